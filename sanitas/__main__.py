@@ -1,0 +1,3 @@
+from sanitas.cli import main
+
+raise SystemExit(main())

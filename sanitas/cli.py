@@ -1,0 +1,222 @@
+"""The ``sanitas`` command line.
+
+    sanitas evaluate FILE [--as-of DATE] [--format json|table]
+    sanitas check FILE...
+    sanitas requirements [--format json|table] [--scenarios PATH ...]
+    sanitas vocabulary [--format markdown|json]
+    sanitas bench engine --subjects N [--format json]
+
+Exit status: 0 success; 1 a check failed; 2 bad input (every problem is printed,
+one per line, naming the fact and the field; nothing is evaluated).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+
+import orjson
+
+from sanitas.ordinance.document import load_document
+from sanitas.ordinance.engine import Evaluation, to_json_value
+from sanitas.ordinance.facts import FactsError, _parse_date
+from sanitas.ordinance.pack import PackError
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own errors exit 2 as well
+        self.print_usage(sys.stderr)
+        print(f"sanitas: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _as_of(text: str) -> date:
+    try:
+        return _parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def dump_json(evaluation: Evaluation) -> bytes:
+    return orjson.dumps(evaluation.as_dict(), option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def render_table(evaluation: Evaluation, width: int = 80) -> str:
+    """Findings and derived values grouped by subject, for an 80-column terminal."""
+    lines = [
+        f"{evaluation.jurisdiction} as of {evaluation.as_of.isoformat()}: "
+        f"{len(evaluation.findings)} findings",
+    ]
+    subjects: dict[str, tuple[list, list]] = {}
+    for finding in evaluation.findings:
+        subjects.setdefault(finding.subject, ([], []))[0].append(finding)
+    for value in evaluation.derived:
+        subjects.setdefault(value.subject, ([], []))[1].append(value)
+    wrap = textwrap.TextWrapper(width=width, initial_indent=" " * 12, subsequent_indent=" " * 12)
+    for subject in sorted(subjects):
+        findings, values = subjects[subject]
+        lines.append("")
+        lines.append(subject)
+        for f in findings:
+            when = ""
+            if f.due is not None:
+                when = f"due {to_json_value(f.due)}"
+            if f.period is not None:
+                when = f"{f.period} {when}".strip()
+            head = f"  {f.status:<9} {f.requirement}"
+            tail = f"{when}  {f.cite}".strip()
+            if len(head) + 1 + len(tail) > width:
+                lines.append(head)
+                lines.append(" " * 12 + tail)
+            else:
+                lines.append(head + " " * (width - len(head) - len(tail)) + tail)
+            lines.extend(wrap.wrap(f.explanation))
+        for v in values:
+            shown = orjson.dumps(to_json_value(v.value)).decode()
+            lines.extend(
+                textwrap.wrap(
+                    f"{v.name} = {shown}", width=width, initial_indent="  · ",
+                    subsequent_indent=" " * 6,
+                )
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _print_problems(problems: Sequence[str]) -> int:
+    for line in problems:
+        print(line, file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    try:
+        document = load_document(args.file)
+        evaluation = document.evaluate(as_of=args.as_of)
+    except FactsError as exc:
+        return _print_problems(exc.problems)
+    except PackError as exc:
+        return _print_problems([f"{args.file}: jurisdiction: {p}" for p in exc.problems])
+    if args.format == "table":
+        sys.stdout.write(render_table(evaluation))
+    else:
+        sys.stdout.buffer.write(dump_json(evaluation))
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from sanitas.ordinance.expect import check
+
+    passed = failed = 0
+    bad_input = False
+    for path in args.files:
+        try:
+            document = load_document(path)
+            if document.expect is None:
+                print(f"{path}: no expect block")
+                continue
+            evaluation = document.evaluate()
+        except (FactsError, PackError) as exc:
+            problems = exc.problems
+            for line in problems:
+                print(line if line.startswith(str(path)) else f"{path}: {line}")
+            bad_input = True
+            failed += 1
+            continue
+        ok, failures = check(document.expect, evaluation)
+        passed += ok
+        failed += len(failures)
+        for failure in failures:
+            print(f"{path}: expect.{failure.section}[{failure.index}]: {failure.message}")
+    print(f"{passed} passed, {failed} failed")
+    if bad_input:
+        return EXIT_BAD_INPUT
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_requirements(args: argparse.Namespace) -> int:
+    from sanitas.ordinance.coverage import coverage, default_scenario_paths, render_coverage_table
+
+    paths = args.scenarios if args.scenarios else default_scenario_paths()
+    try:
+        rows = coverage(paths)
+    except FactsError as exc:
+        return _print_problems(exc.problems)
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(rows, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render_coverage_table(rows))
+    return EXIT_OK
+
+
+def cmd_vocabulary(args: argparse.Namespace) -> int:
+    from sanitas.ordinance.reference import vocabulary_json, vocabulary_markdown
+
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(vocabulary_json(), option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(vocabulary_markdown())
+    return EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from sanitas.bench import bench_engine, render_bench
+
+    result = bench_engine(subjects=args.subjects, seed=args.seed)
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render_bench(result))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="sanitas", description="San Gabriel's sewer and solid-waste law as code.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("evaluate", help="apply the law to a facts file and print findings")
+    p.add_argument("file", type=Path)
+    p.add_argument("--as-of", type=_as_of, help="the date the law is applied at (YYYY-MM-DD)")
+    p.add_argument("--format", choices=["json", "table"], default="json")
+    p.set_defaults(func=cmd_evaluate)
+
+    p = sub.add_parser("check", help="run scenario files' expectations")
+    p.add_argument("files", nargs="+", type=Path)
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("requirements", help="every requirement ID, its rules and its scenarios")
+    p.add_argument("--format", choices=["json", "table"], default="table")
+    p.add_argument(
+        "--scenarios", nargs="*", type=Path, help="scenario files or folders to count"
+    )
+    p.set_defaults(func=cmd_requirements)
+
+    p = sub.add_parser("vocabulary", help="the reference of every fact type and field")
+    p.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    p.set_defaults(func=cmd_vocabulary)
+
+    p = sub.add_parser("bench", help="benchmarks that print figures")
+    bench = p.add_subparsers(dest="what", required=True, parser_class=_Parser)
+    e = bench.add_parser("engine", help="evaluate a synthetic city end to end")
+    e.add_argument("--subjects", type=int, default=10_000, help="establishments to generate")
+    e.add_argument("--seed", type=int, default=1383)
+    e.add_argument("--format", choices=["json", "table"], default="table")
+    e.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

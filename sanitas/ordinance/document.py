@@ -1,0 +1,189 @@
+"""Facts documents: scenario files and import batches (YAML or JSON).
+
+A document is validated whole before anything is evaluated: its top-level keys,
+every fact, every reference, and its expectations. Every problem is reported,
+one line each, naming the fact (its id or its position) and the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from sanitas.ordinance.engine import STATUSES, Evaluation, evaluate_facts
+from sanitas.ordinance.facts import Fact, FactsError, _parse_date, parse_facts
+from sanitas.ordinance.pack import PackError, RulePack, load_pack
+from sanitas.ordinance.yamlio import load_yaml
+
+TOP_LEVEL = {"name", "jurisdiction", "as_of", "holidays", "facts", "expect", "description"}
+
+
+@dataclass
+class Expectations:
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    absent: list[dict[str, Any]] = field(default_factory=list)
+    derived: list[dict[str, Any]] = field(default_factory=list)
+
+    def count(self) -> int:
+        return len(self.findings) + len(self.absent) + len(self.derived)
+
+
+@dataclass
+class FactsDocument:
+    facts: list[Fact]
+    name: str = ""
+    jurisdiction: str = "san-gabriel"
+    as_of: date | None = None
+    holidays: list[date] | None = None
+    expect: Expectations | None = None
+    source: str = "<facts>"
+    pack_dirs: list[Path] = field(default_factory=list)
+
+    def pack(self) -> RulePack:
+        return load_pack(self.jurisdiction, self.pack_dirs)
+
+    def evaluate(self, as_of: date | None = None, pack: RulePack | None = None) -> Evaluation:
+        day = as_of or self.as_of
+        if day is None:
+            raise FactsError([f"{self.source}: as_of: no as-of date in the file or on the command"])
+        return evaluate_facts(
+            self.facts, as_of=day, pack=pack or self.pack(), holidays=self.holidays
+        )
+
+
+def read_data(path: Path) -> Any:
+    """Read a YAML or JSON file; raise :class:`FactsError` with one clear line on failure."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FactsError([f"{path}: cannot read: {exc.strerror}"]) from None
+    try:
+        if path.suffix.lower() == ".json":
+            return orjson.loads(raw)
+        return load_yaml(raw.decode("utf-8"))
+    except orjson.JSONDecodeError as exc:
+        raise FactsError([f"{path}: not valid JSON: {exc}"]) from None
+    except UnicodeDecodeError:
+        raise FactsError([f"{path}: not UTF-8 text"]) from None
+    except ValueError as exc:
+        raise FactsError([f"{path}: {exc}"]) from None
+
+
+def load_document(path: str | Path) -> FactsDocument:
+    path = Path(path)
+    data = read_data(path)
+    return parse_document(data, source=str(path), pack_dirs=[path.parent / "packs"])
+
+
+def parse_document(
+    data: Any, *, source: str = "<facts>", pack_dirs: list[Path] | None = None
+) -> FactsDocument:
+    """Validate a whole document; raise :class:`FactsError` listing every problem."""
+    if not isinstance(data, dict):
+        raise FactsError([f"{source}: a facts document is a mapping with a 'facts' list"])
+    problems: list[str] = []
+    for key in data:
+        if key not in TOP_LEVEL:
+            problems.append(f"{source}: {key}: unknown top-level field")
+    as_of = None
+    if data.get("as_of") is not None:
+        try:
+            as_of = _parse_date(data["as_of"])
+        except ValueError as exc:
+            problems.append(f"{source}: as_of: {exc}")
+    holidays = None
+    if data.get("holidays") is not None:
+        raw = data["holidays"]
+        if not isinstance(raw, list):
+            problems.append(f"{source}: holidays: expected a list of dates")
+        else:
+            holidays = []
+            for index, item in enumerate(raw):
+                try:
+                    holidays.append(_parse_date(item))
+                except ValueError as exc:
+                    problems.append(f"{source}: holidays[{index}]: {exc}")
+    jurisdiction = data.get("jurisdiction", "san-gabriel")
+    if not isinstance(jurisdiction, str):
+        problems.append(f"{source}: jurisdiction: expected the name of a rule pack")
+        jurisdiction = "san-gabriel"
+    name = data.get("name") or ""
+    facts: list[Fact] = []
+    if "facts" not in data:
+        problems.append(f"{source}: facts: required field is missing")
+    else:
+        try:
+            facts = parse_facts(data["facts"])
+        except FactsError as exc:
+            problems.extend(f"{source}: {line}" for line in exc.problems)
+    expect = None
+    if data.get("expect") is not None:
+        expect, expect_problems = _parse_expect(data["expect"], source)
+        problems.extend(expect_problems)
+    document = FactsDocument(
+        facts=facts,
+        name=str(name),
+        jurisdiction=jurisdiction,
+        as_of=as_of,
+        holidays=holidays,
+        expect=expect,
+        source=source,
+        pack_dirs=list(pack_dirs or []),
+    )
+    if not problems:
+        try:
+            document.pack()
+        except PackError as exc:
+            problems.extend(f"{source}: jurisdiction: {p}" for p in exc.problems)
+    if problems:
+        raise FactsError(problems)
+    return document
+
+
+_EXPECT_KEYS = {
+    "findings": ({"requirement", "subject", "status"}, {"due", "period"}),
+    "absent": ({"requirement", "subject"}, set()),
+    "derived": ({"subject", "name", "value"}, set()),
+}
+
+
+def _parse_expect(raw: Any, source: str) -> tuple[Expectations, list[str]]:
+    problems: list[str] = []
+    expect = Expectations()
+    if not isinstance(raw, dict):
+        return expect, [f"{source}: expect: expected a mapping of findings, absent, derived"]
+    for section, entries in raw.items():
+        if section not in _EXPECT_KEYS:
+            problems.append(f"{source}: expect.{section}: unknown section")
+            continue
+        if not isinstance(entries, list):
+            problems.append(f"{source}: expect.{section}: expected a list")
+            continue
+        required, optional = _EXPECT_KEYS[section]
+        for index, entry in enumerate(entries):
+            where = f"{source}: expect.{section}[{index}]"
+            if not isinstance(entry, dict):
+                problems.append(f"{where}: expected a mapping")
+                continue
+            for key in required - entry.keys():
+                problems.append(f"{where}: {key}: required field is missing")
+            for key in entry.keys() - required - optional:
+                problems.append(f"{where}: {key}: unknown field")
+            if section == "findings" and entry.get("status") not in STATUSES:
+                problems.append(
+                    f"{where}: status: {entry.get('status')!r} is not one of {', '.join(STATUSES)}"
+                )
+            if "due" in entry and entry["due"] is not None:
+                try:
+                    _parse_date(entry["due"])
+                except ValueError:
+                    if not isinstance(entry["due"], str):
+                        problems.append(f"{where}: due: expected a date")
+            if "period" in entry and isinstance(entry["period"], int):
+                entry = {**entry, "period": str(entry["period"])}
+            getattr(expect, section).append(entry)
+    return expect, problems

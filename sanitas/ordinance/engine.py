@@ -1,0 +1,424 @@
+"""The engine: facts and an as-of date in, findings and derived values out.
+
+Rules and derived values register here with :func:`rule` and :func:`derived`;
+each area module (``fog``, ``sewers``, ``permits``, ``solid_waste``,
+``organics``, ``enforcement``, ``general``) holds one small function per
+requirement ID, its docstring quoting the words it implements. A requirement the
+records system tracks but no rule can compute registers with :func:`records`
+and a reason.
+
+The engine is pure: no clock, no I/O, no web framework. The same facts and the
+same as-of date always give the same findings, in the same order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from sanitas.ordinance.calendar import HolidayCalendar
+from sanitas.ordinance.catalog import catalog
+from sanitas.ordinance.facts import Fact
+from sanitas.ordinance.pack import RulePack
+
+STATUSES = ("met", "due", "overdue", "late", "violation")
+OPEN_STATUSES = ("due", "overdue", "violation")
+
+# --------------------------------------------------------------------------- outcomes
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a rule concludes about one subject; the engine stamps the requirement
+    and its cite."""
+
+    status: str
+    explanation: str
+    due: date | datetime | None = None
+    period: str | None = None
+    subject: str | None = None
+
+
+def met(explanation: str, **kw: Any) -> Outcome:
+    return Outcome("met", explanation, **kw)
+
+
+def due(explanation: str, **kw: Any) -> Outcome:
+    return Outcome("due", explanation, **kw)
+
+
+def overdue(explanation: str, **kw: Any) -> Outcome:
+    return Outcome("overdue", explanation, **kw)
+
+
+def late(explanation: str, **kw: Any) -> Outcome:
+    return Outcome("late", explanation, **kw)
+
+
+def violation(explanation: str, **kw: Any) -> Outcome:
+    return Outcome("violation", explanation, **kw)
+
+
+def deadline_status(due_on: date, done_on: date | None, as_of: date) -> str:
+    """The status of an obligation due ``due_on``, done ``done_on`` (or not), as of a date:
+    met if done by the due date, late if done after it, else due or overdue."""
+    if done_on is not None and done_on <= as_of:
+        return "met" if done_on <= due_on else "late"
+    return "due" if as_of <= due_on else "overdue"
+
+
+def deadline(
+    *,
+    due_on: date,
+    done_on: date | None,
+    as_of: date,
+    explanation: str,
+    period: str | None = None,
+    subject: str | None = None,
+) -> Outcome:
+    return Outcome(
+        deadline_status(due_on, done_on, as_of),
+        explanation,
+        due=due_on,
+        period=period,
+        subject=subject,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    requirement: str
+    subject: str
+    status: str
+    due: date | datetime | None
+    period: str | None
+    cite: str
+    explanation: str
+
+    def sort_key(self) -> tuple:
+        return (
+            self.subject,
+            self.requirement,
+            self.period or "",
+            _iso(self.due) or "",
+            self.status,
+            self.explanation,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "requirement": self.requirement,
+            "subject": self.subject,
+            "status": self.status,
+            "due": _iso(self.due),
+            "period": self.period,
+            "cite": self.cite,
+            "explanation": self.explanation,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    subject: str
+    name: str
+    value: Any
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "name": self.name, "value": to_json_value(self.value)}
+
+
+def _iso(value: date | datetime | None) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%dT%H:%M")
+    return value.isoformat()
+
+
+def to_json_value(value: Any) -> Any:
+    """Dates as ``YYYY-MM-DD``, times as ``YYYY-MM-DDTHH:MM``, tuples as lists."""
+    if isinstance(value, date | datetime):
+        return _iso(value)
+    if isinstance(value, list | tuple):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_json_value(v) for k, v in value.items()}
+    if hasattr(value, "is_finite"):  # Decimal
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+# --------------------------------------------------------------------------- registry
+
+RuleFunc = Callable[..., Outcome | Iterable[Outcome] | None]
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    requirement: str
+    on: str
+    func: RuleFunc
+    phase: int = 1
+
+    @property
+    def qualname(self) -> str:
+        return f"{self.func.__module__.rsplit('.', 1)[-1]}:{self.func.__name__}"
+
+
+@dataclass(frozen=True)
+class DerivedSpec:
+    name: str
+    on: str
+    func: Callable[[Any, Context], Any]
+    requirement: str
+
+    @property
+    def qualname(self) -> str:
+        return f"{self.func.__module__.rsplit('.', 1)[-1]}:{self.func.__name__}"
+
+
+RULES: list[RuleSpec] = []
+DERIVED: dict[str, DerivedSpec] = {}
+RECORDS: dict[str, str] = {}
+
+#: ``on=FINDINGS`` rules run after every other rule, once, over all findings
+FINDINGS = "findings"
+
+
+def _check_requirement(requirement: str) -> None:
+    if requirement not in catalog():
+        raise ValueError(f"{requirement!r} is not a requirement ID of requirements.md")
+
+
+def rule(requirement: str, *, on: str) -> Callable[[RuleFunc], RuleFunc]:
+    """Register a rule for ``requirement``, called once per fact of type ``on``
+    (``fact, ctx``) — or, with ``on=FINDINGS``, once with every finding so far."""
+    _check_requirement(requirement)
+
+    def register(func: RuleFunc) -> RuleFunc:
+        RULES.append(RuleSpec(requirement, on, func, 2 if on == FINDINGS else 1))
+        return func
+
+    return register
+
+
+def derived(name: str, *, on: str, requirement: str) -> Callable:
+    """Register a derived value ``name`` computed for every fact of type ``on``."""
+    _check_requirement(requirement)
+
+    def register(func: Callable) -> Callable:
+        if name in DERIVED:
+            raise ValueError(f"derived value {name!r} registered twice")
+        DERIVED[name] = DerivedSpec(name, on, func, requirement)
+        return func
+
+    return register
+
+
+def records(requirement: str, reason: str) -> None:
+    """Declare ``requirement`` tracked by the records system, with no computable rule."""
+    _check_requirement(requirement)
+    RECORDS[requirement] = reason
+
+
+# --------------------------------------------------------------------------- the facts, indexed
+
+
+class FactIndex:
+    """The facts visible on the as-of date, indexed by id, by type and by reference.
+
+    Lookups are by key, never by scanning: evaluating N subjects costs O(N).
+    """
+
+    def __init__(self, facts: Iterable[Fact]) -> None:
+        self.by_id: dict[str, Fact] = {}
+        self.by_type: dict[str, list[Fact]] = defaultdict(list)
+        self._refs: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
+        for fact in facts:
+            if fact.id is not None:
+                self.by_id[fact.id] = fact
+            self.by_type[fact.type].append(fact)
+            for field_name in fact.references:
+                target = getattr(fact, field_name)
+                if target is not None:
+                    self._refs[(fact.type, field_name, target)].append(fact)
+            for field_name in fact.list_references:
+                for target in getattr(fact, field_name) or ():
+                    self._refs[(fact.type, field_name, target)].append(fact)
+        for group in self._refs.values():
+            if len(group) > 1 and group[0].dated_by is not None:
+                group.sort(key=_date_key)
+
+    def get(self, ident: str | None) -> Fact | None:
+        return None if ident is None else self.by_id.get(ident)
+
+    def of_type(self, type_name: str) -> list[Fact]:
+        return self.by_type.get(type_name, [])
+
+    def referring(self, type_name: str, field_name: str, ident: str | None) -> list[Fact]:
+        """Facts of ``type_name`` whose ``field_name`` names ``ident``, oldest first."""
+        if ident is None:
+            return []
+        return self._refs.get((type_name, field_name, ident), [])
+
+
+def _date_key(fact: Fact) -> tuple:
+    day = getattr(fact, fact.dated_by)  # type: ignore[arg-type]
+    if isinstance(day, datetime):
+        return (day.date(), day)
+    return (day, datetime.combine(day, datetime.min.time()))
+
+
+def visible(facts: Iterable[Fact], as_of: date) -> list[Fact]:
+    """The facts that had happened by the as-of date (a fact dated later has not)."""
+    out = []
+    for fact in facts:
+        name = fact.dated_by
+        if name is not None:
+            day = getattr(fact, name)
+            if isinstance(day, datetime):
+                day = day.date()
+            if day is not None and day > as_of:
+                continue
+        out.append(fact)
+    return out
+
+
+# --------------------------------------------------------------------------- context
+
+
+@dataclass
+class Context:
+    """What a rule sees: the facts, the as-of date, the rule pack, the calendar."""
+
+    facts: FactIndex
+    as_of: date
+    pack: RulePack
+    calendar: HolidayCalendar
+    _derived: dict[tuple[str, str], Any] = field(default_factory=dict)
+
+    def param(self, name: str, on: date | None = None) -> Any:
+        """The pack's value of ``name`` in effect on ``on`` (default: the as-of date)."""
+        return self.pack.value(name, self.as_of if on is None else on)
+
+    def reference(self, name: str) -> str:
+        return self.pack.param(name).reference
+
+    def derived(self, name: str, fact: Fact) -> Any:
+        key = (name, fact.id or str(id(fact)))
+        cache = self._derived
+        if key not in cache:
+            cache[key] = DERIVED[name].func(fact, self)
+        return cache[key]
+
+    def get(self, ident: str | None) -> Fact | None:
+        return self.facts.get(ident)
+
+    def of_type(self, type_name: str) -> list[Fact]:
+        return self.facts.of_type(type_name)
+
+    def referring(self, type_name: str, field_name: str, ident: str | None) -> list[Fact]:
+        return self.facts.referring(type_name, field_name, ident)
+
+
+def _bisect_latest(dates: list[date], day: date) -> int:
+    return bisect_right(dates, day) - 1
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+@dataclass
+class Evaluation:
+    as_of: date
+    jurisdiction: str
+    findings: list[Finding]
+    derived: list[Derived]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "as_of": self.as_of.isoformat(),
+            "jurisdiction": self.jurisdiction,
+            "findings": [f.as_dict() for f in self.findings],
+            "derived": [d.as_dict() for d in self.derived],
+        }
+
+
+def _outcomes(result: Outcome | Iterable[Outcome] | None) -> Iterator[Outcome]:
+    if result is None:
+        return
+    if isinstance(result, Outcome):
+        yield result
+    else:
+        yield from result
+
+
+def _subject_of(fact: Fact) -> str:
+    if fact.id is not None:
+        return fact.id
+    for field_name in fact.references:
+        target = getattr(fact, field_name)
+        if target is not None:
+            return target
+    raise ValueError(f"a {fact.type} fact with no id and no reference cannot be a subject")
+
+
+def evaluate_facts(
+    facts: Iterable[Fact],
+    *,
+    as_of: date,
+    pack: RulePack,
+    holidays: list[date] | None = None,
+) -> Evaluation:
+    """Apply the law of ``pack`` to ``facts`` as of ``as_of``."""
+    import sanitas.ordinance.rules  # noqa: F401  (registers every area's rules)
+
+    index = FactIndex(visible(facts, as_of))
+    ctx = Context(facts=index, as_of=as_of, pack=pack, calendar=pack.calendar(holidays))
+    cites = {ident: req.cite for ident, req in catalog().items()}
+
+    derived_values: list[Derived] = []
+    for spec in sorted(DERIVED.values(), key=lambda s: s.name):
+        for fact in index.of_type(spec.on):
+            derived_values.append(Derived(_subject_of(fact), spec.name, ctx.derived(spec.name, fact)))
+
+    findings: list[Finding] = []
+    for spec in RULES:
+        if spec.phase != 1:
+            continue
+        cite = cites[spec.requirement]
+        for fact in index.of_type(spec.on):
+            for outcome in _outcomes(spec.func(fact, ctx)):
+                findings.append(_finding(spec.requirement, cite, outcome, fact))
+    for spec in RULES:
+        if spec.phase == 2:
+            cite = cites[spec.requirement]
+            for outcome in _outcomes(spec.func(list(findings), ctx)):
+                findings.append(_finding(spec.requirement, cite, outcome, None))
+
+    findings.sort(key=Finding.sort_key)
+    derived_values.sort(key=lambda d: (d.subject, d.name))
+    return Evaluation(as_of, pack.jurisdiction, findings, derived_values)
+
+
+def _finding(requirement: str, cite: str, outcome: Outcome, fact: Fact | None) -> Finding:
+    if outcome.status not in STATUSES:
+        raise ValueError(f"{requirement}: unknown status {outcome.status!r}")
+    subject = outcome.subject
+    if subject is None:
+        if fact is None:
+            raise ValueError(f"{requirement}: a findings rule must name the subject")
+        subject = _subject_of(fact)
+    return Finding(
+        requirement=requirement,
+        subject=subject,
+        status=outcome.status,
+        due=outcome.due,
+        period=outcome.period,
+        cite=cite,
+        explanation=outcome.explanation,
+    )

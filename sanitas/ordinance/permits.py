@@ -1,0 +1,1 @@
+"""permits rules."""

@@ -1,0 +1,11 @@
+"""Importing this module registers every area's fact types, rules and derived values."""
+
+from sanitas.ordinance import (  # noqa: F401
+    enforcement,
+    fog,
+    general,
+    organics,
+    permits,
+    sewers,
+    solid_waste,
+)

@@ -1,0 +1,1 @@
+"""solid_waste rules."""
