@@ -342,6 +342,14 @@ class Inspection(Fact):
     remote_monitoring_refused: bool | None = None
     contamination: bool | None = None
     violations: list[RequirementId] | None = None
+    program: Literal["fog", "sewer", "solid_waste", "organics"] | None = Field(
+        default=None,
+        description="The program the inspection was for; absent, every program's rules "
+        "that fit the subject apply.",
+    )
+    by_hauler: bool | None = Field(
+        default=None, description="Made by the franchised hauler (route review, cart check)."
+    )
     inspector: str | None = None
     dated_by: ClassVar[str | None] = "date"
 
