@@ -13,10 +13,10 @@ same as-of date always give the same findings, in the same order.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 from datetime import date, datetime
 from typing import Any
 
@@ -237,21 +237,26 @@ class FactIndex:
     def __init__(self, facts: Iterable[Fact]) -> None:
         self.by_id: dict[str, Fact] = {}
         self.by_type: dict[str, list[Fact]] = defaultdict(list)
-        self._refs: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
+        refs: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
+        by_id, by_type = self.by_id, self.by_type
         for fact in facts:
             if fact.id is not None:
-                self.by_id[fact.id] = fact
-            self.by_type[fact.type].append(fact)
+                by_id[fact.id] = fact
+            kind = fact.type
+            by_type[kind].append(fact)
             for field_name in fact.references:
                 target = getattr(fact, field_name)
                 if target is not None:
-                    self._refs[(fact.type, field_name, target)].append(fact)
+                    refs[(kind, field_name, target)].append(fact)
             for field_name in fact.list_references:
                 for target in getattr(fact, field_name) or ():
-                    self._refs[(fact.type, field_name, target)].append(fact)
-        for group in self._refs.values():
-            if len(group) > 1 and group[0].dated_by is not None:
-                group.sort(key=_date_key)
+                    refs[(kind, field_name, target)].append(fact)
+        for group in refs.values():
+            if len(group) > 1:
+                dated_by = group[0].dated_by
+                if dated_by is not None:
+                    group.sort(key=attrgetter(dated_by))
+        self._refs = refs
 
     def get(self, ident: str | None) -> Fact | None:
         return None if ident is None else self.by_id.get(ident)
@@ -266,25 +271,20 @@ class FactIndex:
         return self._refs.get((type_name, field_name, ident), [])
 
 
-def _date_key(fact: Fact) -> tuple:
-    day = getattr(fact, fact.dated_by)  # type: ignore[arg-type]
-    if isinstance(day, datetime):
-        return (day.date(), day)
-    return (day, datetime.combine(day, datetime.min.time()))
-
-
 def visible(facts: Iterable[Fact], as_of: date) -> list[Fact]:
     """The facts that had happened by the as-of date (a fact dated later has not)."""
     out = []
+    append = out.append
     for fact in facts:
         name = fact.dated_by
         if name is not None:
             day = getattr(fact, name)
-            if isinstance(day, datetime):
-                day = day.date()
-            if day is not None and day > as_of:
-                continue
-        out.append(fact)
+            if day is not None:
+                if isinstance(day, datetime):
+                    day = day.date()
+                if day > as_of:
+                    continue
+        append(fact)
     return out
 
 
@@ -323,10 +323,6 @@ class Context:
 
     def referring(self, type_name: str, field_name: str, ident: str | None) -> list[Fact]:
         return self.facts.referring(type_name, field_name, ident)
-
-
-def _bisect_latest(dates: list[date], day: date) -> int:
-    return bisect_right(dates, day) - 1
 
 
 # --------------------------------------------------------------------------- evaluation

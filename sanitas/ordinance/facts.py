@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from itertools import chain
+from operator import attrgetter
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
@@ -129,6 +131,14 @@ class Fact(BaseModel):
     list_references: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: where the type is documented (module name)
     area: ClassVar[str] = "core"
+
+    def check(self) -> None:
+        """Rules across fields of one fact; raise ``ValueError`` with the message."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Fact:
+        self.check()
+        return self
 
     def date_of(self) -> date | None:
         if self.dated_by is None:
@@ -270,6 +280,10 @@ class Establishment(Thing):
     located_in_city: bool | None = Field(
         default=None, description="Primary address physically in the city (FROs and FRSs)."
     )
+    contact: str | None = Field(
+        default=None,
+        description="Contact information (person, phone, email) for food recovery records.",
+    )
     multi_family: bool | None = None
 
 
@@ -349,6 +363,11 @@ class Inspection(Fact):
     )
     by_hauler: bool | None = Field(
         default=None, description="Made by the franchised hauler (route review, cart check)."
+    )
+    residential_interior: bool | None = Field(
+        default=None,
+        description="Sought entry to the interior of a private residence, which the organics "
+        "program may not enter (Ch. 50 inspections (A)): a refusal there is no violation.",
     )
     inspector: str | None = None
     dated_by: ClassVar[str | None] = "date"
@@ -461,15 +480,19 @@ class CollectionService(Fact):
     stream: Stream
     gallons_per_week: float | None = Field(default=None, ge=0)
     cubic_yards_per_week: float | None = Field(default=None, ge=0)
+    collections_per_week: float | None = Field(
+        default=None,
+        ge=0,
+        description="How often the contractor collects (1 = weekly, 0.5 = every other week); "
+        "absent, the pack's reading applies (SW-DISPOSAL-MEANS).",
+    )
     start: Date
     end: Date | None = None
     dated_by: ClassVar[str | None] = "start"
 
-    @model_validator(mode="after")
-    def _one_holder(self) -> CollectionService:
+    def check(self) -> None:
         if (self.premises is None) == (self.establishment is None):
             raise ValueError("give exactly one of 'premises' or 'establishment'")
-        return self
 
 
 @fact_type
@@ -484,6 +507,11 @@ class FoodRecoveryAgreement(Fact):
     end: Date | None = None
     food_types: list[str] | None = None
     collection_frequency: str | None = None
+    good_samaritan_clause: bool | None = Field(
+        default=None,
+        description="The agreement informs the generator of the Good Samaritan Food "
+        "Donation Act protections (ORG-FRO-GOOD-SAMARITAN).",
+    )
     dated_by: ClassVar[str | None] = "start"
 
 
@@ -768,6 +796,47 @@ def parse_facts(raw_facts: Any) -> list[Fact]:
     every problem, or return the facts."""
     if not isinstance(raw_facts, list):
         raise FactsError([f"facts: expected a list of facts, got {type(raw_facts).__name__}"])
+    import sanitas.ordinance.rules  # noqa: F401  (every area's types are registered)
+    from sanitas.ordinance.fastpath import decoder
+
+    decoded = decoder().decode(raw_facts)
+    if decoded is not None and _identities_hold(decoded):
+        return decoded
+    return _parse_facts_reporting(raw_facts)
+
+
+def _identities_hold(facts: list[Fact]) -> bool:
+    """Every id unique and every reference to a fact of an accepted type."""
+    ids = [fact.id for fact in facts if fact.id is not None]
+    types_by_id = {fact.id: fact.type for fact in facts if fact.id is not None}
+    if len(types_by_id) != len(ids):
+        return False
+    by_class: dict[type, list[Fact]] = {}
+    for fact in facts:
+        by_class.setdefault(type(fact), []).append(fact)
+    for cls, group in by_class.items():
+        for field_name, allowed in cls.references.items():
+            targets = set(map(attrgetter(field_name), group))
+            targets.discard(None)
+            if not _targets_hold(targets, allowed, types_by_id):
+                return False
+        for field_name, allowed in cls.list_references.items():
+            lists = filter(None, map(attrgetter(field_name), group))
+            if not _targets_hold(set(chain.from_iterable(lists)), allowed, types_by_id):
+                return False
+    return True
+
+
+def _targets_hold(targets: set[str], allowed: tuple[str, ...], types: dict[str, str]) -> bool:
+    for target in targets:
+        actual = types.get(target)
+        if actual is None or (allowed and actual not in allowed):
+            return False
+    return True
+
+
+def _parse_facts_reporting(raw_facts: list[Any]) -> list[Fact]:
+    """The thorough path: pydantic validation of every fact, every problem reported."""
     problems: list[str] = []
     facts: list[Fact] = []
     positions: list[int] = []
@@ -787,18 +856,33 @@ def parse_facts(raw_facts: Any) -> list[Fact]:
         if fact is not None:
             facts.append(fact)
             positions.append(position)
-    types_by_id = {f.id: f.type for f in facts if f.id is not None}
-    for fact, position in zip(facts, positions, strict=True):
-        label = describe(position, raw_facts[position])
-        for field_name, allowed in fact.references.items():
-            target = getattr(fact, field_name)
-            if target is not None:
+    # references are checked against every fact given, valid or not, so that one
+    # bad fact does not hide or invent problems in the facts that name it
+    types_by_id = {
+        raw["id"]: raw.get("type")
+        for raw in raw_facts
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+    }
+    parsed = dict(zip(positions, facts, strict=True))
+    for position, raw in enumerate(raw_facts):
+        model = FACT_TYPES.get(raw.get("type")) if isinstance(raw, dict) else None
+        if model is None:
+            continue
+        label = describe(position, raw)
+        fact = parsed.get(position)
+        for field_name, allowed in model.references.items():
+            target = getattr(fact, field_name) if fact else raw.get(field_name)
+            if isinstance(target, str):
                 problems.extend(_check_ref(label, field_name, target, allowed, types_by_id))
-        for field_name, allowed in fact.list_references.items():
-            for index, target in enumerate(getattr(fact, field_name) or ()):
-                problems.extend(
-                    _check_ref(label, f"{field_name}[{index}]", target, allowed, types_by_id)
-                )
+        for field_name, allowed in model.list_references.items():
+            targets = getattr(fact, field_name) if fact else raw.get(field_name)
+            if not isinstance(targets, list):
+                continue
+            for index, target in enumerate(targets):
+                if isinstance(target, str):
+                    problems.extend(
+                        _check_ref(label, f"{field_name}[{index}]", target, allowed, types_by_id)
+                    )
     if problems:
         raise FactsError(problems)
     return facts

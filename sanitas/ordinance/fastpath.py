@@ -1,0 +1,304 @@
+"""Fast validation of well-formed facts with msgspec.
+
+The pydantic models in ``facts.py`` are the vocabulary of record: they document
+every type and field, and they report *every* problem of a bad document. But
+building a pydantic model costs microseconds per fact, and a city's batch holds
+hundreds of thousands. So each model is mirrored here by a msgspec ``Struct``
+generated from the model's own fields — same names, types, enumerations and
+bounds — and a document is first decoded through those. Only when that fails
+(or a type cannot be mirrored) does validation fall back to the pydantic models,
+which then list every problem.
+
+A mirrored struct carries the model's class attributes (``dated_by``,
+``references``, …) and ``date_of()``, so a rule cannot tell the two apart.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from datetime import date
+from decimal import Decimal
+from functools import cache
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+import annotated_types
+import msgspec
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from sanitas.ordinance.catalog import catalog
+from sanitas.ordinance.facts import (
+    FACT_TYPES,
+    Fact,
+    _parse_date,
+    _parse_datetime,
+    _parse_money,
+    _parse_period,
+    _parse_requirement,
+)
+
+
+class Unmirrorable(Exception):
+    """A model field the fast path cannot reproduce exactly."""
+
+
+_BOUNDS = {
+    annotated_types.Ge: "ge",
+    annotated_types.Gt: "gt",
+    annotated_types.Le: "le",
+    annotated_types.Lt: "lt",
+}
+
+
+class _Post:
+    """What a struct's ``__post_init__`` must still do for one field."""
+
+    def __init__(self) -> None:
+        self.datetimes: list[str] = []
+        self.requirements: list[str] = []
+        self.requirement_lists: list[str] = []
+        self.money: list[str] = []
+
+
+def _validators(info: FieldInfo) -> list[Callable]:
+    out = []
+    for meta in info.metadata:
+        func = getattr(meta, "func", None)
+        if func is not None:
+            out.append(func)
+    return out
+
+
+def _mirror_type(annotation: Any, info: FieldInfo | None, name: str, post: _Post) -> Any:
+    """The msgspec type for a pydantic annotation, or :class:`Unmirrorable`."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        base, *extras = get_args(annotation)
+        funcs = [getattr(e, "func", None) for e in extras]
+        return _custom(base, [f for f in funcs if f is not None], name, post, listed=False)
+    if origin in (Union, types.UnionType):
+        args = get_args(annotation)
+        non_none = [a for a in args if a is not type(None)]
+        if len(non_none) != 1:
+            raise Unmirrorable(f"{name}: a union of several types")
+        inner = _mirror_type(non_none[0], None, name, post)
+        return inner | None
+    if origin is list:
+        (item,) = get_args(annotation)
+        if get_origin(item) is Annotated:
+            base, *extras = get_args(item)
+            funcs = [getattr(e, "func", None) for e in extras]
+            return list[_custom(base, [f for f in funcs if f], name, post, listed=True)]
+        return list[_mirror_type(item, None, name, post)]
+    if origin is Literal:
+        return annotation
+    if annotation in (str, int, float, bool, date):
+        return annotation
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return _mirror_model(annotation)
+    raise Unmirrorable(f"{name}: {annotation!r}")
+
+
+def _custom(base: Any, funcs: list[Callable], name: str, post: _Post, *, listed: bool) -> Any:
+    if funcs == [_parse_date]:
+        return date
+    if funcs == [_parse_datetime]:
+        post.datetimes.append(name)
+        return str
+    if funcs == [_parse_money]:
+        post.money.append(name)
+        return Decimal
+    if funcs == [_parse_period]:
+        return Annotated[str, msgspec.Meta(pattern=r"^\d{4}(-Q[1-4])?$")]
+    if funcs == [_parse_requirement]:
+        (post.requirement_lists if listed else post.requirements).append(name)
+        return str
+    raise Unmirrorable(f"{name}: validators {funcs!r}")
+
+
+def _field_type(name: str, info: FieldInfo, post: _Post) -> Any:
+    annotation = info.annotation
+    if _validators(info):
+        base = _custom(annotation, _validators(info), name, post, listed=False)
+    else:
+        base = _mirror_type(annotation, info, name, post)
+    bounds = {}
+    for meta in info.metadata:
+        for cls, key in _BOUNDS.items():
+            if isinstance(meta, cls):
+                bounds[key] = getattr(meta, key)
+    if bounds:
+        if get_origin(base) in (Union, types.UnionType):
+            inner = next(a for a in get_args(base) if a is not type(None))
+            return Annotated[inner, msgspec.Meta(**bounds)] | None
+        return Annotated[base, msgspec.Meta(**bounds)]
+    return base
+
+
+def _struct_fields(model: type[BaseModel], post: _Post, skip: set[str]) -> list[tuple]:
+    fields = []
+    for name, info in model.model_fields.items():
+        if name in skip:
+            continue
+        kind = _field_type(name, info, post)
+        rename = info.alias if info.alias and info.alias != name else None
+        if info.is_required():
+            spec = msgspec.field(name=rename) if rename else msgspec.NODEFAULT
+        else:
+            default = info.get_default(call_default_factory=True)
+            if isinstance(default, list | dict | set):
+                raise Unmirrorable(f"{name}: a mutable default")
+            spec = msgspec.field(default=default, name=rename)
+        fields.append((name, kind) if spec is msgspec.NODEFAULT else (name, kind, spec))
+    return fields
+
+
+def _has_model_validators(model: type[BaseModel]) -> bool:
+    """Validators other than the shared ``Fact.check`` hook cannot be mirrored."""
+    decorators = model.__pydantic_decorators__
+    own = [name for name in decorators.model_validators if name != "_check"]
+    return bool(own or decorators.field_validators)
+
+
+@cache
+def _mirror_model(model: type[BaseModel]) -> type:
+    """A plain (untagged) struct for a nested model such as a sewer segment."""
+    if _has_model_validators(model):
+        raise Unmirrorable(f"{model.__name__} has validators")
+    post = _Post()
+    fields = _struct_fields(model, post, set())
+    if post.datetimes or post.requirements or post.requirement_lists or post.money:
+        raise Unmirrorable(f"{model.__name__}: nested custom fields")
+    return msgspec.defstruct(
+        model.__name__, fields, forbid_unknown_fields=True, frozen=True, kw_only=True
+    )
+
+
+def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
+    if not (
+        post.datetimes or post.requirements or post.requirement_lists or post.money or check
+    ):
+        return None
+    known = catalog()
+    setter = msgspec.structs.force_setattr
+
+    def __post_init__(self: Any) -> None:
+        for name in post.datetimes:
+            value = getattr(self, name)
+            if value is not None:
+                setter(self, name, _parse_datetime(value))
+        for name in post.money:
+            value = getattr(self, name)
+            if value is not None and not value.is_finite():
+                raise ValueError(f"{name}: not an amount")
+        for name in post.requirements:
+            value = getattr(self, name)
+            if value is not None and value not in known:
+                raise ValueError(f"{name}: not a requirement ID")
+        for name in post.requirement_lists:
+            for value in getattr(self, name) or ():
+                if value not in known:
+                    raise ValueError(f"{name}: not a requirement ID")
+        if check is not None:
+            check(self)
+
+    return __post_init__
+
+
+def mirror_fact(model: type[Fact]) -> type | None:
+    """The tagged struct mirroring a fact model, or None where it cannot be mirrored."""
+    if _has_model_validators(model):
+        return None
+    tag = get_args(model.model_fields["type"].annotation)[0]
+    post = _Post()
+    try:
+        fields = _struct_fields(model, post, {"type"})
+    except Unmirrorable:
+        return None
+    namespace: dict[str, Any] = {
+        "dated_by": model.dated_by,
+        "references": model.references,
+        "list_references": model.list_references,
+        "area": model.area,
+        "type": tag,
+        "date_of": Fact.date_of,
+        "__doc__": model.__doc__,
+    }
+    check = model.check if model.check is not Fact.check else None
+    post_init = _make_post_init(post, check)
+    if post_init is not None:
+        namespace["__post_init__"] = post_init
+    return msgspec.defstruct(
+        model.__name__,
+        fields,
+        namespace=namespace,
+        tag_field="type",
+        tag=tag,
+        forbid_unknown_fields=True,
+        frozen=True,
+        kw_only=True,
+    )
+
+
+class FastDecoder:
+    """Decodes the fact types that can be mirrored; the rest go to pydantic."""
+
+    def __init__(self, registry: dict[str, type[Fact]]) -> None:
+        structs = {}
+        for name, model in registry.items():
+            struct = mirror_fact(model)
+            if struct is not None:
+                structs[name] = struct
+        self.structs = structs
+        self.slow = {name: model for name, model in registry.items() if name not in structs}
+        self.union = Union[tuple(structs.values())] if structs else None  # noqa: UP007
+
+    def decode(self, raw_facts: list[Any]) -> list[Any] | None:
+        """Every fact decoded, in order, or None if any fact is not plainly valid."""
+        if not self.slow and self.union is not None:
+            try:
+                return msgspec.convert(raw_facts, list[self.union])
+            except msgspec.ValidationError:
+                return None
+        structs = self.structs
+        fast_positions: list[int] = []
+        fast_raw: list[Any] = []
+        slow: list[tuple[int, Any]] = []
+        for position, raw in enumerate(raw_facts):
+            kind = raw.get("type") if type(raw) is dict else None
+            if kind in structs:
+                fast_positions.append(position)
+                fast_raw.append(raw)
+            elif kind in self.slow:
+                slow.append((position, raw))
+            else:
+                return None
+        try:
+            decoded = msgspec.convert(fast_raw, list[self.union]) if fast_raw else []
+        except msgspec.ValidationError:
+            return None
+        if not slow:
+            return decoded
+        out: list[Any] = [None] * len(raw_facts)
+        for position, fact in zip(fast_positions, decoded, strict=True):
+            out[position] = fact
+        from pydantic import ValidationError
+
+        for position, raw in slow:
+            try:
+                out[position] = self.slow[raw["type"]].model_validate(raw)
+            except ValidationError:
+                return None
+        return out
+
+
+_decoder: tuple[int, FastDecoder] | None = None
+
+
+def decoder() -> FastDecoder:
+    """The decoder for the types registered so far (rebuilt when more register)."""
+    global _decoder
+    if _decoder is None or _decoder[0] != len(FACT_TYPES):
+        _decoder = (len(FACT_TYPES), FastDecoder(dict(FACT_TYPES)))
+    return _decoder[1]
