@@ -74,12 +74,27 @@ class CityGenerator:
     def _services(self, i: int, holder: str, key: str, organics: int) -> list[dict[str, Any]]:
         start = _d(self.day_between(date(2021, 6, 1), date(2024, 6, 1)))
         return [
-            {"type": "collection_service", key: holder, "stream": "organics",
-             "gallons_per_week": organics, "start": start},
-            {"type": "collection_service", key: holder, "stream": "recyclables",
-             "gallons_per_week": self.rng.choice([35, 64, 96]), "start": start},
-            {"type": "collection_service", key: holder, "stream": "total",
-             "cubic_yards_per_week": self.rng.choice([1.0, 1.5, 3.0, 6.0]), "start": start},
+            {
+                "type": "collection_service",
+                key: holder,
+                "stream": "organics",
+                "gallons_per_week": organics,
+                "start": start,
+            },
+            {
+                "type": "collection_service",
+                key: holder,
+                "stream": "recyclables",
+                "gallons_per_week": self.rng.choice([35, 64, 96]),
+                "start": start,
+            },
+            {
+                "type": "collection_service",
+                key: holder,
+                "stream": "total",
+                "cubic_yards_per_week": self.rng.choice([1.0, 1.5, 3.0, 6.0]),
+                "start": start,
+            },
         ]
 
     def restaurant(self, i: int) -> list[dict[str, Any]]:
@@ -88,35 +103,63 @@ class CityGenerator:
         opened = self.day_between(date(2005, 1, 1), date(2024, 12, 1))
         facts: list[dict[str, Any]] = [
             self._premises(i, rng.choice(["C-1", "C-3", "M-1", "C-2"]), "commercial"),
-            {"id": est, "type": "establishment", "premises": f"lot-{i}",
-             "name": f"{rng.choice(NAMES)} {rng.choice(KINDS)}", "category": "restaurant",
-             "cooks": True, "opened_on": _d(opened), "meals_per_day": rng.randrange(40, 600),
-             "seats": rng.randrange(20, 320), "floor_area_sqft": rng.randrange(800, 7000)},
+            {
+                "id": est,
+                "type": "establishment",
+                "premises": f"lot-{i}",
+                "name": f"{rng.choice(NAMES)} {rng.choice(KINDS)}",
+                "category": "restaurant",
+                "cooks": True,
+                "opened_on": _d(opened),
+                "meals_per_day": rng.randrange(40, 600),
+                "seats": rng.randrange(20, 320),
+                "floor_area_sqft": rng.randrange(800, 7000),
+            },
         ]
         device = f"gi-{i}"
         interceptor = rng.random() < 0.8
         facts.append(
-            {"id": device, "type": "device", "establishment": est,
-             "kind": "grease_interceptor" if interceptor else "grease_trap",
-             "installed_on": _d(opened), "compartments": 2 if interceptor else 1,
-             "capacity_gallons": rng.choice([500, 750, 1000, 1500]),
-             "grease_capacity_lbs": rng.choice([20, 40, 60]), "approved": rng.random() < 0.9}
+            {
+                "id": device,
+                "type": "device",
+                "establishment": est,
+                "kind": "grease_interceptor" if interceptor else "grease_trap",
+                "installed_on": _d(opened),
+                "compartments": 2 if interceptor else 1,
+                "capacity_gallons": rng.choice([500, 750, 1000, 1500]),
+                "grease_capacity_lbs": rng.choice([20, 40, 60]),
+                "approved": rng.random() < 0.9,
+            }
         )
         if rng.random() < 0.15:
-            facts.append({"type": "frequency_order", "device": device,
-                          "date": _d(self.day_between(date(2020, 1, 1), date(2024, 1, 1))),
-                          "months": rng.choice([1, 2, 6])})
+            facts.append(
+                {
+                    "type": "frequency_order",
+                    "device": device,
+                    "date": _d(self.day_between(date(2020, 1, 1), date(2024, 1, 1))),
+                    "months": rng.choice([1, 2, 6]),
+                }
+            )
         day = date(2024, 6, 1) + timedelta(days=rng.randrange(30))
         for n in range(rng.randrange(2, 5)):
             complete = rng.random() < 0.85
-            pump = {"id": f"po-{i}-{n}", "type": "pump_out", "device": device, "date": _d(day),
-                    "full": rng.random() < 0.95, "hauler_name": "Valley Grease Haulers",
-                    "hauler_address": "12 Industrial Way, El Monte, CA",
-                    "operator_name": rng.choice(["J. Ortega", "M. Chen", "A. Patel"]),
-                    "operator_signed": True, "water_gallons": 600, "fog_gallons": 140,
-                    "floating_fog_inches": 5, "settled_solids_inches": 3,
-                    "disposal_facility": "Joint Water Pollution Control Plant",
-                    "manifest_number": f"VGH-{i}-{n}"}
+            pump = {
+                "id": f"po-{i}-{n}",
+                "type": "pump_out",
+                "device": device,
+                "date": _d(day),
+                "full": rng.random() < 0.95,
+                "hauler_name": "Valley Grease Haulers",
+                "hauler_address": "12 Industrial Way, El Monte, CA",
+                "operator_name": rng.choice(["J. Ortega", "M. Chen", "A. Patel"]),
+                "operator_signed": True,
+                "water_gallons": 600,
+                "fog_gallons": 140,
+                "floating_fog_inches": 5,
+                "settled_solids_inches": 3,
+                "disposal_facility": "Joint Water Pollution Control Plant",
+                "manifest_number": f"VGH-{i}-{n}",
+            }
             if not complete:
                 del pump[rng.choice(["operator_name", "fog_gallons", "disposal_facility"])]
             facts.append(pump)
@@ -128,21 +171,38 @@ class CityGenerator:
             emp = f"emp-{i}-{n}"
             employees.append(emp)
             hired = self.day_between(max(opened, date(2020, 1, 1)), AS_OF)
-            facts.append({"id": emp, "type": "employee", "establishment": est,
-                          "hired_on": _d(hired)})
+            facts.append(
+                {"id": emp, "type": "employee", "establishment": est, "hired_on": _d(hired)}
+            )
         for year, month in ((2024, 3), (2024, 9), (2025, 3)):
             if rng.random() < 0.85:
-                facts.append({"type": "training", "establishment": est,
-                              "date": _d(date(year, month, rng.randrange(1, 28))),
-                              "employees": employees, "signed": rng.random() < 0.95})
+                facts.append(
+                    {
+                        "type": "training",
+                        "establishment": est,
+                        "date": _d(date(year, month, rng.randrange(1, 28))),
+                        "employees": employees,
+                        "signed": rng.random() < 0.95,
+                    }
+                )
         if rng.random() < 0.3:
-            facts.append({"type": "inspection", "subject": device,
-                          "date": _d(self.day_between(date(2025, 1, 1), AS_OF)),
-                          "fog_solids_percent_volume": rng.randrange(5, 40),
-                          "fog_solids_percent_depth": rng.randrange(5, 40)})
+            facts.append(
+                {
+                    "type": "inspection",
+                    "subject": device,
+                    "date": _d(self.day_between(date(2025, 1, 1), AS_OF)),
+                    "fog_solids_percent_volume": rng.randrange(5, 40),
+                    "fog_solids_percent_depth": rng.randrange(5, 40),
+                }
+            )
         if rng.random() < 0.1:
-            facts.append({"type": "ownership_transfer", "establishment": est,
-                          "date": _d(self.day_between(date(2018, 1, 1), date(2025, 1, 1)))})
+            facts.append(
+                {
+                    "type": "ownership_transfer",
+                    "establishment": est,
+                    "date": _d(self.day_between(date(2018, 1, 1), date(2025, 1, 1))),
+                }
+            )
         facts.extend(self._services(i, f"lot-{i}", "premises", rng.choice([32, 64, 96])))
         facts.extend(self._enforcement(i, est))
         return facts
@@ -153,11 +213,16 @@ class CityGenerator:
         category = rng.choice(["supermarket", "grocery_store", "food_distributor"])
         facts = [
             self._premises(i, "C-3", "commercial"),
-            {"id": est, "type": "establishment", "premises": f"lot-{i}",
-             "name": f"{rng.choice(NAMES)} Market", "category": category,
-             "gross_annual_sales": rng.choice([1_500_000, 4_000_000, 12_000_000]),
-             "floor_area_sqft": rng.randrange(4000, 40000),
-             "opened_on": _d(self.day_between(date(2000, 1, 1), date(2024, 6, 1)))},
+            {
+                "id": est,
+                "type": "establishment",
+                "premises": f"lot-{i}",
+                "name": f"{rng.choice(NAMES)} Market",
+                "category": category,
+                "gross_annual_sales": rng.choice([1_500_000, 4_000_000, 12_000_000]),
+                "floor_area_sqft": rng.randrange(4000, 40000),
+                "opened_on": _d(self.day_between(date(2000, 1, 1), date(2024, 6, 1))),
+            },
         ]
         facts.extend(self._generator_records(i, est))
         facts.extend(self._services(i, f"lot-{i}", "premises", rng.choice([64, 96, 192])))
@@ -170,12 +235,20 @@ class CityGenerator:
         category = rng.choice(["restaurant", "hotel", "health_facility"])
         facts = [
             self._premises(i, "C-3", "hotel" if category == "hotel" else "commercial"),
-            {"id": est, "type": "establishment", "premises": f"lot-{i}",
-             "name": f"{rng.choice(NAMES)} {category.replace('_', ' ').title()}",
-             "category": category, "seats": rng.randrange(150, 400),
-             "rooms": rng.randrange(120, 400), "beds": rng.randrange(60, 300),
-             "on_site_food_facility": True, "floor_area_sqft": rng.randrange(3000, 20000),
-             "cooks": category == "restaurant", "meals_per_day": rng.randrange(200, 900)},
+            {
+                "id": est,
+                "type": "establishment",
+                "premises": f"lot-{i}",
+                "name": f"{rng.choice(NAMES)} {category.replace('_', ' ').title()}",
+                "category": category,
+                "seats": rng.randrange(150, 400),
+                "rooms": rng.randrange(120, 400),
+                "beds": rng.randrange(60, 300),
+                "on_site_food_facility": True,
+                "floor_area_sqft": rng.randrange(3000, 20000),
+                "cooks": category == "restaurant",
+                "meals_per_day": rng.randrange(200, 900),
+            },
         ]
         facts.extend(self._generator_records(i, est))
         facts.extend(self._services(i, f"lot-{i}", "premises", rng.choice([64, 96, 192])))
@@ -186,24 +259,45 @@ class CityGenerator:
         rng = self.rng
         facts: list[dict[str, Any]] = []
         if rng.random() < 0.85:
-            facts.append({"type": "food_recovery_agreement", "generator": est,
-                          "partner": f"fro-{i % 7}",
-                          "start": _d(self.day_between(date(2022, 1, 1), date(2024, 6, 1)))})
+            facts.append(
+                {
+                    "type": "food_recovery_agreement",
+                    "generator": est,
+                    "partner": f"fro-{i % 7}",
+                    "start": _d(self.day_between(date(2022, 1, 1), date(2024, 6, 1))),
+                }
+            )
         for year in (2022, 2023, 2024):
             if rng.random() < 0.8:
                 filed = date(year + 1, 1, 15) + timedelta(days=rng.choice([0, 10, 30]))
-                facts.append({"type": "report", "subject": est, "kind": "edible_food_annual",
-                              "period": str(year), "date": _d(filed)})
+                facts.append(
+                    {
+                        "type": "report",
+                        "subject": est,
+                        "kind": "edible_food_annual",
+                        "period": str(year),
+                        "date": _d(filed),
+                    }
+                )
         return facts
 
     def recovery_org(self, i: int) -> list[dict[str, Any]]:
         return [
             self._premises(i, "C-1", "commercial"),
-            {"id": f"fro-org-{i}", "type": "establishment", "premises": f"lot-{i}",
-             "name": f"{self.rng.choice(NAMES)} Community Pantry",
-             "category": "food_recovery_organization"},
-            {"type": "report", "subject": f"fro-org-{i}", "kind": "food_recovery_annual",
-             "period": "2024", "date": "2025-01-28"},
+            {
+                "id": f"fro-org-{i}",
+                "type": "establishment",
+                "premises": f"lot-{i}",
+                "name": f"{self.rng.choice(NAMES)} Community Pantry",
+                "category": "food_recovery_organization",
+            },
+            {
+                "type": "report",
+                "subject": f"fro-org-{i}",
+                "kind": "food_recovery_annual",
+                "period": "2024",
+                "date": "2025-01-28",
+            },
         ]
 
     def residence(self, i: int) -> list[dict[str, Any]]:
@@ -215,45 +309,99 @@ class CityGenerator:
         ]
         facts.extend(self._services(i, lot, "premises", rng.choice([32, 35, 64, 96])))
         if rng.random() < 0.1:
-            facts.append({"id": f"w-{i}", "type": "waiver", "subject": lot,
-                          "kind": rng.choice(["de_minimis", "physical_space"]),
-                          "granted_on": _d(self.day_between(date(2022, 1, 1), date(2024, 1, 1)))})
+            facts.append(
+                {
+                    "id": f"w-{i}",
+                    "type": "waiver",
+                    "subject": lot,
+                    "kind": rng.choice(["de_minimis", "physical_space"]),
+                    "granted_on": _d(self.day_between(date(2022, 1, 1), date(2024, 1, 1))),
+                }
+            )
         if rng.random() < 0.4:
             permit = f"prm-{i}"
             issued = self.day_between(date(2024, 6, 1), date(2025, 6, 1))
-            facts.append({"id": permit, "type": "permit", "kind": "house_connection",
-                          "premises": lot, "issued_on": _d(issued), "fees_paid": True})
-            facts.append({"id": f"design-{i}", "type": "connection_design", "permit": permit,
-                          "persons_served": units * 3, "public_sewer_diameter_in": 8,
-                          "public_sewer_depth_ft": rng.choice([6, 8, 12]),
-                          "segments": [
-                              {"from": "street_sewer", "to": "property_line",
-                               "diameter_in": 6, "material": "vitrified_clay",
-                               "length_ft": 25, "fall_ft": rng.choice([0.4, 0.6, 0.8]),
-                               "depth_ft": rng.choice([2.5, 4, 5]), "in_street": True,
-                               "clearance_wall_in": 120, "cover_in": 48},
-                              {"from": "property_line", "to": "building",
-                               "diameter_in": rng.choice([4, 6]), "material": "cast_iron",
-                               "length_ft": 40, "fall_ft": 1.0}]})
+            facts.append(
+                {
+                    "id": permit,
+                    "type": "permit",
+                    "kind": "house_connection",
+                    "premises": lot,
+                    "issued_on": _d(issued),
+                    "fees_paid": True,
+                }
+            )
+            facts.append(
+                {
+                    "id": f"design-{i}",
+                    "type": "connection_design",
+                    "permit": permit,
+                    "persons_served": units * 3,
+                    "public_sewer_diameter_in": 8,
+                    "public_sewer_depth_ft": rng.choice([6, 8, 12]),
+                    "segments": [
+                        {
+                            "from": "street_sewer",
+                            "to": "property_line",
+                            "diameter_in": 6,
+                            "material": "vitrified_clay",
+                            "length_ft": 25,
+                            "fall_ft": rng.choice([0.4, 0.6, 0.8]),
+                            "depth_ft": rng.choice([2.5, 4, 5]),
+                            "in_street": True,
+                            "clearance_wall_in": 120,
+                            "cover_in": 48,
+                        },
+                        {
+                            "from": "property_line",
+                            "to": "building",
+                            "diameter_in": rng.choice([4, 6]),
+                            "material": "cast_iron",
+                            "length_ft": 40,
+                            "fall_ft": 1.0,
+                        },
+                    ],
+                }
+            )
             if rng.random() < 0.7:
                 started = issued + timedelta(days=rng.randrange(10, 80))
                 if started <= AS_OF:
                     facts.append({"type": "work_started", "permit": permit, "date": _d(started)})
                     tested = started + timedelta(days=5)
                     if tested <= AS_OF:
-                        facts.append({"type": "pressure_test", "permit": permit,
-                                      "date": _d(tested), "kind": "standing",
-                                      "psi_at_lower_terminus": rng.choice([3.5, 4, 4.5]),
-                                      "head_above_upper_terminus_in": 6,
-                                      "leaked": rng.random() < 0.1})
+                        facts.append(
+                            {
+                                "type": "pressure_test",
+                                "permit": permit,
+                                "date": _d(tested),
+                                "kind": "standing",
+                                "psi_at_lower_terminus": rng.choice([3.5, 4, 4.5]),
+                                "head_above_upper_terminus_in": 6,
+                                "leaked": rng.random() < 0.1,
+                            }
+                        )
         if rng.random() < 0.2:
-            facts.append({"id": f"acc-{i}", "type": "accumulation", "premises": lot,
-                          "since": "2025-06-20T18:00", "garbage": True,
-                          "observed_at": "2025-06-24T09:00"})
+            facts.append(
+                {
+                    "id": f"acc-{i}",
+                    "type": "accumulation",
+                    "premises": lot,
+                    "since": "2025-06-20T18:00",
+                    "garbage": True,
+                    "observed_at": "2025-06-24T09:00",
+                }
+            )
         if rng.random() < 0.3:
-            facts.append({"id": f"so-{i}", "type": "set_out", "premises": lot,
-                          "collection_day": "2025-06-25", "placed_at": "2025-06-24T17:00",
-                          "removed_at": "2025-06-25T19:00"})
+            facts.append(
+                {
+                    "id": f"so-{i}",
+                    "type": "set_out",
+                    "premises": lot,
+                    "collection_day": "2025-06-25",
+                    "placed_at": "2025-06-24T17:00",
+                    "removed_at": "2025-06-25T19:00",
+                }
+            )
         return facts
 
     def commercial(self, i: int) -> list[dict[str, Any]]:
@@ -261,13 +409,25 @@ class CityGenerator:
         lot = f"lot-{i}"
         facts: list[dict[str, Any]] = [
             self._premises(i, rng.choice(["C-1", "C-3", "M-1"]), "commercial"),
-            {"id": f"biz-{i}", "type": "establishment", "premises": lot,
-             "name": f"{rng.choice(NAMES)} Offices", "category": "other"},
+            {
+                "id": f"biz-{i}",
+                "type": "establishment",
+                "premises": lot,
+                "name": f"{rng.choice(NAMES)} Offices",
+                "category": "other",
+            },
         ]
         facts.extend(self._services(i, lot, "premises", rng.choice([0, 32, 64])))
         if rng.random() < 0.2:
-            facts.append({"id": f"w-{i}", "type": "waiver", "subject": lot, "kind": "de_minimis",
-                          "granted_on": _d(self.day_between(date(2022, 1, 1), date(2024, 1, 1)))})
+            facts.append(
+                {
+                    "id": f"w-{i}",
+                    "type": "waiver",
+                    "subject": lot,
+                    "kind": "de_minimis",
+                    "granted_on": _d(self.day_between(date(2022, 1, 1), date(2024, 1, 1))),
+                }
+            )
         facts.extend(self._enforcement(i, f"biz-{i}"))
         return facts
 
@@ -277,33 +437,71 @@ class CityGenerator:
             return []
         issued = self.day_between(date(2024, 1, 15), date(2025, 4, 1))
         facts: list[dict[str, Any]] = [
-            {"id": f"nov-{i}", "type": "notice", "subject": subject,
-             "requirement": "ORG-COM-ENROLL", "issued_on": _d(issued)}
+            {
+                "id": f"nov-{i}",
+                "type": "notice",
+                "subject": subject,
+                "requirement": "ORG-COM-ENROLL",
+                "issued_on": _d(issued),
+            }
         ]
         roll = rng.random()
         if roll < 0.5:
-            facts.append({"type": "correction", "notice": f"nov-{i}",
-                          "date": _d(issued + timedelta(days=rng.randrange(10, 90)))})
+            facts.append(
+                {
+                    "type": "correction",
+                    "notice": f"nov-{i}",
+                    "date": _d(issued + timedelta(days=rng.randrange(10, 90))),
+                }
+            )
         elif roll < 0.8:
-            facts.append({"id": f"cit-{i}", "type": "citation", "subject": subject,
-                          "requirement": "ORG-COM-ENROLL", "notice": f"nov-{i}",
-                          "issued_on": _d(issued + timedelta(days=75))})
+            facts.append(
+                {
+                    "id": f"cit-{i}",
+                    "type": "citation",
+                    "subject": subject,
+                    "requirement": "ORG-COM-ENROLL",
+                    "notice": f"nov-{i}",
+                    "issued_on": _d(issued + timedelta(days=75)),
+                }
+            )
         return facts
 
     def city(self, n: int) -> dict[str, Any]:
         facts: list[dict[str, Any]] = []
         for k in range(7):
-            facts.append({"id": f"fro-{k}", "type": "establishment",
-                          "name": f"{NAMES[k]} Food Bank", "category": "food_recovery_organization"})
+            facts.append(
+                {
+                    "id": f"fro-{k}",
+                    "type": "establishment",
+                    "name": f"{NAMES[k]} Food Bank",
+                    "category": "food_recovery_organization",
+                }
+            )
         for i in range(n):
             facts.extend(self.establishment(i))
-        return {"name": f"Synthetic San Gabriel, {n} establishments", "as_of": _d(AS_OF),
-                "facts": facts}
+        return {
+            "name": f"Synthetic San Gabriel, {n} establishments",
+            "as_of": _d(AS_OF),
+            "facts": facts,
+        }
 
 
 NAMES = [
-    "Mission", "Del Mar", "Las Tunas", "Valley", "Garvey", "Huntington", "Arcadia",
-    "Jade", "Golden Dragon", "Vista", "Alhambra", "Sierra", "Rosemead", "Lotus",
+    "Mission",
+    "Del Mar",
+    "Las Tunas",
+    "Valley",
+    "Garvey",
+    "Huntington",
+    "Arcadia",
+    "Jade",
+    "Golden Dragon",
+    "Vista",
+    "Alhambra",
+    "Sierra",
+    "Rosemead",
+    "Lotus",
 ]
 KINDS = ["Grill", "Noodle House", "Taqueria", "Bakery", "Dim Sum", "Diner", "Cafe", "Kitchen"]
 STREETS = ["Las Tunas Dr", "Valley Blvd", "San Gabriel Blvd", "Del Mar Ave", "Mission Dr"]
@@ -358,7 +556,10 @@ def bench_engine(*, subjects: int, seed: int = 1383) -> dict[str, Any]:
         "input_bytes": size,
         "findings": run["findings"],
         "derived": run["derived"],
-        "seconds": {**{k: round(v, 4) for k, v in run["seconds"].items()}, "total": round(total, 4)},
+        "seconds": {
+            **{k: round(v, 4) for k, v in run["seconds"].items()},
+            "total": round(total, 4),
+        },
         "subjects_per_second": round(subjects / total, 1),
         "facts_per_second": round(run["facts"] / total, 1),
         "peak_rss_mb": round(run["peak_rss_mb"], 1),

@@ -81,7 +81,9 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
             shown = orjson.dumps(to_json_value(v.value)).decode()
             lines.extend(
                 textwrap.wrap(
-                    f"{v.name} = {shown}", width=width, initial_indent="  · ",
+                    f"{v.name} = {shown}",
+                    width=width,
+                    initial_indent="  · ",
                     subsequent_indent=" " * 6,
                 )
             )
@@ -191,9 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("requirements", help="every requirement ID, its rules and its scenarios")
     p.add_argument("--format", choices=["json", "table"], default="table")
-    p.add_argument(
-        "--scenarios", nargs="*", type=Path, help="scenario files or folders to count"
-    )
+    p.add_argument("--scenarios", nargs="*", type=Path, help="scenario files or folders to count")
     p.set_defaults(func=cmd_requirements)
 
     p = sub.add_parser("vocabulary", help="the reference of every fact type and field")

@@ -29,11 +29,18 @@ def test_evaluate_prints_the_json_shape_of_the_contract(capsys):
     assert list(result) == ["as_of", "jurisdiction", "findings", "derived"]
     assert result["as_of"] == "2025-03-01" and result["jurisdiction"] == "san-gabriel"
     finding = next(
-        f for f in result["findings"]
+        f
+        for f in result["findings"]
         if f["requirement"] == "FOG-MIN-FREQUENCY" and f["subject"] == "gi-1"
     )
     assert list(finding) == [
-        "requirement", "subject", "status", "due", "period", "cite", "explanation",
+        "requirement",
+        "subject",
+        "status",
+        "due",
+        "period",
+        "cite",
+        "explanation",
     ]
     assert finding["status"] == "overdue" and finding["due"] == "2025-01-02"
     assert finding["cite"] == "§ 51.64(B)"
@@ -44,11 +51,12 @@ def test_evaluate_prints_the_json_shape_of_the_contract(capsys):
 
 
 def test_evaluate_as_of_overrides_the_file(capsys):
-    code, out, _ = run(capsys, "evaluate", str(QUARTERLY), "--as-of", "2024-12-01")
+    _, out, _ = run(capsys, "evaluate", str(QUARTERLY), "--as-of", "2024-12-01")
     result = json.loads(out)
     assert result["as_of"] == "2024-12-01"
     finding = next(
-        f for f in result["findings"]
+        f
+        for f in result["findings"]
         if f["requirement"] == "FOG-MIN-FREQUENCY" and f["subject"] == "gi-1"
     )
     assert finding["status"] == "due"
@@ -172,7 +180,6 @@ def test_vocabulary_reference(capsys):
 
 
 def test_the_generated_vocabulary_page_is_current(capsys):
-    run(capsys, "vocabulary")
-    code, out, _ = run(capsys, "vocabulary")
+    _, out, _ = run(capsys, "vocabulary")
     page = ROOT / "docs" / "vocabulary.md"
     assert page.read_text() == out, "run: sanitas vocabulary > docs/vocabulary.md"

@@ -63,9 +63,7 @@ def test_forward_references_are_fine():
 
 
 def test_a_fact_that_is_not_a_mapping_is_named_by_position():
-    assert _problems([["device"]]) == [
-        "fact 1: a fact is a mapping with a 'type', got ['device']"
-    ]
+    assert _problems([["device"]]) == ["fact 1: a fact is a mapping with a 'type', got ['device']"]
 
 
 def test_missing_type_and_non_list_facts():
@@ -98,7 +96,9 @@ def test_datetimes_take_exactly_minutes():
 
 
 def test_collection_service_belongs_to_exactly_one_holder():
-    problems = _problems([{"type": "collection_service", "stream": "organics", "start": "2024-01-01"}])
+    problems = _problems(
+        [{"type": "collection_service", "stream": "organics", "start": "2024-01-01"}]
+    )
     assert problems == [
         "fact 1 (collection_service): (fact): give exactly one of 'premises' or 'establishment'"
     ]
@@ -140,7 +140,9 @@ def test_json_and_yaml_documents_are_the_same(tmp_path: Path):
 
     from sanitas.ordinance.yamlio import load_yaml
 
-    data = load_yaml((ROOT.parent / "shared" / "scenarios" / "fog-frequency-order.yaml").read_text())
+    data = load_yaml(
+        (ROOT.parent / "shared" / "scenarios" / "fog-frequency-order.yaml").read_text()
+    )
     path = tmp_path / "same.json"
     path.write_bytes(orjson.dumps(data))
     json_doc = load_document(path)
@@ -342,8 +344,27 @@ def test_every_requirement_id_written_in_the_code_is_in_the_catalog():
 def test_computable_requirements_all_have_rules():
     import sanitas.ordinance.rules  # noqa: F401
 
-    implemented = {spec.requirement for spec in RULES} | {
-        s.requirement for s in DERIVED.values()
-    }
+    implemented = {spec.requirement for spec in RULES} | {s.requirement for s in DERIVED.values()}
     missing = [r.id for r in catalog().values() if r.computable and r.id not in implemented]
     assert not missing
+
+
+def test_facts_without_a_date_sort_before_dated_ones():
+    """Two devices of one establishment, one with no installation date."""
+    from sanitas.ordinance.engine import FactIndex
+
+    facts = parse_facts(
+        [
+            {"id": "e", "type": "establishment", "category": "restaurant"},
+            {
+                "id": "d1",
+                "type": "device",
+                "establishment": "e",
+                "kind": "grease_trap",
+                "installed_on": "2020-01-01",
+            },
+            {"id": "d2", "type": "device", "establishment": "e", "kind": "grease_trap"},
+        ]
+    )
+    index = FactIndex(facts)
+    assert [d.id for d in index.referring("device", "establishment", "e")] == ["d2", "d1"]

@@ -27,5 +27,5 @@ def test_public_scenarios_are_present():
 def test_scenario(path: Path):
     document = load_document(path)
     assert document.expect is not None and document.expect.count() > 0, "no expectations"
-    passed, failures = check(document.expect, document.evaluate())
+    _, failures = check(document.expect, document.evaluate())
     assert not failures, "\n".join(f.message for f in failures)

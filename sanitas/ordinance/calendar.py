@@ -28,12 +28,12 @@ SUNDAY = 6  # date.weekday()
 
 
 def add_days(start: date, days: int) -> date:
-    """"Within N days of X": X + N calendar days."""
+    """ "Within N days of X": X + N calendar days."""
     return start + timedelta(days=days)
 
 
 def add_months(start: date, months: int) -> date:
-    """"Every N months": N calendar months later, clamped to the month's last day."""
+    """ "Every N months": N calendar months later, clamped to the month's last day."""
     return start + relativedelta(months=months)
 
 

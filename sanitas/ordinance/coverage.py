@@ -89,5 +89,7 @@ def render_coverage_table(rows: list[dict[str, Any]], width: int = 80) -> str:
         lines.extend(" " * len(head) + more for more in wrapped[1:])
     with_rule = sum(1 for r in rows if r["status"] == "rule")
     lines.append("")
-    lines.append(f"{len(rows)} requirements: {with_rule} with a rule, {len(rows) - with_rule} records")
+    lines.append(
+        f"{len(rows)} requirements: {with_rule} with a rule, {len(rows) - with_rule} records"
+    )
     return "\n".join(lines) + "\n"

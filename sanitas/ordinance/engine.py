@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from operator import attrgetter
 from datetime import date, datetime
+from operator import attrgetter
 from typing import Any
 
 from sanitas.ordinance.calendar import HolidayCalendar
@@ -255,7 +255,7 @@ class FactIndex:
             if len(group) > 1:
                 dated_by = group[0].dated_by
                 if dated_by is not None:
-                    group.sort(key=attrgetter(dated_by))
+                    group.sort(key=_undated_first(dated_by))
         self._refs = refs
 
     def get(self, ident: str | None) -> Fact | None:
@@ -269,6 +269,17 @@ class FactIndex:
         if ident is None:
             return []
         return self._refs.get((type_name, field_name, ident), [])
+
+
+def _undated_first(field_name: str) -> Callable[[Fact], tuple]:
+    """Sort key by a fact's date field; facts without a date come first (never latest)."""
+    get = attrgetter(field_name)
+
+    def key(fact: Fact) -> tuple:
+        day = get(fact)
+        return (False, 0) if day is None else (True, day)
+
+    return key
 
 
 def visible(facts: Iterable[Fact], as_of: date) -> list[Fact]:
@@ -380,7 +391,10 @@ def evaluate_facts(
     derived_values: list[Derived] = []
     for spec in sorted(DERIVED.values(), key=lambda s: s.name):
         for fact in index.of_type(spec.on):
-            derived_values.append(Derived(_subject_of(fact), spec.name, ctx.derived(spec.name, fact)))
+            # a value is reported on a fact that can be named; an event without an id
+            # still feeds the rules that ask for it
+            if fact.id is not None:
+                derived_values.append(Derived(fact.id, spec.name, ctx.derived(spec.name, fact)))
 
     findings: list[Finding] = []
     for spec in RULES:

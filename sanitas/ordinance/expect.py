@@ -52,8 +52,7 @@ def check(expect: Expectations, evaluation: Evaluation) -> tuple[int, list[Failu
         if "period" in want:
             candidates = [f for f in candidates if f.period == _norm(want["period"])]
         ok = any(
-            f.status == want["status"]
-            and ("due" not in want or _norm(f.due) == _norm(want["due"]))
+            f.status == want["status"] and ("due" not in want or _norm(f.due) == _norm(want["due"]))
             for f in candidates
         )
         if ok:

@@ -176,9 +176,7 @@ def _mirror_model(model: type[BaseModel]) -> type:
 
 
 def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
-    if not (
-        post.datetimes or post.requirements or post.requirement_lists or post.money or check
-    ):
+    if not (post.datetimes or post.requirements or post.requirement_lists or post.money or check):
         return None
     known = catalog()
     setter = msgspec.structs.force_setattr
@@ -229,8 +227,15 @@ def mirror_fact(model: type[Fact]) -> type | None:
     post_init = _make_post_init(post, check)
     if post_init is not None:
         namespace["__post_init__"] = post_init
+    try:
+        return _defstruct(model.__name__, fields, namespace, tag)
+    except (TypeError, ValueError):  # a bound msgspec cannot express on that type
+        return None
+
+
+def _defstruct(name: str, fields: list[tuple], namespace: dict[str, Any], tag: str) -> type:
     return msgspec.defstruct(
-        model.__name__,
+        name,
         fields,
         namespace=namespace,
         tag_field="type",

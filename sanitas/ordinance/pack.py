@@ -146,7 +146,9 @@ def parse_pack(data: Any, source: str, parent: RulePack | None = None) -> RulePa
     for name, spec in raw_params.items():
         where = f"parameter {name!r}"
         if not isinstance(spec, dict):
-            problems.append(f"{where}: expected a mapping with description, unit, reference, values")
+            problems.append(
+                f"{where}: expected a mapping with description, unit, reference, values"
+            )
             continue
         for key in spec:
             if key not in {"description", "unit", "reference", "values"}:

@@ -91,6 +91,8 @@ def vocabulary_markdown() -> str:
                 continue
             desc = row["description"].replace("|", "\\|").replace("\n", " ")
             typ = row["type"].replace("|", "\\|")
-            lines.append(f"| `{row['field']}` | {typ} | {'yes' if row['required'] else ''} | {desc} |")
+            lines.append(
+                f"| `{row['field']}` | {typ} | {'yes' if row['required'] else ''} | {desc} |"
+            )
         lines.append("")
     return "\n".join(lines)
