@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
 from itertools import chain
 from operator import attrgetter
-from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import (
@@ -101,9 +101,7 @@ RequirementId = Annotated[str, BeforeValidator(_parse_requirement)]
 def ref(*types: str, description: str = "") -> Any:
     """A field holding the ``id`` of another fact of one of ``types`` (any type when
     none are given); optional fields get ``None`` as default."""
-    return Field(
-        default=None, description=description, json_schema_extra={"ref": list(types)}
-    )
+    return Field(default=None, description=description, json_schema_extra={"ref": list(types)})
 
 
 def required_ref(*types: str, description: str = "") -> Any:
@@ -243,6 +241,11 @@ class Premises(Thing):
         default=None, description="The party responsible for paying for collection service."
     )
     service_payer_address: str | None = None
+    located_in_city: bool | None = Field(
+        default=None,
+        description="Lies within the city's corporate limits (absent: it does); a sewer "
+        "connection from outside pays the § 6-8.114(A) charge (PRM-CHARGES).",
+    )
 
 
 @fact_type
@@ -700,7 +703,8 @@ class SetOut(Thing):
     placed_at: DateTime
     removed_at: DateTime | None = None
     location: str | None = Field(
-        default=None, description="Where the containers stood (alley_line, curb, parkway, rear, side, …)."
+        default=None,
+        description="Where the containers stood (alley_line, curb, parkway, rear, side, …).",
     )
     dated_by: ClassVar[str | None] = "placed_at"
 
@@ -896,8 +900,7 @@ def _check_ref(
         return [f"{label}: {field_name}: no fact has the id {target!r}"]
     if allowed and actual not in allowed:
         return [
-            f"{label}: {field_name}: {target!r} is a {actual}, expected "
-            + " or ".join(allowed)
+            f"{label}: {field_name}: {target!r} is a {actual}, expected " + " or ".join(allowed)
         ]
     return []
 
@@ -907,4 +910,3 @@ def vocabulary() -> dict[str, type[Fact]]:
     import sanitas.ordinance.rules  # noqa: F401  (registers the area modules' types)
 
     return dict(sorted(FACT_TYPES.items()))
-
