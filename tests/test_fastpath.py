@@ -114,7 +114,9 @@ def test_a_mutated_fact_is_judged_alike_by_both_paths(case, data):
     facts, index = case
     fact = dict(facts[index])
     model = FACT_TYPES[fact["type"]]
-    names = sorted({*model.model_fields, *(f.alias for f in model.model_fields.values() if f.alias)})
+    names = sorted(
+        {*model.model_fields, *(f.alias for f in model.model_fields.values() if f.alias)}
+    )
     name = data.draw(st.sampled_from([n for n in names if n != "type"] + ["unknown_field"]))
     fact[name] = data.draw(ODD_VALUES)
     mutated = [*facts[:index], fact, *facts[index + 1 :]]

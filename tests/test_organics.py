@@ -1,0 +1,627 @@
+"""The organics area (Ch. 50 SB 1383): bad input for its fact types, its helpers, and
+the readings the rule pack can change. Scenario files in ``tests/scenarios/org-*``
+cover the rules themselves."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from sanitas.ordinance import organics
+from sanitas.ordinance.engine import Context, FactIndex, evaluate_facts
+from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.ordinance.pack import load_pack
+
+AS_OF = date(2025, 3, 1)
+
+
+def _problems(facts: list) -> list[str]:
+    with pytest.raises(FactsError) as caught:
+        parse_facts(facts)
+    return caught.value.problems
+
+
+def _context(raw: list, *, as_of: date = AS_OF, pack=None) -> Context:
+    pack = pack or load_pack()
+    return Context(
+        facts=FactIndex(parse_facts(raw)), as_of=as_of, pack=pack, calendar=pack.calendar()
+    )
+
+
+def _findings(raw: list, requirement: str, *, as_of: date = AS_OF, pack=None) -> list:
+    evaluation = evaluate_facts(parse_facts(raw), as_of=as_of, pack=pack or load_pack())
+    return [f for f in evaluation.findings if f.requirement == requirement]
+
+
+def _pack_with(tmp_path: Path, name: str, unit: str, value: str):
+    (tmp_path / "org_test_town.yaml").write_text(
+        "jurisdiction: org-test-town\nextends: san-gabriel\nparameters:\n"
+        f"  {name}:\n    description: A test value.\n    unit: {unit}\n"
+        f"    reference: Test Town Code\n    values:\n      2022-01-01: {value}\n"
+    )
+    return load_pack("org-test-town", [tmp_path])
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_capacity_request_and_response_name_fact_and_field():
+    """ORG-FACILITY-CAPACITY / ORG-FRO-CAPACITY: a capacity request's kind and date are
+    checked, and a response must answer a capacity request."""
+    problems = _problems(
+        [
+            {"id": "compost", "type": "facility", "kind": "incinerator"},
+            {
+                "id": "cr-1",
+                "type": "capacity_request",
+                "subject": "compost",
+                "kind": "food",
+                "date": "2025-02-30",
+            },
+            {"type": "capacity_response", "request": "compost", "date": "2025-03-01"},
+            {
+                "id": "cr-2",
+                "type": "capacity_request",
+                "subject": "compost",
+                "kind": "organic_waste",
+            },
+        ]
+    )
+    assert problems == [
+        "fact 1 (id 'compost', facility): kind: 'incinerator' is not one of 'compost', "
+        "'in_vessel_digestion', 'publicly_owned_treatment_works', 'community_composting', "
+        "'transfer_processor', 'materials_recovery', 'high_diversion_organics', 'landfill' "
+        "or 'other'",
+        "fact 2 (id 'cr-1', capacity_request): kind: 'food' is not one of 'food_recovery' or "
+        "'organic_waste'",
+        "fact 2 (id 'cr-1', capacity_request): date: '2025-02-30' is not a calendar date",
+        "fact 4 (id 'cr-2', capacity_request): date: required field is missing",
+        "fact 3 (capacity_response): request: 'compost' is a facility, expected capacity_request",
+    ]
+
+
+def test_hauler_designation_and_delivery_name_fact_and_field():
+    """ORG-HAULER-FACILITIES, ORG-HAULER-TRANSPORT, ORG-SELFHAUL-RECORDS: haulers,
+    designations and deliveries are validated field by field."""
+    problems = _problems(
+        [
+            {"id": "compost", "type": "facility"},
+            {"id": "h", "type": "hauler"},
+            {
+                "type": "facility_designation",
+                "hauler": "h",
+                "facility": "compost",
+                "period": "2025-Q5",
+                "stream": "garbage",
+                "date": "2025-01-01",
+            },
+            {
+                "type": "delivery",
+                "hauled_by": "compost",
+                "facility": "nowhere",
+                "date": "2025-01-01",
+                "stream": "organics",
+                "tons": -1,
+                "receipt": "yes",
+            },
+        ]
+    )
+    assert problems == [
+        "fact 2 (id 'h', hauler): franchised: required field is missing",
+        'fact 3 (facility_designation): period: expected a reporting period such as "2024" '
+        "or \"2025-Q1\", got '2025-Q5'",
+        "fact 3 (facility_designation): stream: 'garbage' is not one of 'recyclables', "
+        "'organics', 'mixed' or 'black'",
+        "fact 4 (delivery): tons: input should be greater than or equal to 0 (got -1)",
+        "fact 4 (delivery): receipt: expected true or false, got 'yes'",
+        "fact 4 (delivery): hauled_by: 'compost' is a facility, expected hauler or "
+        "establishment or premises",
+        "fact 4 (delivery): facility: no fact has the id 'nowhere'",
+    ]
+
+
+def test_commercial_duty_facts_name_fact_and_field():
+    """ORG-COM-CONTAINERS, ORG-COM-EMPLOYEES, ORG-COM-SELF-INSPECT, ORG-COM-EDUCATION,
+    ORG-COM-NEW-TENANT: containers, checklists, self-inspections, move-ins and
+    education are validated field by field, references by type."""
+    problems = _problems(
+        [
+            {"id": "h", "type": "hauler", "franchised": True},
+            {"id": "shop", "type": "establishment", "category": "other"},
+            {
+                "id": "c",
+                "type": "container",
+                "holder": "h",
+                "stream": "green",
+                "location": "lobby",
+                "colour": "green",
+            },
+            {
+                "type": "organics_checklist",
+                "subject": "shop",
+                "date": "2025-01-01",
+                "containers_adequate": "no",
+            },
+            {"type": "self_inspection", "subject": "h", "date": "2025-01-01"},
+            {"id": "mi", "type": "move_in", "date": "2025-01-01"},
+            {
+                "type": "organics_education",
+                "subject": "shop",
+                "date": "2025-01-01",
+                "audiences": ["visitors"],
+                "move_in": "c",
+            },
+        ]
+    )
+    assert problems == [
+        "fact 3 (id 'c', container): stream: 'green' is not one of 'recyclables', 'organics' "
+        "or 'black'",
+        "fact 3 (id 'c', container): location: 'lobby' is not one of 'customer', 'employee', "
+        "'tenant', 'restroom' or 'service'",
+        "fact 3 (id 'c', container): colour: unknown field",
+        "fact 4 (organics_checklist): containers_adequate: expected true or false, got 'no'",
+        "fact 6 (id 'mi', move_in): premises: required field is missing",
+        "fact 7 (organics_education): audiences[0]: 'visitors' is not one of 'employees', "
+        "'contractors', 'tenants' or 'customers'",
+        "fact 3 (id 'c', container): holder: 'h' is a hauler, expected premises or establishment",
+        "fact 5 (self_inspection): subject: 'h' is a hauler, expected premises or establishment",
+        "fact 7 (organics_education): move_in: 'c' is a container, expected move_in",
+    ]
+
+
+def test_construction_facts_name_fact_and_field():
+    """ORG-CD-COVERED, ORG-CALGREEN: projects and permit applications are validated."""
+    problems = _problems(
+        [
+            {"id": "c", "type": "hauler", "franchised": False},
+            {"id": "p", "type": "cd_project", "part_of": "c", "work_began_on": "soon"},
+            {
+                "id": "a",
+                "type": "building_application",
+                "date": "2025-01-01",
+                "construction": "remodel",
+                "occupancy": "commercial",
+                "new_dwelling_units": -2,
+                "added_floor_area_sqft": "big",
+            },
+        ]
+    )
+    assert problems == [
+        "fact 2 (id 'p', cd_project): work_began_on: expected a date (YYYY-MM-DD), got 'soon'",
+        "fact 3 (id 'a', building_application): construction: 'remodel' is not one of 'new', "
+        "'addition' or 'alteration'",
+        "fact 3 (id 'a', building_application): new_dwelling_units: input should be greater "
+        "than or equal to 0 (got -2)",
+        "fact 3 (id 'a', building_application): added_floor_area_sqft: expected a number, "
+        "got 'big'",
+        "fact 2 (id 'p', cd_project): part_of: 'c' is a hauler, expected cd_project",
+    ]
+
+
+def test_inspection_residential_interior_is_a_boolean():
+    """ORG-INSPECTIONS: the residential-interior flag of an inspection is true or false."""
+    problems = _problems(
+        [
+            {"id": "home", "type": "premises"},
+            {
+                "type": "inspection",
+                "subject": "home",
+                "date": "2025-01-01",
+                "residential_interior": "yes",
+            },
+        ]
+    )
+    assert problems == [
+        "fact 2 (inspection): residential_interior: expected true or false, got 'yes'"
+    ]
+
+
+def test_well_formed_organics_facts_parse():
+    """Every organics fact type accepts a complete, well-formed fact."""
+    facts = parse_facts(
+        [
+            {"id": "lot", "type": "premises", "use": "commercial"},
+            {"id": "shop", "type": "establishment", "premises": "lot", "category": "other"},
+            {"id": "f", "type": "facility", "kind": "compost", "recovers_organics": True},
+            {"id": "h", "type": "hauler", "franchised": True, "franchise_start": "2022-01-01"},
+            {
+                "id": "cr",
+                "type": "capacity_request",
+                "subject": "f",
+                "kind": "organic_waste",
+                "date": "2025-01-01",
+                "due_on": "2025-02-01",
+            },
+            {"type": "capacity_response", "request": "cr", "date": "2025-01-15"},
+            {
+                "type": "facility_designation",
+                "hauler": "h",
+                "facility": "f",
+                "period": 2025,
+                "stream": "organics",
+                "date": "2025-01-10",
+            },
+            {
+                "type": "delivery",
+                "hauled_by": "shop",
+                "facility": "f",
+                "date": "2025-01-02",
+                "stream": "organics",
+                "tons": 1.5,
+                "receipt": True,
+            },
+            {
+                "id": "c",
+                "type": "container",
+                "holder": "lot",
+                "stream": "organics",
+                "location": "customer",
+                "acquired_on": "2020-01-01",
+                "labeled": True,
+            },
+            {
+                "type": "organics_checklist",
+                "subject": "shop",
+                "date": "2025-01-03",
+                "containers_adequate": True,
+            },
+            {"type": "self_inspection", "subject": "shop", "date": "2025-01-04"},
+            {"id": "mi", "type": "move_in", "premises": "lot", "date": "2025-01-05"},
+            {
+                "type": "organics_education",
+                "subject": "lot",
+                "date": "2025-01-06",
+                "move_in": "mi",
+                "audiences": ["tenants"],
+            },
+            {"id": "p", "type": "cd_project", "premises": "lot", "city_project": True},
+            {
+                "id": "a",
+                "type": "building_application",
+                "date": "2025-01-07",
+                "construction": "new",
+                "occupancy": "commercial",
+                "storage_areas": True,
+            },
+        ]
+    )
+    assert [f.type for f in facts][-4:] == [
+        "move_in",
+        "organics_education",
+        "cd_project",
+        "building_application",
+    ]
+    designation = next(f for f in facts if f.type == "facility_designation")
+    assert designation.period == "2025"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def test_premises_class_reasons_name_the_words_that_decided():
+    """ORG-CLASSIFY-PREMISES: the class and its reason, for each branch."""
+    ctx = _context(
+        [
+            {"id": "motel", "type": "premises", "use": "hotel"},
+            {"id": "mixed", "type": "premises", "use": "mixed_use", "dwelling_units": 40},
+            {"id": "duplex", "type": "premises", "dwelling_units": 2, "shared_bins": True},
+            {"id": "pd", "type": "premises", "dwelling_units": 9, "planned_development": True},
+            {"id": "fed", "type": "premises", "non_local_entity": "federal"},
+            {"id": "blank", "type": "premises"},
+            {"id": "house", "type": "premises", "use": "residential"},
+        ]
+    )
+    classes = {p.id: organics.premises_class_of(p, ctx) for p in ctx.of_type("premises")}
+    assert classes["motel"] == ("commercial", "a hotel or motel, a commercial business")
+    assert classes["mixed"][0] == "commercial"
+    assert "reading: it is commercial, its residential portion included" in classes["mixed"][1]
+    assert classes["duplex"] == (
+        "multi_family",
+        "2 dwelling units the City Manager put on shared bins",
+    )
+    assert classes["pd"] == ("single_family", "dwelling units of a planned development")
+    assert classes["fed"][0] == "non_local"
+    assert classes["blank"] == (None, "neither its use nor its dwelling units are recorded")
+    assert classes["house"] == ("single_family", "1 dwelling unit")
+
+
+def test_mixed_use_reading_is_a_pack_choice(tmp_path: Path):
+    """ORG-CLASSIFY-PREMISES: another city may class a mixed-use development otherwise."""
+    pack = _pack_with(tmp_path, "org.mixed_use_class", "premises class", "single_family")
+    raw = [{"id": "mixed", "type": "premises", "use": "mixed_use", "dwelling_units": 3}]
+    ctx = _context(raw, pack=pack)
+    assert organics.premises_class(ctx.get("mixed"), ctx) == "single_family"
+    (finding,) = _findings(raw, "ORG-SF-ENROLL", pack=pack)
+    assert "reading: it is single-family" in finding.explanation
+
+
+def test_de_minimis_test_small_and_large_generators(tmp_path: Path):
+    """ORG-WAIVER-DE-MINIMIS: under 2 cubic yards and 10 gal; the state's 2+ cubic yards
+    with under 20 gal only where the pack reading enables it."""
+    ctx = _context([])
+    assert organics.de_minimis_test(1.99, 9.9, ctx) == "small"
+    assert organics.de_minimis_test(2.0, 9.9, ctx) is None
+    assert organics.de_minimis_test(1.0, 10.0, ctx) is None
+    assert organics.de_minimis_test(3.0, 15.0, ctx) is None
+    state = _context(
+        [], pack=_pack_with(tmp_path, "org.de_minimis_large_generator_test", "boolean", "true")
+    )
+    assert organics.de_minimis_test(3.0, 19.9, state) == "large"
+    assert organics.de_minimis_test(3.0, 20.0, state) is None
+    assert organics.de_minimis_test(1.0, 15.0, state) is None
+
+
+def test_capacity_due_takes_the_shorter_date_only():
+    """ORG-FACILITY-CAPACITY (and ORG-FRO-CAPACITY, which shares the request type):
+    within 60 days unless the request sets a shorter date."""
+    ctx = _context(
+        [
+            {"id": "f", "type": "facility"},
+            {
+                "id": "plain",
+                "type": "capacity_request",
+                "subject": "f",
+                "kind": "organic_waste",
+                "date": "2025-01-01",
+            },
+            {
+                "id": "short",
+                "type": "capacity_request",
+                "subject": "f",
+                "kind": "food_recovery",
+                "date": "2025-01-01",
+                "due_on": "2025-01-20",
+            },
+            {
+                "id": "long",
+                "type": "capacity_request",
+                "subject": "f",
+                "kind": "organic_waste",
+                "date": "2025-01-01",
+                "due_on": "2025-06-01",
+            },
+            {
+                "id": "same",
+                "type": "capacity_request",
+                "subject": "f",
+                "kind": "organic_waste",
+                "date": "2025-01-01",
+                "due_on": "2025-03-02",
+            },
+        ]
+    )
+    assert organics.capacity_due(ctx.get("plain"), ctx) == (
+        date(2025, 3, 2),
+        "60 days after the request",
+    )
+    assert organics.capacity_due(ctx.get("short"), ctx)[0] == date(2025, 1, 20)
+    due_on, why = organics.capacity_due(ctx.get("long"), ctx)
+    assert due_on == date(2025, 3, 2) and "does not extend" in why
+    assert organics.capacity_due(ctx.get("same"), ctx)[0] == date(2025, 3, 2)
+
+
+def test_which_facilities_accept_which_stream():
+    """ORG-SELFHAUL-SEPARATE, ORG-HAULER-TRANSPORT: recovery by stream; a landfill with
+    nothing recorded recovers nothing; anything else unrecorded decides nothing."""
+    ctx = _context(
+        [
+            {"id": "compost", "type": "facility", "recovers_organics": True},
+            {"id": "hdf", "type": "facility", "high_diversion": True},
+            {
+                "id": "mrf",
+                "type": "facility",
+                "recovers_recyclables": True,
+                "recovers_organics": False,
+            },
+            {"id": "landfill", "type": "facility", "kind": "landfill"},
+            {"id": "unknown", "type": "facility"},
+        ]
+    )
+    accepts = organics._accepts
+    assert accepts(ctx.get("compost"), "organics") is True
+    assert accepts(ctx.get("hdf"), "organics") is True
+    assert accepts(ctx.get("hdf"), "mixed") is True
+    assert accepts(ctx.get("mrf"), "recyclables") is True
+    assert accepts(ctx.get("mrf"), "organics") is False
+    assert accepts(ctx.get("landfill"), "organics") is False
+    assert accepts(ctx.get("landfill"), "recyclables") is False
+    assert accepts(ctx.get("unknown"), "organics") is None
+    assert accepts(ctx.get("compost"), "mixed") is None
+
+
+def test_weekly_gallons_convert_cubic_yards_and_count_businesses_at_a_premises():
+    """ORG-COM-ENROLL: a premises's services and its businesses' services, in gallons."""
+    ctx = _context(
+        [
+            {"id": "lot", "type": "premises", "use": "commercial"},
+            {"id": "shop", "type": "establishment", "premises": "lot", "category": "other"},
+            {
+                "type": "collection_service",
+                "premises": "lot",
+                "stream": "organics",
+                "cubic_yards_per_week": 1,
+                "start": "2022-01-01",
+            },
+            {
+                "type": "collection_service",
+                "establishment": "shop",
+                "stream": "organics",
+                "gallons_per_week": 32,
+                "start": "2022-01-01",
+            },
+            {
+                "type": "collection_service",
+                "establishment": "shop",
+                "stream": "black",
+                "gallons_per_week": 96,
+                "start": "2022-01-01",
+                "end": "2025-02-28",
+            },
+        ]
+    )
+    gallons = organics.weekly_gallons(ctx.get("lot"), ctx)
+    assert gallons["organics"] == pytest.approx(201.974 + 32)
+    assert gallons["black"] == 0
+    assert organics.weekly_gallons(ctx.get("shop"), ctx)["organics"] == 32
+
+
+def test_numbers_in_explanations_are_short():
+    """ORG-SF-ENROLL, ORG-WAIVER-DE-MINIMIS: quantities read aloud without float noise."""
+    assert organics._num(64.0) == "64"
+    assert organics._num(403.948) == "403.9"
+    assert organics._num(1.9951, 3) == "1.995"
+
+
+def test_subject_class_of_other_facts_is_none():
+    """ORG-INSPECTIONS: only premises and businesses have an SB 1383 class."""
+    ctx = _context([{"id": "h", "type": "hauler", "franchised": True}])
+    assert organics.subject_class(ctx.get("h"), ctx) is None
+    assert organics.subject_class(None, ctx) is None
+
+
+# --------------------------------------------------------------------------- readings
+
+
+def test_service_minimum_is_a_pack_parameter(tmp_path: Path):
+    """ORG-COM-ENROLL: the 64-gallon minimum comes from the pack; a city may raise it."""
+    raw = [
+        {"id": "lot", "type": "premises", "use": "commercial"},
+        {
+            "type": "collection_service",
+            "premises": "lot",
+            "stream": "organics",
+            "gallons_per_week": 64,
+            "start": "2022-01-01",
+        },
+    ]
+    assert [f.status for f in _findings(raw, "ORG-COM-ENROLL")] == ["met"]
+    pack = _pack_with(tmp_path, "org.com_min_organics_gallons", "gallons per week", "96")
+    (finding,) = _findings(raw, "ORG-COM-ENROLL", pack=pack)
+    assert finding.status == "violation"
+    assert "short of the 96-gallon minimum" in finding.explanation
+
+
+def test_explanations_are_one_sentence_with_the_deciding_numbers():
+    """ORG-SF-ENROLL, ORG-SELFHAUL-REPORT: the explanation a clerk reads aloud."""
+    raw = [
+        {"id": "home", "type": "premises", "use": "residential", "dwelling_units": 1},
+        {
+            "type": "collection_service",
+            "premises": "home",
+            "stream": "recyclables",
+            "gallons_per_week": 32,
+            "start": "2022-01-01",
+        },
+        {
+            "type": "collection_service",
+            "premises": "home",
+            "stream": "organics",
+            "gallons_per_week": 64,
+            "start": "2022-01-01",
+        },
+        {"id": "yard", "type": "establishment", "category": "other"},
+        {"type": "self_hauler", "subject": "yard", "start": "2024-10-01"},
+    ]
+    (finding,) = _findings(raw, "ORG-SF-ENROLL")
+    assert finding.explanation == (
+        "Premises home (single-family: 1 dwelling unit) has 32 gal/week recyclables and 64 "
+        "gal/week organics service; the minimums are 35 and 35 gal/week, so it is short 3 gal "
+        "recyclables a week."
+    )
+    reports = _findings(raw, "ORG-SELFHAUL-REPORT")
+    assert [(f.period, f.status) for f in reports] == [("2024-Q4", "overdue")]
+    assert reports[0].explanation == (
+        "The self-haul report for 2024-Q4 was due 2025-01-30, 30 days after the quarter ended; "
+        "not received."
+    )
+    for finding in reports + _findings(raw, "ORG-SF-ENROLL"):
+        assert finding.explanation.count(". ") == 0 and finding.explanation.endswith(".")
+
+
+def test_a_refusal_inside_a_residence_is_no_violation():
+    """ORG-INSPECTIONS: "This section does not allow city to enter the interior of a
+    private residential property for inspection"."""
+    raw = [
+        {"id": "home", "type": "premises", "use": "residential", "dwelling_units": 1},
+        {
+            "id": "i-1",
+            "type": "inspection",
+            "subject": "home",
+            "date": "2025-02-01",
+            "program": "organics",
+            "access_refused": True,
+            "residential_interior": True,
+        },
+        {
+            "id": "i-2",
+            "type": "inspection",
+            "subject": "home",
+            "date": "2025-02-02",
+            "program": "organics",
+            "access_refused": True,
+        },
+    ]
+    findings = _findings(raw, "ORG-INSPECTIONS")
+    assert [(f.subject, f.status) for f in findings] == [("i-2", "violation")]
+
+
+def test_capacity_requests_of_food_recovery_kind_are_left_to_edible_food():
+    """ORG-FACILITY-CAPACITY answers only organic waste capacity requests."""
+    raw = [
+        {"id": "pantry", "type": "establishment", "category": "food_recovery_organization"},
+        {
+            "id": "cr",
+            "type": "capacity_request",
+            "subject": "pantry",
+            "kind": "food_recovery",
+            "date": "2024-12-01",
+        },
+    ]
+    assert _findings(raw, "ORG-FACILITY-CAPACITY") == []
+
+
+def test_undated_containers_reading(tmp_path: Path):
+    """ORG-COM-CONTAINERS: an undated non-conforming container keeps the 2036 allowance in
+    San Gabriel; where the reading takes it as new, it needs labels."""
+    raw = [
+        {"id": "lot", "type": "premises", "use": "commercial"},
+        {
+            "id": "c",
+            "type": "container",
+            "holder": "lot",
+            "stream": "organics",
+            "color_conforms": False,
+            "labeled": False,
+        },
+    ]
+    (finding,) = _findings(raw, "ORG-COM-CONTAINERS")
+    assert (finding.status, finding.due) == ("due", date(2036, 1, 1))
+    assert "reading: taken as bought before 2022-01-01" in finding.explanation
+    pack = _pack_with(tmp_path, "org.undated_container_is_old", "boolean", "false")
+    (finding,) = _findings(raw, "ORG-COM-CONTAINERS", pack=pack)
+    assert finding.status == "violation"
+    assert "reading: taken as bought on or after 2022-01-01" in finding.explanation
+
+
+def test_self_inspection_informing_reading(tmp_path: Path):
+    """ORG-COM-SELF-INSPECT: a self-inspection that found contamination without informing
+    employees does not count, unless the pack reading says any self-inspection counts."""
+    raw = [
+        {"id": "shop", "type": "establishment", "category": "other", "opened_on": "2025-01-01"},
+        {
+            "type": "self_inspection",
+            "subject": "shop",
+            "date": "2025-02-01",
+            "contamination_found": True,
+            "employees_informed": False,
+        },
+    ]
+    as_of = date(2025, 4, 1)
+    finding = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=as_of)[0]
+    assert finding.period == "2025-Q1"
+    assert finding.status == "overdue" and "does not count" in finding.explanation
+    pack = _pack_with(tmp_path, "org.self_inspection_must_inform", "boolean", "false")
+    finding = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=as_of, pack=pack)[0]
+    assert (finding.period, finding.status) == ("2025-Q1", "met")

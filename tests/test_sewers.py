@@ -1,0 +1,426 @@
+"""General sewer rules (SEW-*): the area's fact types reject bad input with clear
+messages, and the pack's readings change what the rules conclude."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+import pytest
+
+from sanitas.ordinance.document import parse_document
+from sanitas.ordinance.engine import Evaluation
+from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.ordinance.pack import RulePack, load_pack
+
+LOT = {"id": "lot-1", "type": "premises"}
+WASH = {"id": "wash", "type": "establishment", "category": "car_wash", "name": "Sparkle"}
+TRAP = {
+    "id": "st-1",
+    "type": "device",
+    "establishment": "wash",
+    "kind": "sand_trap",
+    "approved": True,
+    "installed_on": "2024-01-01",
+}
+
+
+def problems(*facts: dict[str, Any]) -> list[str]:
+    with pytest.raises(FactsError) as caught:
+        parse_facts([LOT, WASH, TRAP, *facts])
+    return caught.value.problems
+
+
+def one_problem(*facts: dict[str, Any]) -> str:
+    found = problems(*facts)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def with_params(**values: Any) -> RulePack:
+    """The San Gabriel pack with some parameters (``sew_x`` for ``sew.x``) restated."""
+    pack = load_pack()
+    parameters = dict(pack.parameters)
+    for key, value in values.items():
+        name = key.replace("_", ".", 1)
+        parameters[name] = replace(pack.param(name), values=((date(1900, 1, 1), value),))
+    return replace(pack, parameters=parameters, _cache={})
+
+
+def evaluate(facts: list[dict[str, Any]], as_of: str, pack: RulePack | None = None) -> Evaluation:
+    return parse_document({"as_of": as_of, "facts": facts}).evaluate(pack=pack)
+
+
+def statuses(evaluation: Evaluation, requirement: str, subject: str) -> list[str]:
+    return [
+        f.status
+        for f in evaluation.findings
+        if f.requirement == requirement and f.subject == subject
+    ]
+
+
+def explanation(evaluation: Evaluation, requirement: str, subject: str) -> str:
+    (text,) = [
+        f.explanation
+        for f in evaluation.findings
+        if f.requirement == requirement and f.subject == subject
+    ]
+    return text
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_sew_washrack_use_until_not_before_date():
+    """SEW-WASHRACK-SANDTRAP: a run of days in use ends on or after it starts."""
+    message = one_problem(
+        {
+            "type": "wash_rack_use",
+            "establishment": "wash",
+            "date": "2025-03-05",
+            "until": "2025-03-02",
+        }
+    )
+    assert message == (
+        "fact 4 (wash_rack_use): (fact): until: the last day in use comes before the first (date)"
+    )
+
+
+def test_sew_sand_trap_inspection_names_a_device():
+    """SEW-WASHRACK-SANDTRAP: a log entry names the sand trap (a device), with a date."""
+    found = problems({"type": "sand_trap_inspection", "device": "wash", "date": "March 3"})
+    assert (
+        "fact 4 (sand_trap_inspection): date: expected a date (YYYY-MM-DD), got 'March 3'" in found
+    )
+    assert (
+        "fact 4 (sand_trap_inspection): device: 'wash' is a establishment, expected device" in found
+    )
+
+
+def test_sew_drain_connection_rejects_unknown_sources_and_paths():
+    """SEW-STORMWATER, SEW-CELLAR-SANDTRAP, …: the source and the path are enumerations."""
+    found = problems(
+        {
+            "id": "dc",
+            "type": "drain_connection",
+            "premises": "lot-1",
+            "source": "sink",
+            "through": "filter",
+        }
+    )
+    assert len(found) == 2
+    assert found[0].startswith("fact 4 (id 'dc', drain_connection): source: 'sink' is not one of")
+    assert found[1].startswith(
+        "fact 4 (id 'dc', drain_connection): through: 'filter' is not one of 'direct'"
+    )
+
+
+def test_sew_drain_connection_requires_an_id_and_premises():
+    """SEW-POOL-PERMIT: a drain connection is a thing other facts may name."""
+    found = problems({"type": "drain_connection", "source": "swimming_pool"})
+    assert "fact 4 (drain_connection): id: required field is missing" in found
+    assert "fact 4 (drain_connection): premises: required field is missing" in found
+
+
+def test_sew_connect_required_cesspool_dates_are_dates():
+    """SEW-CONNECT-REQUIRED: a cesspool's construction date is a calendar date."""
+    message = one_problem(
+        {"id": "c", "type": "cesspool", "premises": "lot-1", "constructed_on": "2024-13-01"}
+    )
+    assert (
+        message == "fact 4 (id 'c', cesspool): constructed_on: '2024-13-01' is not a calendar date"
+    )
+
+
+def test_sew_manhole_entry_names_a_permit_and_a_known_act():
+    """SEW-MANHOLE-ENTRY: the act is one of the four of § 6-8.134; the permit is a permit."""
+    found = problems(
+        {"id": "e", "type": "sewer_entry", "date": "2025-03-01", "act": "swim", "permit": "lot-1"}
+    )
+    assert any(
+        p.startswith("fact 4 (id 'e', sewer_entry): act: 'swim' is not one of") for p in found
+    )
+    assert "fact 4 (id 'e', sewer_entry): permit: 'lot-1' is a premises, expected permit" in found
+
+
+# --------------------------------------------------------------------------- readings
+
+
+def test_sew_connect_required_readings_of_undated_and_unexamined_cesspools():
+    """SEW-CONNECT-REQUIRED (readings sew.undated_cesspool_is_existing,
+    sew.cesspool_presumed_adequate)."""
+    facts = [LOT, {"id": "c", "type": "cesspool", "premises": "lot-1"}]
+    default = evaluate(facts, "2025-03-10")
+    assert statuses(default, "SEW-CONNECT-REQUIRED", "c") == ["met"]
+    assert "reading: adequate until an inspection finds otherwise" in explanation(
+        default, "SEW-CONNECT-REQUIRED", "c"
+    )
+    undated_new = with_params(sew_undated_cesspool_is_existing=False)
+    evaluation = evaluate(facts, "2025-03-10", undated_new)
+    assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "c") == ["violation"]
+    assert "(reading: taken as new)" in explanation(evaluation, "SEW-CONNECT-REQUIRED", "c")
+    not_presumed = with_params(sew_cesspool_presumed_adequate=False)
+    assert statuses(evaluate(facts, "2025-03-10", not_presumed), "SEW-CONNECT-REQUIRED", "c") == [
+        "violation"
+    ]
+
+
+def test_sew_connect_required_ban_date_is_the_packs():
+    """SEW-CONNECT-REQUIRED (reading sew.cesspool_ban_from): the city enters Ord. 410's
+    date and older cesspools become existing ones."""
+    facts = [
+        LOT,
+        {"id": "c", "type": "cesspool", "premises": "lot-1", "constructed_on": "1970-05-01"},
+    ]
+    assert statuses(evaluate(facts, "2025-03-10"), "SEW-CONNECT-REQUIRED", "c") == ["violation"]
+    later = with_params(sew_cesspool_ban_from=date(1971, 1, 1))
+    assert statuses(evaluate(facts, "2025-03-10", later), "SEW-CONNECT-REQUIRED", "c") == ["met"]
+
+
+def test_sew_approval_on_record_reading():
+    """SEW-WASHRACK-SANDTRAP, SEW-GREASE-TRAP-MEALS (reading sew.approval_on_record): a
+    device with no approval recorded counts only when the pack says so."""
+    facts = [
+        WASH,
+        {**TRAP, "approved": None},
+        {
+            "id": "gt",
+            "type": "device",
+            "establishment": "wash",
+            "kind": "grease_trap",
+            "installed_on": "2024-01-01",
+            "grease_capacity_lbs": 60,
+        },
+    ]
+    facts[1] = {k: v for k, v in facts[1].items() if v is not None}
+    default = evaluate(facts, "2025-03-10")
+    assert statuses(default, "SEW-WASHRACK-SANDTRAP", "wash") == ["violation"]
+    assert "st-1 not recorded approved" in explanation(default, "SEW-WASHRACK-SANDTRAP", "wash")
+    assert statuses(default, "SEW-GREASE-TRAP-MEALS", "wash") == ["violation"]
+    trusting = with_params(sew_approval_on_record=False)
+    evaluation = evaluate(facts, "2025-03-10", trusting)
+    assert statuses(evaluation, "SEW-WASHRACK-SANDTRAP", "wash") == ["met"]
+    assert statuses(evaluation, "SEW-GREASE-TRAP-MEALS", "wash") == ["met"]
+
+
+def test_sew_grease_trap_interceptor_and_outlet_readings():
+    """SEW-GREASE-TRAP-MEALS (readings sew.interceptor_counts_as_grease_trap,
+    sew.grease_trap_per_outlet)."""
+    facts = [
+        {
+            "id": "fse",
+            "type": "establishment",
+            "category": "restaurant",
+            "meals_per_day": 120,
+            "kitchen_sink_outlets": 3,
+        },
+        {
+            "id": "gi",
+            "type": "device",
+            "establishment": "fse",
+            "kind": "grease_interceptor",
+            "approved": True,
+            "installed_on": "2020-01-01",
+        },
+        {
+            "id": "gt",
+            "type": "device",
+            "establishment": "fse",
+            "kind": "grease_trap",
+            "approved": True,
+            "installed_on": "2020-01-01",
+            "grease_capacity_lbs": 20,
+        },
+    ]
+    assert statuses(evaluate(facts, "2025-03-10"), "SEW-GREASE-TRAP-MEALS", "fse") == ["met"]
+    no_interceptor = with_params(sew_interceptor_counts_as_grease_trap=False)
+    evaluation = evaluate(facts, "2025-03-10", no_interceptor)
+    assert statuses(evaluation, "SEW-GREASE-TRAP-MEALS", "fse") == ["violation"]
+    assert "one for each of its 3 kitchen sink outlets (reading)" in explanation(
+        evaluation, "SEW-GREASE-TRAP-MEALS", "fse"
+    )
+    one_trap = with_params(
+        sew_interceptor_counts_as_grease_trap=False, sew_grease_trap_per_outlet=False
+    )
+    assert statuses(evaluate(facts, "2025-03-10", one_trap), "SEW-GREASE-TRAP-MEALS", "fse") == [
+        "met"
+    ]
+
+
+def test_sew_grease_trap_kitchen_and_wash_rack_wastes():
+    """SEW-GREASE-TRAP-MEALS: an establishment with both meals and a wash rack is told
+    both wastes pass through traps; a closed one is not."""
+    facts = [
+        {
+            "id": "both",
+            "type": "establishment",
+            "category": "other",
+            "meals_per_day": 150,
+            "wash_rack": True,
+        },
+        {
+            "id": "closed",
+            "type": "establishment",
+            "category": "restaurant",
+            "meals_per_day": 150,
+            "closed_on": "2025-01-01",
+        },
+    ]
+    evaluation = evaluate(facts, "2025-03-10")
+    assert "its kitchen sink and wash rack wastes" in explanation(
+        evaluation, "SEW-GREASE-TRAP-MEALS", "both"
+    )
+    assert statuses(evaluation, "SEW-GREASE-TRAP-MEALS", "closed") == []
+
+
+def test_sew_unrecorded_grease_capacity_reading():
+    """SEW-GREASE-TRAP-SIZE (reading sew.unrecorded_grease_capacity_fails)."""
+    facts = [
+        {"id": "fse", "type": "establishment", "category": "restaurant", "meals_per_day": 150},
+        {
+            "id": "gt",
+            "type": "device",
+            "establishment": "fse",
+            "kind": "grease_trap",
+            "approved": True,
+            "installed_on": "2020-01-01",
+        },
+    ]
+    assert statuses(evaluate(facts, "2025-03-10"), "SEW-GREASE-TRAP-SIZE", "gt") == []
+    strict = with_params(sew_unrecorded_grease_capacity_fails=True)
+    evaluation = evaluate(facts, "2025-03-10", strict)
+    assert statuses(evaluation, "SEW-GREASE-TRAP-SIZE", "gt") == ["violation"]
+    assert "no recorded guaranteed grease capacity" in explanation(
+        evaluation, "SEW-GREASE-TRAP-SIZE", "gt"
+    )
+
+
+def test_sew_city_inspection_of_a_sand_trap_reading():
+    """SEW-WASHRACK-SANDTRAP (reading sew.washrack_city_inspection_counts): a city
+    inspection of the trap counts as the day's inspection unless the pack says not."""
+    facts = [
+        WASH,
+        TRAP,
+        {"type": "wash_rack_use", "establishment": "wash", "date": "2025-03-03"},
+        {"type": "inspection", "subject": "st-1", "date": "2025-03-03"},
+    ]
+    assert statuses(evaluate(facts, "2025-03-10"), "SEW-WASHRACK-SANDTRAP", "st-1") == ["met"]
+    own_log = with_params(sew_washrack_city_inspection_counts=False)
+    evaluation = evaluate(facts, "2025-03-10", own_log)
+    assert statuses(evaluation, "SEW-WASHRACK-SANDTRAP", "st-1") == ["overdue"]
+    (missed,) = [d.value for d in evaluation.derived if d.name == "sand_trap_missed_days"]
+    assert missed == [date(2025, 3, 3)]
+
+
+def test_sew_sand_trap_log_lists_at_most_five_days():
+    """SEW-WASHRACK-SANDTRAP: a long gap is summarized, the count kept."""
+    facts = [
+        WASH,
+        TRAP,
+        {
+            "type": "wash_rack_use",
+            "establishment": "wash",
+            "date": "2025-03-01",
+            "until": "2025-03-09",
+        },
+    ]
+    text = explanation(evaluate(facts, "2025-03-10"), "SEW-WASHRACK-SANDTRAP", "st-1")
+    assert "not inspected on 9 of them (2025-03-01, 2025-03-02, 2025-03-03, 2025-03-04, " in text
+    assert "2025-03-05 and 4 more)" in text
+
+
+def test_sew_pipe_layer_license_unrecorded_reading():
+    """SEW-PIPE-LAYER-LICENSE (reading sew.unrecorded_license_fails)."""
+    facts = [
+        LOT,
+        {
+            "id": "p",
+            "type": "permit",
+            "kind": "house_connection",
+            "premises": "lot-1",
+            "issued_on": "2025-03-01",
+            "contractor": "Dave's Drains",
+        },
+        {"type": "work_started", "permit": "p", "date": "2025-03-02"},
+    ]
+    assert statuses(evaluate(facts, "2025-03-10"), "SEW-PIPE-LAYER-LICENSE", "p") == ["violation"]
+    lenient = with_params(sew_unrecorded_license_fails=False)
+    assert statuses(evaluate(facts, "2025-03-10", lenient), "SEW-PIPE-LAYER-LICENSE", "p") == []
+
+
+def test_sew_pipe_layer_license_covers_work_on_a_void_permit():
+    """SEW-PIPE-LAYER-LICENSE: work done after the permit lapsed is still sewer laid."""
+    facts = [
+        LOT,
+        {
+            "id": "p",
+            "type": "permit",
+            "kind": "house_connection",
+            "premises": "lot-1",
+            "issued_on": "2025-01-01",
+            "contractor_license_expires_on": "2025-04-01",
+        },
+        {"type": "work_started", "permit": "p", "date": "2025-05-01"},
+    ]
+    evaluation = evaluate(facts, "2025-05-10")
+    assert statuses(evaluation, "SEW-PIPE-LAYER-LICENSE", "p") == ["violation"]
+    assert "went on from 2025-05-01 to 2025-05-01" in explanation(
+        evaluation, "SEW-PIPE-LAYER-LICENSE", "p"
+    )
+
+
+def test_sew_acids_automatic_intake_not_recorded_is_noted():
+    """SEW-ACIDS: a neutralizing tank with no intake recorded passes, and says so."""
+    facts = [
+        LOT,
+        {
+            "id": "a",
+            "type": "drain_connection",
+            "premises": "lot-1",
+            "source": "acid_waste",
+            "through": "neutralizing_tank",
+        },
+    ]
+    text = explanation(evaluate(facts, "2025-03-10"), "SEW-ACIDS", "a")
+    assert text.endswith("(its automatic intake is not recorded).")
+
+
+def test_sew_removals_end_a_violation():
+    """SEW-CONNECT-REQUIRED, SEW-STORMWATER, SEW-WASHRACK-SANDTRAP: an abandoned cesspool,
+    a disconnected drain and a closed wash rack are no longer violations. (Kept out of
+    the scenario files: the dates that end them are fields, not dated facts, so the
+    time-only invariant would read them as time undoing a violation.)"""
+    facts = [
+        LOT,
+        {
+            "id": "c",
+            "type": "cesspool",
+            "premises": "lot-1",
+            "constructed_on": "2020-01-01",
+            "abandoned_on": "2025-03-10",
+        },
+        {
+            "id": "roof",
+            "type": "drain_connection",
+            "premises": "lot-1",
+            "source": "roof_conductor",
+            "connected_on": "2024-01-01",
+            "disconnected_on": "2025-03-01",
+        },
+        {**WASH, "closed_on": "2025-01-31"},
+    ]
+    before = evaluate(facts, "2024-12-31")
+    assert statuses(before, "SEW-CONNECT-REQUIRED", "c") == ["violation"]
+    assert statuses(before, "SEW-STORMWATER", "roof") == ["violation"]
+    assert statuses(before, "SEW-WASHRACK-SANDTRAP", "wash") == ["violation"]
+    after = evaluate(facts, "2025-03-10")
+    assert statuses(after, "SEW-CONNECT-REQUIRED", "c") == ["met"]
+    assert explanation(after, "SEW-CONNECT-REQUIRED", "c") == (
+        "Cesspool c at lot-1 was abandoned on 2025-03-10 for the public sewer."
+    )
+    assert statuses(after, "SEW-STORMWATER", "roof") == ["met"]
+    assert "disconnected from the sewer on 2025-03-01" in explanation(
+        after, "SEW-STORMWATER", "roof"
+    )
+    assert statuses(after, "SEW-WASHRACK-SANDTRAP", "wash") == []
