@@ -368,3 +368,20 @@ def test_facts_without_a_date_sort_before_dated_ones():
     )
     index = FactIndex(facts)
     assert [d.id for d in index.referring("device", "establishment", "e")] == ["d2", "d1"]
+
+
+def test_every_computable_requirement_is_exercised_by_a_scenario():
+    from sanitas.ordinance.coverage import coverage
+
+    from .conftest import OWN_SCENARIOS, SHARED_SCENARIOS
+
+    rows = coverage([OWN_SCENARIOS, SHARED_SCENARIOS])
+    computable = {r.id for r in catalog().values() if r.computable}
+    unexercised = [
+        row["id"]
+        for row in rows
+        if row["status"] == "rule"
+        and row["scenario_expectations"] == 0
+        and (row["id"] in computable or row["rules"])
+    ]
+    assert not unexercised

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from sanitas.ordinance.calendar import HolidayCalendar
 from sanitas.ordinance.catalog import catalog
@@ -31,8 +31,7 @@ OPEN_STATUSES = ("due", "overdue", "violation")
 # --------------------------------------------------------------------------- outcomes
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a rule concludes about one subject; the engine stamps the requirement
     and its cite."""
 
@@ -89,8 +88,7 @@ def deadline(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     requirement: str
     subject: str
     status: str
@@ -98,16 +96,6 @@ class Finding:
     period: str | None
     cite: str
     explanation: str
-
-    def sort_key(self) -> tuple:
-        return (
-            self.subject,
-            self.requirement,
-            self.period or "",
-            _iso(self.due) or "",
-            self.status,
-            self.explanation,
-        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -121,8 +109,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Derived:
+class Derived(NamedTuple):
     subject: str
     name: str
     value: Any
@@ -302,38 +289,81 @@ def visible(facts: Iterable[Fact], as_of: date) -> list[Fact]:
 # --------------------------------------------------------------------------- context
 
 
-@dataclass
 class Context:
-    """What a rule sees: the facts, the as-of date, the rule pack, the calendar."""
+    """What a rule sees: the facts, the as-of date, the rule pack, the calendar.
 
-    facts: FactIndex
-    as_of: date
-    pack: RulePack
-    calendar: HolidayCalendar
-    _derived: dict[tuple[str, str], Any] = field(default_factory=dict)
+    Its lookups are on the hot path of every rule, so they are plain dictionary
+    reads; parameter values and derived values are computed once per evaluation.
+    """
+
+    __slots__ = (
+        "_by_id",
+        "_derived",
+        "_memos",
+        "_params",
+        "_refs",
+        "as_of",
+        "calendar",
+        "facts",
+        "pack",
+    )
+
+    def __init__(
+        self, *, facts: FactIndex, as_of: date, pack: RulePack, calendar: HolidayCalendar
+    ) -> None:
+        self.facts = facts
+        self.as_of = as_of
+        self.pack = pack
+        self.calendar = calendar
+        self._derived: dict[tuple[str, Any], Any] = {}
+        self._params: dict[tuple[str, date], Any] = {}
+        self._by_id = facts.by_id
+        self._refs = facts._refs
+        self._memos: dict[str, dict] = {}
+
+    def memo(self, namespace: str) -> dict:
+        """A dictionary that lives for this evaluation, for values a rule module
+        computes once and reuses (e.g. an employee's trainings, classified)."""
+        try:
+            return self._memos[namespace]
+        except KeyError:
+            memo = self._memos[namespace] = {}
+            return memo
 
     def param(self, name: str, on: date | None = None) -> Any:
         """The pack's value of ``name`` in effect on ``on`` (default: the as-of date)."""
-        return self.pack.value(name, self.as_of if on is None else on)
+        key = (name, self.as_of if on is None else on)
+        try:
+            return self._params[key]
+        except KeyError:
+            value = self._params[key] = self.pack.param(name).on(key[1])
+            return value
 
     def reference(self, name: str) -> str:
         return self.pack.param(name).reference
 
     def derived(self, name: str, fact: Fact) -> Any:
-        key = (name, fact.id or str(id(fact)))
-        cache = self._derived
-        if key not in cache:
-            cache[key] = DERIVED[name].func(fact, self)
-        return cache[key]
+        key = (name, fact.id or id(fact))
+        try:
+            return self._derived[key]
+        except KeyError:
+            value = self._derived[key] = DERIVED[name].func(fact, self)
+            return value
 
     def get(self, ident: str | None) -> Fact | None:
-        return self.facts.get(ident)
+        return None if ident is None else self._by_id.get(ident)
 
     def of_type(self, type_name: str) -> list[Fact]:
-        return self.facts.of_type(type_name)
+        return self.facts.by_type.get(type_name, [])
 
     def referring(self, type_name: str, field_name: str, ident: str | None) -> list[Fact]:
-        return self.facts.referring(type_name, field_name, ident)
+        """Facts of ``type_name`` whose ``field_name`` names ``ident``, oldest first."""
+        if ident is None:
+            return []
+        return self._refs.get((type_name, field_name, ident), _EMPTY)
+
+
+_EMPTY: list[Fact] = []
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -397,38 +427,43 @@ def evaluate_facts(
                 derived_values.append(Derived(fact.id, spec.name, ctx.derived(spec.name, fact)))
 
     findings: list[Finding] = []
+    add = findings.append
     for spec in RULES:
         if spec.phase != 1:
             continue
-        cite = cites[spec.requirement]
+        requirement, cite, func = spec.requirement, cites[spec.requirement], spec.func
         for fact in index.of_type(spec.on):
-            for outcome in _outcomes(spec.func(fact, ctx)):
-                findings.append(_finding(spec.requirement, cite, outcome, fact))
+            result = func(fact, ctx)
+            if result is None:
+                continue
+            if type(result) is Outcome:
+                result = (result,)
+            for outcome in result:
+                add(_finding(requirement, cite, outcome, fact))
     for spec in RULES:
         if spec.phase == 2:
             cite = cites[spec.requirement]
             for outcome in _outcomes(spec.func(list(findings), ctx)):
-                findings.append(_finding(spec.requirement, cite, outcome, None))
+                add(_finding(spec.requirement, cite, outcome, None))
 
-    findings.sort(key=Finding.sort_key)
-    derived_values.sort(key=lambda d: (d.subject, d.name))
+    # by subject, then requirement; the sort is stable, so within one requirement the
+    # order is the rules' own (periods in order), and the same input gives the same output
+    findings.sort(key=_BY_SUBJECT_AND_REQUIREMENT)
+    derived_values.sort(key=_BY_SUBJECT_AND_NAME)
     return Evaluation(as_of, pack.jurisdiction, findings, derived_values)
 
 
+_KNOWN_STATUSES = frozenset(STATUSES)
+_BY_SUBJECT_AND_REQUIREMENT = attrgetter("subject", "requirement")
+_BY_SUBJECT_AND_NAME = attrgetter("subject", "name")
+
+
 def _finding(requirement: str, cite: str, outcome: Outcome, fact: Fact | None) -> Finding:
-    if outcome.status not in STATUSES:
-        raise ValueError(f"{requirement}: unknown status {outcome.status!r}")
-    subject = outcome.subject
+    status, explanation, due_on, period, subject = outcome
+    if status not in _KNOWN_STATUSES:
+        raise ValueError(f"{requirement}: unknown status {status!r}")
     if subject is None:
         if fact is None:
             raise ValueError(f"{requirement}: a findings rule must name the subject")
-        subject = _subject_of(fact)
-    return Finding(
-        requirement=requirement,
-        subject=subject,
-        status=outcome.status,
-        due=outcome.due,
-        period=outcome.period,
-        cite=cite,
-        explanation=outcome.explanation,
-    )
+        subject = fact.id if fact.id is not None else _subject_of(fact)
+    return Finding(requirement, subject, status, due_on, period, cite, explanation)

@@ -496,7 +496,7 @@ def _training_defect(training: Training, ctx: Context) -> str | None:
 def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, str | None]]:
     """The employee's trainings, oldest first, each with why it does not count (or
     None), computed once per evaluation."""
-    cache = ctx.__dict__.setdefault("_fog_trainings", {})
+    cache = ctx.memo("fog.trainings")
     if employee.id not in cache:
         cache[employee.id] = [
             (training, _training_defect(training, ctx))
@@ -820,7 +820,7 @@ def _triggers(establishment: Establishment, ctx: Context) -> list[tuple[date, in
 
 def _first_trigger(establishment: Establishment, ctx: Context) -> tuple[date, int, str, str] | None:
     """The earliest § 51.63(A) trigger of an FSE, computed once per evaluation."""
-    cache = ctx.__dict__.setdefault("_fog_first_trigger", {})
+    cache = ctx.memo("fog.first_trigger")
     if establishment.id not in cache:
         triggers = _triggers(establishment, ctx) if _is_fse(establishment, ctx) else []
         cache[establishment.id] = triggers[0] if triggers else None

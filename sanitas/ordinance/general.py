@@ -39,7 +39,7 @@ from sanitas.ordinance.facts import Fact, Inspection, Notice
 
 def memo(ctx: Context, key: tuple, compute: Callable[[], Any]) -> Any:
     """A value computed once per evaluation (the engine memoizes only derived values)."""
-    cache = ctx.__dict__.setdefault("_area_memo", {})
+    cache = ctx.memo("general")
     if key not in cache:
         cache[key] = compute()
     return cache[key]
