@@ -13,7 +13,7 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
-.venv/bin/python -m pytest -q -p no:cacheprovider \
+.venv/bin/python -m pytest -p no:cacheprovider \
   --cov=sanitas.ordinance --cov-report=term --cov-fail-under=90 "$@"
 
 shared=../shared/scenarios
