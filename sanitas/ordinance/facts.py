@@ -795,26 +795,29 @@ def parse_fact(raw: Any, position: int) -> tuple[Fact | None, list[str]]:
         return None, _validation_problems(label, exc)
 
 
-def parse_facts(raw_facts: Any) -> list[Fact]:
+def parse_facts(raw_facts: Any, *, known: dict[str, str] | None = None) -> list[Fact]:
     """Validate every fact, then every reference; raise :class:`FactsError` listing
-    every problem, or return the facts."""
+    every problem, or return the facts. ``known`` maps ids held elsewhere (records
+    already stored) to their types: references to them are valid too."""
     if not isinstance(raw_facts, list):
         raise FactsError([f"facts: expected a list of facts, got {type(raw_facts).__name__}"])
     import sanitas.ordinance.rules  # noqa: F401  (every area's types are registered)
     from sanitas.ordinance.fastpath import decoder
 
     decoded = decoder().decode(raw_facts)
-    if decoded is not None and _identities_hold(decoded):
+    if decoded is not None and _identities_hold(decoded, known):
         return decoded
-    return _parse_facts_reporting(raw_facts)
+    return _parse_facts_reporting(raw_facts, known)
 
 
-def _identities_hold(facts: list[Fact]) -> bool:
+def _identities_hold(facts: list[Fact], known: dict[str, str] | None = None) -> bool:
     """Every id unique and every reference to a fact of an accepted type."""
     ids = [fact.id for fact in facts if fact.id is not None]
     types_by_id = {fact.id: fact.type for fact in facts if fact.id is not None}
     if len(types_by_id) != len(ids):
         return False
+    if known:
+        types_by_id = {**known, **types_by_id}
     by_class: dict[type, list[Fact]] = {}
     for fact in facts:
         by_class.setdefault(type(fact), []).append(fact)
@@ -839,7 +842,7 @@ def _targets_hold(targets: set[str], allowed: tuple[str, ...], types: dict[str, 
     return True
 
 
-def _parse_facts_reporting(raw_facts: list[Any]) -> list[Fact]:
+def _parse_facts_reporting(raw_facts: list[Any], known: dict[str, str] | None = None) -> list[Fact]:
     """The thorough path: pydantic validation of every fact, every problem reported."""
     problems: list[str] = []
     facts: list[Fact] = []
@@ -863,9 +866,12 @@ def _parse_facts_reporting(raw_facts: list[Any]) -> list[Fact]:
     # references are checked against every fact given, valid or not, so that one
     # bad fact does not hide or invent problems in the facts that name it
     types_by_id = {
-        raw["id"]: raw.get("type")
-        for raw in raw_facts
-        if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+        **(known or {}),
+        **{
+            raw["id"]: raw.get("type")
+            for raw in raw_facts
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+        },
     }
     parsed = dict(zip(positions, facts, strict=True))
     for position, raw in enumerate(raw_facts):

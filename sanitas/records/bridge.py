@@ -1,0 +1,113 @@
+"""Between records and facts: a record row is a fact of the vocabulary, and back.
+
+The facts a scenario file states and the rows the records system keeps are the
+same things in two forms; this module is the only place that converts one into
+the other, so a finding computed from the database equals the finding the CLI
+computes from the same facts exported to a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import orjson
+from django.conf import settings
+
+from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.records.models import RECORD_MODELS, Record
+
+CITY_TZ = ZoneInfo(settings.TIME_ZONE)
+_UTC = ZoneInfo("UTC")
+
+
+def fact_key(raw: dict[str, Any]) -> str:
+    """A fact's natural key: its ``id``, or for an event without one a digest of its
+    content, so that recording the same event twice finds the first."""
+    ident = raw.get("id")
+    if isinstance(ident, str) and ident:
+        return ident
+    canonical = orjson.dumps(_plain(raw), option=orjson.OPT_SORT_KEYS)
+    return f"{raw.get('type')}~{hashlib.sha256(canonical).hexdigest()[:20]}"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%dT%H:%M")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value.normalize())
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _column_names(model: type[Record]) -> list[str]:
+    fact_model = FACT_TYPES[model.fact_type]
+    return [name for name in fact_model.model_fields if name not in ("type", "id")]
+
+
+def fact_to_columns(fact: Any) -> dict[str, Any]:
+    """The column values of a validated fact (pydantic model or its mirror)."""
+    model = RECORD_MODELS[fact.type]
+    values: dict[str, Any] = {}
+    for name in _column_names(model):
+        value = getattr(fact, name)
+        if isinstance(value, datetime):
+            value = value.replace(tzinfo=CITY_TZ)
+        elif isinstance(value, list):
+            value = [_segment(v) for v in value]
+        values[name] = value
+    return values
+
+
+def _segment(value: Any) -> Any:
+    """A list item as JSON: nested models (sewer segments) as their facts-file mapping."""
+    if hasattr(value, "__struct_fields__") or hasattr(value, "model_fields"):
+        fields = getattr(value, "__struct_fields__", None) or type(value).model_fields
+        out = {}
+        for name in fields:
+            item = getattr(value, name)
+            if item is not None:
+                out["from" if name == "from_" else name] = item
+        return out
+    return value
+
+
+def record_to_fact(record: Record) -> dict[str, Any]:
+    """The facts-file mapping of a record: what ``sanitas export`` writes."""
+    model = type(record)
+    fact_model = FACT_TYPES[model.fact_type]
+    out: dict[str, Any] = {"type": model.fact_type}
+    if "id" in fact_model.model_fields and not record.key.startswith(f"{model.fact_type}~"):
+        out["id"] = record.key
+    for name in _column_names(model):
+        value = getattr(record, name)
+        if value is None:
+            continue
+        if isinstance(value, datetime):
+            value = value.astimezone(CITY_TZ).strftime("%Y-%m-%dT%H:%M")
+        elif isinstance(value, date):
+            value = value.isoformat()
+        elif isinstance(value, Decimal):
+            value = int(value) if value == value.to_integral_value() else float(value)
+        out[name] = value
+    return out
+
+
+def references_of(fact: Any) -> list[str]:
+    """The keys of the records a fact names."""
+    keys = []
+    for name in fact.references:
+        target = getattr(fact, name)
+        if target is not None:
+            keys.append(target)
+    for name in fact.list_references:
+        keys.extend(getattr(fact, name) or ())
+    return keys

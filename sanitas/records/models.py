@@ -1,0 +1,299 @@
+"""The records: one typed table per fact type of the engine's vocabulary.
+
+The vocabulary (``sanitas.ordinance.facts`` and the area modules) is the single
+definition of what a fact is; each fact type becomes a table here with a typed
+column per field, so that the database, the scenario files and the engine
+never disagree. Every table shares the columns of :class:`Record`: the fact's
+natural key, who recorded it, when and why, and — since nothing regulated is
+ever deleted — who voided it, when and why. django-simple-history keeps every
+version of every row.
+"""
+
+from __future__ import annotations
+
+import types
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
+
+from django.db import models
+from django.utils import timezone
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+from simple_history.models import HistoricalRecords
+
+import sanitas.ordinance.rules  # noqa: F401  (every area registers its fact types)
+from sanitas.ordinance.facts import (
+    FACT_TYPES,
+    _parse_date,
+    _parse_datetime,
+    _parse_money,
+    _parse_period,
+    _parse_requirement,
+)
+
+
+class Record(models.Model):
+    """What every record has, whatever its type."""
+
+    key = models.CharField(
+        max_length=200,
+        unique=True,
+        help_text="The fact's id, or for an event without one a key derived from its content.",
+    )
+    subject_group = models.CharField(
+        max_length=200,
+        db_index=True,
+        default="",
+        help_text="The records evaluated together (a business, its premises and their facts).",
+    )
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)
+    recorded_by = models.CharField(
+        max_length=150, help_text="Who recorded it: a user name, or the import or process."
+    )
+    recorded_why = models.TextField(blank=True)
+    import_source = models.CharField(max_length=300, blank=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    voided_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    voided_by = models.CharField(max_length=150, blank=True)
+    voided_why = models.TextField(blank=True)
+
+    fact_type: ClassVar[str] = ""
+    #: field name → accepted target types, for fields holding another record's key
+    references: ClassVar[dict[str, tuple[str, ...]]] = {}
+    list_references: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.fact_type} {self.key}"
+
+
+def _history(table: str) -> HistoricalRecords:
+    """Every version of a row, with who changed it. The user is kept by id, not by a
+    foreign key: a hundred and fifty tables related to the user table would make
+    every migration re-render all of them."""
+    return HistoricalRecords(
+        table_name=table,
+        history_user_id_field=models.IntegerField(null=True, blank=True),
+        history_user_getter=_history_user,
+        history_user_setter=_set_history_user,
+    )
+
+
+def _history_user(historical: Any) -> Any:
+    from django.contrib.auth import get_user_model
+
+    if historical.history_user_id is None:
+        return None
+    return get_user_model().objects.filter(pk=historical.history_user_id).first()
+
+
+def _set_history_user(historical: Any, user: Any) -> None:
+    historical.history_user_id = getattr(user, "pk", None)
+
+
+# --------------------------------------------------------------------------- from the vocabulary
+
+_CUSTOM = {
+    _parse_date: "date",
+    _parse_datetime: "datetime",
+    _parse_money: "money",
+    _parse_period: "period",
+    _parse_requirement: "requirement",
+}
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool, str | None]:
+    """(base annotation, nullable, custom kind) of a pydantic annotation."""
+    nullable = False
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        nullable = len(args) != len(get_args(annotation))
+        annotation = args[0]
+        origin = get_origin(annotation)
+    custom = None
+    if origin is Annotated:
+        base, *extras = get_args(annotation)
+        for extra in extras:
+            func = getattr(extra, "func", None)
+            if func in _CUSTOM:
+                custom = _CUSTOM[func]
+        annotation = base
+    return annotation, nullable, custom
+
+
+def _column(name: str, info: FieldInfo, refs: set[str]) -> models.Field:
+    annotation, nullable, custom = _unwrap(info.annotation)
+    for meta in info.metadata:
+        func = getattr(meta, "func", None)
+        if func in _CUSTOM:
+            custom = _CUSTOM[func]
+    required = info.is_required()
+    null = nullable or not required
+    options: dict[str, Any] = {"null": null, "blank": null, "help_text": info.description or ""}
+    if get_origin(annotation) is list:
+        return models.JSONField(**options)
+    if name in refs:
+        return models.CharField(max_length=200, db_index=True, **options)
+    if custom == "date" or annotation is date:
+        return models.DateField(**options)
+    if custom == "datetime" or annotation is datetime:
+        return models.DateTimeField(**options)
+    if custom == "money" or annotation is Decimal:
+        return models.DecimalField(max_digits=14, decimal_places=2, **options)
+    if custom in ("period", "requirement"):
+        return models.CharField(max_length=64, db_index=custom == "requirement", **options)
+    if get_origin(annotation) is Literal:
+        choices = [(v, str(v).replace("_", " ")) for v in get_args(annotation)]
+        default = info.get_default() if not required else models.NOT_PROVIDED
+        if default is None:
+            default = models.NOT_PROVIDED
+        return models.CharField(max_length=64, choices=choices, default=default, **options)
+    if annotation is bool:
+        return models.BooleanField(**options)
+    if annotation is int:
+        return models.BigIntegerField(**options)
+    if annotation is float:
+        return models.FloatField(**options)
+    if annotation is str:
+        return models.TextField(**options)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return models.JSONField(**options)
+    raise TypeError(f"no column for {name}: {info.annotation!r}")
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+_RESERVED = {
+    "key",
+    "subject_group",
+    "recorded_at",
+    "recorded_by",
+    "recorded_why",
+    "import_source",
+    "updated_at",
+    "voided_at",
+    "voided_by",
+    "voided_why",
+    "pk",
+    "objects",
+    "history",
+    "save",
+    "delete",
+    "clean",
+}
+
+
+def _make_model(fact_type: str, model: type[BaseModel]) -> type[Record]:
+    refs = set(model.references) | set(model.list_references)
+    attrs: dict[str, Any] = {
+        "__module__": __name__,
+        "__doc__": model.__doc__,
+        "fact_type": fact_type,
+        "references": dict(model.references),
+        "list_references": dict(model.list_references),
+        "Meta": type(
+            "Meta",
+            (),
+            {
+                "db_table": f"records_{fact_type}",
+                "verbose_name": fact_type.replace("_", " "),
+                "ordering": ["key"],
+            },
+        ),
+        "history": _history(f"records_{fact_type}_history"),
+    }
+    for name, info in model.model_fields.items():
+        if name in ("type", "id"):
+            continue
+        if name in _RESERVED:
+            raise TypeError(f"{fact_type}.{name} clashes with a record column")
+        attrs[name] = _column(name, info, refs)
+    return type(f"{_camel(fact_type)}Record", (Record,), attrs)
+
+
+#: every fact type's record model, by fact type
+RECORD_MODELS: dict[str, type[Record]] = {
+    fact_type: _make_model(fact_type, model) for fact_type, model in sorted(FACT_TYPES.items())
+}
+globals().update({m.__name__: m for m in RECORD_MODELS.values()})
+
+
+class RecordIndex(models.Model):
+    """Every record's key, across all types: keys are unique city-wide, as fact ids are
+    in a facts file, and a reference names a record without knowing its type."""
+
+    key = models.CharField(max_length=200, unique=True)
+    fact_type = models.CharField(max_length=64, db_index=True)
+    subject_group = models.CharField(max_length=200, db_index=True)
+    voided = models.BooleanField(default=False)
+
+    class Meta:
+        db_table = "records_index"
+
+    def __str__(self) -> str:
+        return f"{self.fact_type} {self.key}"
+
+
+# --------------------------------------------------------------------------- the worklist
+
+
+class Finding(models.Model):
+    """What the engine found, kept as the worklist; every status change is kept."""
+
+    subject_group = models.CharField(max_length=200, db_index=True)
+    requirement = models.CharField(max_length=64, db_index=True)
+    subject = models.CharField(max_length=200, db_index=True)
+    period = models.CharField(max_length=16, blank=True)
+    ordinal = models.PositiveSmallIntegerField(
+        default=0, help_text="Which of several findings for the same requirement, subject, period."
+    )
+    status = models.CharField(max_length=16, db_index=True)
+    due = models.CharField(max_length=16, blank=True, db_index=True)
+    cite = models.CharField(max_length=120)
+    explanation = models.TextField()
+    evaluated_as_of = models.DateField()
+    first_found_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    current = models.BooleanField(
+        default=True, help_text="False once the engine no longer finds it (kept for history)."
+    )
+    history = _history("records_finding_history")
+
+    class Meta:
+        db_table = "records_finding"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["requirement", "subject", "period", "ordinal"], name="one_finding_per_key"
+            )
+        ]
+        indexes = [models.Index(fields=["current", "status", "due"], name="worklist")]
+
+    def __str__(self) -> str:
+        return f"{self.requirement} {self.subject} {self.status}"
+
+
+class SubjectGroup(models.Model):
+    """A set of records the engine evaluates together, and when it last did."""
+
+    key = models.CharField(max_length=200, unique=True)
+    changed_at = models.DateTimeField(default=timezone.now, db_index=True)
+    swept_at = models.DateTimeField(null=True, blank=True)
+    swept_as_of = models.DateField(null=True, blank=True)
+    next_check_on = models.DateField(
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text="The earliest open deadline or start date: sweep again when it arrives.",
+    )
+
+    class Meta:
+        db_table = "records_subject_group"
+
+    def __str__(self) -> str:
+        return self.key

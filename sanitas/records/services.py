@@ -1,0 +1,322 @@
+"""The only code that writes records. Each public function is one transaction,
+takes the ``actor`` (who) and ``why``, and keeps every version.
+
+- :func:`record_facts` validates a batch of facts completely (the engine's own
+  vocabulary, references checked against the batch and the stored records) and
+  then stores it: new records are inserted, changed ones updated (the history
+  keeps the old version), identical ones left alone — so recording the same
+  batch twice changes nothing.
+- :func:`void_record` voids a record with a reason; nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.records.bridge import fact_key, fact_to_columns, references_of
+from sanitas.records.models import RECORD_MODELS, RecordIndex, SubjectGroup
+
+
+class RecordError(Exception):
+    """A write that cannot be made; ``problems`` has one line per reason."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass
+class RecordResult:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    keys: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> int:
+        return self.created + self.updated
+
+
+def _known_types(keys: set[str]) -> dict[str, str]:
+    known: dict[str, str] = {}
+    for chunk in _chunks(sorted(keys), 500):
+        for key, fact_type in RecordIndex.objects.filter(key__in=chunk, voided=False).values_list(
+            "key", "fact_type"
+        ):
+            known[key] = fact_type
+    return known
+
+
+def _chunks(items: list, size: int):
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def validate_batch(raw_facts: list[dict[str, Any]]) -> list[Any]:
+    """Validate a batch against the vocabulary and the stored records; raise
+    :class:`FactsError` naming every problem."""
+    referenced: set[str] = set()
+    for raw in raw_facts:
+        if isinstance(raw, dict):
+            for value in raw.values():
+                if isinstance(value, str):
+                    referenced.add(value)
+                elif isinstance(value, list):
+                    referenced.update(v for v in value if isinstance(v, str))
+    batch_ids = {raw.get("id") for raw in raw_facts if isinstance(raw, dict)}
+    known = _known_types(referenced - batch_ids)
+    return parse_facts(raw_facts, known=known)
+
+
+@transaction.atomic
+def record_facts(
+    *, raw_facts: list[dict[str, Any]], actor: str, why: str = "", source: str = ""
+) -> RecordResult:
+    """Validate and store a batch of facts (see the module docstring)."""
+    facts = validate_batch(raw_facts)
+    keys = [fact_key_of(f) for f in facts]
+    existing = {
+        row.key: row
+        for chunk in _chunks(sorted(set(keys)), 500)
+        for row in RecordIndex.objects.select_for_update().filter(key__in=chunk)
+    }
+    problems = []
+    for fact, key in zip(facts, keys, strict=True):
+        row = existing.get(key)
+        if row is not None and row.fact_type != fact.type:
+            problems.append(f"{fact.type} {key}: the key is already a {row.fact_type} record")
+    if problems:
+        raise RecordError(problems)
+
+    groups = _assign_groups(facts, keys, existing)
+    now = timezone.now()
+    result = RecordResult(keys=keys)
+    by_type: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+    for fact, key in zip(facts, keys, strict=True):
+        by_type[fact.type].append((key, fact))
+    changed_groups: set[str] = set()
+    for fact_type, items in by_type.items():
+        model = RECORD_MODELS[fact_type]
+        stored = {
+            r.key: r
+            for chunk in _chunks([k for k, _ in items], 500)
+            for r in model.objects.filter(key__in=chunk)
+        }
+        to_create = []
+        for key, fact in items:
+            columns = fact_to_columns(fact)
+            group = groups[key]
+            record = stored.get(key)
+            if record is None:
+                to_create.append(
+                    model(
+                        key=key,
+                        subject_group=group,
+                        recorded_at=now,
+                        recorded_by=actor,
+                        recorded_why=why,
+                        import_source=source,
+                        **columns,
+                    )
+                )
+                changed_groups.add(group)
+                continue
+            differs = (
+                record.voided_at is not None
+                or record.subject_group != group
+                or any(_differs(getattr(record, name), value) for name, value in columns.items())
+            )
+            if not differs:
+                result.unchanged += 1
+                continue
+            for name, value in columns.items():
+                setattr(record, name, value)
+            record.subject_group = group
+            record.voided_at, record.voided_by, record.voided_why = None, "", ""
+            record.recorded_by, record.recorded_why = actor, why
+            record._change_reason = why or f"recorded by {actor}"
+            record.save()
+            result.updated += 1
+            changed_groups.add(group)
+        if to_create:
+            for record in to_create:
+                record._change_reason = why or f"recorded by {actor}"
+            _bulk_create_with_history(model, to_create)
+            result.created += len(to_create)
+    _index(facts, keys, groups)
+    _touch_groups(changed_groups, now)
+    return result
+
+
+def fact_key_of(fact: Any) -> str:
+    if fact.id is not None:
+        return fact.id
+    return fact_key({"type": fact.type, **fact_to_columns_plain(fact)})
+
+
+def fact_to_columns_plain(fact: Any) -> dict[str, Any]:
+    columns = fact_to_columns(fact)
+    return {k: v for k, v in columns.items() if v is not None}
+
+
+def _differs(stored: Any, new: Any) -> bool:
+    if isinstance(stored, float) or isinstance(new, float):
+        return stored is None or new is None or float(stored) != float(new)
+    return stored != new
+
+
+def _bulk_create_with_history(model, records: list) -> None:
+    from simple_history.utils import bulk_create_with_history
+
+    bulk_create_with_history(records, model, batch_size=500, default_change_reason="recorded")
+
+
+def _assign_groups(
+    facts: list[Any], keys: list[str], existing: dict[str, RecordIndex]
+) -> dict[str, str]:
+    """Each record's subject group: the records connected by references form one group
+    (a business with its premises, devices, pump-outs, employees, notices…), so that
+    evaluating a group alone finds what evaluating the whole city would."""
+    parent: dict[str, str] = {}
+
+    def find(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    def union(a: str, b: str) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    referenced: set[str] = set()
+    for fact, key in zip(facts, keys, strict=True):
+        find(key)
+        for target in references_of(fact):
+            referenced.add(target)
+            union(key, target)
+    stored_groups = {
+        row.key: row.subject_group
+        for chunk in _chunks(sorted(referenced | set(keys)), 500)
+        for row in RecordIndex.objects.filter(key__in=chunk)
+    }
+    # stored groups that the batch connects are merged too
+    for key, group in stored_groups.items():
+        union(key, f"group:{group}")
+    members: dict[str, list[str]] = defaultdict(list)
+    for node in list(parent):
+        members[find(node)].append(node)
+    names: dict[str, str] = {}
+    for root, nodes in members.items():
+        stored = sorted(n.removeprefix("group:") for n in nodes if n.startswith("group:"))
+        # a component keeps the name of the (first) stored group it holds, else the first
+        # key of a thing in it (an event's digest key names no group)
+        named = sorted(n for n in nodes if "~" not in n and not n.startswith("group:"))
+        names[root] = stored[0] if stored else (named or sorted(nodes))[0]
+    merged_away = {
+        (group, names[find(key)])
+        for key, group in stored_groups.items()
+        if group != names[find(key)]
+    }
+    for old, new in merged_away:
+        _rename_group(old, new)
+    return {key: names[find(key)] for key in keys}
+
+
+def _rename_group(old: str, new: str) -> None:
+    """Records of ``old`` join ``new`` (a batch connected the two)."""
+    for model in RECORD_MODELS.values():
+        model.objects.filter(subject_group=old).update(subject_group=new)
+    RecordIndex.objects.filter(subject_group=old).update(subject_group=new)
+    from sanitas.records.models import Finding
+
+    Finding.objects.filter(subject_group=old).update(subject_group=new)
+    SubjectGroup.objects.filter(key=old).delete()
+
+
+def _index(facts: list[Any], keys: list[str], groups: dict[str, str]) -> None:
+    rows = {key: (fact.type, groups[key]) for fact, key in zip(facts, keys, strict=True)}
+    existing = {
+        r.key: r
+        for chunk in _chunks(sorted(rows), 500)
+        for r in RecordIndex.objects.filter(key__in=chunk)
+    }
+    new = []
+    changed = []
+    for key, (fact_type, group) in rows.items():
+        row = existing.get(key)
+        if row is None:
+            new.append(RecordIndex(key=key, fact_type=fact_type, subject_group=group))
+        elif row.subject_group != group or row.voided:
+            row.subject_group, row.voided = group, False
+            changed.append(row)
+    RecordIndex.objects.bulk_create(new, batch_size=1000)
+    RecordIndex.objects.bulk_update(changed, ["subject_group", "voided"], batch_size=1000)
+
+
+def _touch_groups(groups: set[str], now) -> None:
+    if not groups:
+        return
+    existing = set(SubjectGroup.objects.filter(key__in=list(groups)).values_list("key", flat=True))
+    SubjectGroup.objects.bulk_create(
+        [SubjectGroup(key=g, changed_at=now) for g in sorted(groups - existing)], batch_size=1000
+    )
+    SubjectGroup.objects.filter(key__in=list(groups & existing)).update(changed_at=now)
+
+
+@transaction.atomic
+def void_record(*, key: str, actor: str, why: str) -> None:
+    """Void a record: it stays, with who voided it, when and why, and leaves every
+    evaluation from now on. A record other live records name cannot be voided
+    before them."""
+    if not why.strip():
+        raise RecordError([f"{key}: a reason is required to void a record"])
+    try:
+        index = RecordIndex.objects.select_for_update().get(key=key)
+    except RecordIndex.DoesNotExist:
+        raise RecordError([f"{key}: no such record"]) from None
+    if index.voided:
+        raise RecordError([f"{key}: already void"])
+    model = RECORD_MODELS[index.fact_type]
+    dependants = _live_references_to(key, index.subject_group)
+    if dependants:
+        raise RecordError(
+            [f"{key}: still named by {', '.join(sorted(dependants)[:10])}; void those first"]
+        )
+    record = model.objects.get(key=key)
+    record.voided_at = timezone.now()
+    record.voided_by = actor
+    record.voided_why = why
+    record._change_reason = f"voided: {why}"
+    record.save()
+    index.voided = True
+    index.save(update_fields=["voided"])
+    _touch_groups({index.subject_group}, record.voided_at)
+
+
+def _live_references_to(key: str, group: str) -> list[str]:
+    names = []
+    for model in RECORD_MODELS.values():
+        if not model.references and not model.list_references:
+            continue
+        rows = model.objects.filter(subject_group=group, voided_at__isnull=True)
+        for name in model.references:
+            names.extend(rows.filter(**{name: key}).values_list("key", flat=True))
+        for name in model.list_references:
+            for row_key, values in rows.values_list("key", name):
+                if values and key in values:
+                    names.append(row_key)
+    return names
+
+
+def problems_of(exc: Exception) -> list[str]:
+    if isinstance(exc, FactsError | RecordError):
+        return exc.problems
+    return [str(exc)]
