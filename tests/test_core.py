@@ -16,16 +16,11 @@ from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.ordinance.pack import PackError, load_pack, parse_pack
 
 from .conftest import ROOT, SHARED_SPEC
+from .support import problems_in as _problems
 
 BAD = ROOT / "tests" / "bad"
 
 # --------------------------------------------------------------------------- validation
-
-
-def _problems(facts: list) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts(facts)
-    return caught.value.problems
 
 
 def test_every_problem_of_a_bad_file_is_named_by_fact_and_field():

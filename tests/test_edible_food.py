@@ -3,49 +3,23 @@ helpers that the scenario files cannot show well."""
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import date
 from decimal import Decimal
 
-import pytest
-
 from sanitas.ordinance import edible_food
 from sanitas.ordinance.document import parse_document
-from sanitas.ordinance.engine import Evaluation, Finding, evaluate_facts
-from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.ordinance.pack import Parameter, RulePack, load_pack
+from sanitas.ordinance.engine import Evaluation
+from sanitas.ordinance.pack import Parameter, load_pack
 
-
-def _pack(**overrides) -> RulePack:
-    """The San Gabriel pack with some parameters given another value from 2000-01-01."""
-    base = load_pack()
-    parameters = dict(base.parameters)
-    for name, value in overrides.items():
-        parameters[name] = dataclasses.replace(
-            base.param(name), values=((date(2000, 1, 1), value),)
-        )
-    return dataclasses.replace(base, parameters=parameters, _cache={})
-
-
-def _evaluate(raw: list[dict], as_of: str, pack: RulePack | None = None) -> Evaluation:
-    return evaluate_facts(
-        parse_facts(raw), as_of=date.fromisoformat(as_of), pack=pack or load_pack()
-    )
-
-
-def _findings(evaluation: Evaluation, requirement: str, subject: str) -> list[Finding]:
-    return [f for f in evaluation.findings if f.requirement == requirement and f.subject == subject]
+from .support import derived
+from .support import evaluate_raw as _evaluate
+from .support import findings as _findings
+from .support import overridden as _pack
+from .support import problems_in as _problems
 
 
 def _derived(evaluation: Evaluation, subject: str, name: str):
-    (value,) = [d.value for d in evaluation.derived if d.subject == subject and d.name == name]
-    return value
-
-
-def _problems(raw: list[dict]) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts(raw)
-    return caught.value.problems
+    return derived(evaluation, name, subject)
 
 
 GENERATOR = {"id": "gen", "type": "establishment", "category": "food_distributor"}

@@ -3,7 +3,6 @@ readings and paths the scenario files do not show well."""
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import date
 from typing import Any
 
@@ -11,44 +10,20 @@ import pytest
 
 from sanitas.ordinance import enforcement as enf
 from sanitas.ordinance.catalog import catalog
-from sanitas.ordinance.engine import Context, FactIndex, Finding, evaluate_facts, visible
-from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.ordinance.pack import Parameter, RulePack, load_pack
+from sanitas.ordinance.engine import Finding
+from sanitas.ordinance.facts import parse_facts
+from sanitas.ordinance.pack import Parameter, load_pack
 
-
-def _problems(facts: list) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts(facts)
-    return caught.value.problems
-
-
-def _pack(**overrides: Any) -> RulePack:
-    """The San Gabriel pack with some parameters replaced from 2000-01-01."""
-    pack = load_pack()
-    parameters = dict(pack.parameters)
-    for name, value in overrides.items():
-        old = pack.param(name)
-        parameters[name] = dataclasses.replace(old, values=((date(2000, 1, 1), value),))
-    return dataclasses.replace(pack, parameters=parameters, _cache={})
-
-
-def _evaluate(raw: list, as_of: date, pack: RulePack | None = None):
-    return evaluate_facts(parse_facts(raw), as_of=as_of, pack=pack or load_pack())
-
-
-def _find(evaluation, requirement: str, subject: str) -> list:
-    return [f for f in evaluation.findings if f.requirement == requirement and f.subject == subject]
+from .support import context as _context
+from .support import derived
+from .support import evaluate_raw as _evaluate
+from .support import findings as _find
+from .support import overridden as _pack
+from .support import problems_in as _problems
 
 
 def _derived(evaluation, subject: str, name: str) -> Any:
-    (value,) = [d.value for d in evaluation.derived if d.subject == subject and d.name == name]
-    return value
-
-
-def _context(raw: list, as_of: date, pack: RulePack | None = None) -> Context:
-    pack = pack or load_pack()
-    index = FactIndex(visible(parse_facts(raw), as_of))
-    return Context(facts=index, as_of=as_of, pack=pack, calendar=pack.calendar())
+    return derived(evaluation, name, subject)
 
 
 NOTICE = {

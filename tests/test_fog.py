@@ -3,17 +3,18 @@ and the pack's readings change what the rules conclude."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
+from functools import partial
 from typing import Any
 
 import pytest
 
 from sanitas.ordinance import fog
-from sanitas.ordinance.document import parse_document
-from sanitas.ordinance.engine import Evaluation
-from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.ordinance.facts import parse_facts
 from sanitas.ordinance.pack import Parameter, RulePack, load_pack
+
+from . import support
+from .support import derived, evaluate, restated, statuses
 
 FSE = {"id": "fse-1", "type": "establishment", "category": "restaurant", "cooks": True}
 GI = {
@@ -25,44 +26,13 @@ GI = {
 }
 
 
-def problems(*facts: dict[str, Any]) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts([FSE, GI, *facts])
-    return caught.value.problems
-
-
-def one_problem(*facts: dict[str, Any]) -> str:
-    found = problems(*facts)
-    assert len(found) == 1, found
-    return found[0]
+problems = partial(support.problems, base=(FSE, GI))
+one_problem = partial(support.one_problem, base=(FSE, GI))
 
 
 def with_params(**values: Any) -> RulePack:
     """The San Gabriel pack with some FOG parameters restated from 2000-01-01."""
-    pack = load_pack()
-    parameters = dict(pack.parameters)
-    for key, value in values.items():
-        name = "fog." + key
-        parameters[name] = replace(pack.param(name), values=((date(2000, 1, 1), value),))
-    return replace(pack, parameters=parameters, _cache={})
-
-
-def evaluate(facts: list[dict[str, Any]], as_of: str, pack: RulePack | None = None) -> Evaluation:
-    document = parse_document({"as_of": as_of, "facts": facts})
-    return document.evaluate(pack=pack)
-
-
-def statuses(evaluation: Evaluation, requirement: str, subject: str) -> list[str]:
-    return [
-        f.status
-        for f in evaluation.findings
-        if f.requirement == requirement and f.subject == subject
-    ]
-
-
-def derived(evaluation: Evaluation, name: str, subject: str) -> Any:
-    (value,) = [d.value for d in evaluation.derived if d.name == name and d.subject == subject]
-    return value
+    return restated({"fog." + key: value for key, value in values.items()})
 
 
 # --------------------------------------------------------------------------- bad input

@@ -10,15 +10,13 @@ import pytest
 
 from sanitas.ordinance import general as gen
 from sanitas.ordinance.catalog import catalog, parse_catalog
-from sanitas.ordinance.engine import RULES, Context, FactIndex, Finding, visible
-from sanitas.ordinance.facts import parse_facts
-from sanitas.ordinance.pack import load_pack
+from sanitas.ordinance.engine import RULES, Context, Finding
+
+from .support import context
 
 
 def _context(raw: list, as_of: date = date(2025, 5, 1)) -> Context:
-    pack = load_pack()
-    index = FactIndex(visible(parse_facts(raw), as_of))
-    return Context(facts=index, as_of=as_of, pack=pack, calendar=pack.calendar())
+    return context(raw, as_of)
 
 
 # --------------------------------------------------------------------------- observations

@@ -10,28 +10,22 @@ from pathlib import Path
 import pytest
 
 from sanitas.ordinance import organics
-from sanitas.ordinance.engine import Context, FactIndex, evaluate_facts
-from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.ordinance.engine import Context
+from sanitas.ordinance.facts import parse_facts
 from sanitas.ordinance.pack import load_pack
+
+from .support import context, evaluate_raw
+from .support import problems_in as _problems
 
 AS_OF = date(2025, 3, 1)
 
 
-def _problems(facts: list) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts(facts)
-    return caught.value.problems
-
-
 def _context(raw: list, *, as_of: date = AS_OF, pack=None) -> Context:
-    pack = pack or load_pack()
-    return Context(
-        facts=FactIndex(parse_facts(raw)), as_of=as_of, pack=pack, calendar=pack.calendar()
-    )
+    return context(raw, as_of, pack, hide_later=False)
 
 
 def _findings(raw: list, requirement: str, *, as_of: date = AS_OF, pack=None) -> list:
-    evaluation = evaluate_facts(parse_facts(raw), as_of=as_of, pack=pack or load_pack())
+    evaluation = evaluate_raw(raw, as_of, pack)
     return [f for f in evaluation.findings if f.requirement == requirement]
 
 

@@ -3,16 +3,11 @@ messages, and the pack's readings change what the rules conclude."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
-from typing import Any
+from functools import partial
 
-import pytest
-
-from sanitas.ordinance.document import parse_document
-from sanitas.ordinance.engine import Evaluation
-from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.ordinance.pack import RulePack, load_pack
+from . import support
+from .support import evaluate, explanation, statuses, with_params
 
 LOT = {"id": "lot-1", "type": "premises"}
 WASH = {"id": "wash", "type": "establishment", "category": "car_wash", "name": "Sparkle"}
@@ -26,47 +21,8 @@ TRAP = {
 }
 
 
-def problems(*facts: dict[str, Any]) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts([LOT, WASH, TRAP, *facts])
-    return caught.value.problems
-
-
-def one_problem(*facts: dict[str, Any]) -> str:
-    found = problems(*facts)
-    assert len(found) == 1, found
-    return found[0]
-
-
-def with_params(**values: Any) -> RulePack:
-    """The San Gabriel pack with some parameters (``sew_x`` for ``sew.x``) restated."""
-    pack = load_pack()
-    parameters = dict(pack.parameters)
-    for key, value in values.items():
-        name = key.replace("_", ".", 1)
-        parameters[name] = replace(pack.param(name), values=((date(1900, 1, 1), value),))
-    return replace(pack, parameters=parameters, _cache={})
-
-
-def evaluate(facts: list[dict[str, Any]], as_of: str, pack: RulePack | None = None) -> Evaluation:
-    return parse_document({"as_of": as_of, "facts": facts}).evaluate(pack=pack)
-
-
-def statuses(evaluation: Evaluation, requirement: str, subject: str) -> list[str]:
-    return [
-        f.status
-        for f in evaluation.findings
-        if f.requirement == requirement and f.subject == subject
-    ]
-
-
-def explanation(evaluation: Evaluation, requirement: str, subject: str) -> str:
-    (text,) = [
-        f.explanation
-        for f in evaluation.findings
-        if f.requirement == requirement and f.subject == subject
-    ]
-    return text
+problems = partial(support.problems, base=(LOT, WASH, TRAP))
+one_problem = partial(support.one_problem, base=(LOT, WASH, TRAP))
 
 
 # --------------------------------------------------------------------------- bad input

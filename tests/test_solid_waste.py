@@ -4,30 +4,26 @@ readings switched the other way."""
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import date, datetime, timedelta
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sanitas.ordinance.engine import RECORDS, Evaluation, evaluate_facts
-from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.ordinance.facts import parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.ordinance.solid_waste import _alternatives, _num, set_out_location
+
+from .support import derived, evaluate_raw, explanation, restated
+from .support import problems_in as problems
 
 # --------------------------------------------------------------------------- helpers
 
 
 def pack_with(values: dict[str, Any]) -> RulePack:
     """The San Gabriel pack with some parameters' values replaced (another reading)."""
-    base = load_pack()
-    params = dict(base.parameters)
-    for name, value in values.items():
-        param = params[name]
-        params[name] = dataclasses.replace(param, values=((param.values[0][0], value),))
-    return dataclasses.replace(base, parameters=params, _cache={})
+    return restated(values, since=None)
 
 
 def evaluate(
@@ -36,34 +32,11 @@ def evaluate(
     pack: RulePack | None = None,
     holidays: list[date] | None = None,
 ) -> Evaluation:
-    return evaluate_facts(
-        parse_facts(facts),
-        as_of=as_of,
-        pack=pack or load_pack(),
-        holidays=[] if holidays is None else holidays,
-    )
+    return evaluate_raw(facts, as_of, pack, holidays=[] if holidays is None else holidays)
 
 
 def statuses(evaluation: Evaluation, requirement: str) -> dict[str, str]:
     return {f.subject: f.status for f in evaluation.findings if f.requirement == requirement}
-
-
-def explanation(evaluation: Evaluation, requirement: str, subject: str) -> str:
-    (found,) = [
-        f for f in evaluation.findings if f.requirement == requirement and f.subject == subject
-    ]
-    return found.explanation
-
-
-def derived(evaluation: Evaluation, name: str, subject: str) -> Any:
-    (value,) = [d.value for d in evaluation.derived if d.name == name and d.subject == subject]
-    return value
-
-
-def problems(facts: list[dict[str, Any]]) -> list[str]:
-    with pytest.raises(FactsError) as caught:
-        parse_facts(facts)
-    return caught.value.problems
 
 
 HOME = {"id": "home", "type": "premises", "zone": "R-1", "use": "residential"}

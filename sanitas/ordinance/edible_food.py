@@ -422,6 +422,17 @@ def _missing_identity(ident: str, ctx: Context) -> list[str]:
     return missing
 
 
+def _identity_problems(role: str, idents: Iterable[str], ctx: Context) -> list[str]:
+    """A problem for each party named (once, in order) whose name, address or contact
+    information the records lack."""
+    problems = []
+    for ident in dict.fromkeys(idents):
+        missing = _missing_identity(ident, ctx)
+        if missing:
+            problems.append(f"for {role} {ident}, missing {_listing(missing)}")
+    return problems
+
+
 def _month_label(entry: FoodRecoveryQuantity) -> str:
     return f"{entry.year:04d}-{entry.month:02d}"
 
@@ -568,6 +579,21 @@ def _received(reports: list[Report], kind: str, year: int) -> date | None:
     return min(dates) if dates else None
 
 
+def _annual_report(
+    reports: list[Report], kind: str, year: int, first_due: date, ctx: Context, what: str
+) -> Outcome:
+    """The deadline of the annual report of ``kind`` for ``year``: "{what} is due …"."""
+    due_on = _annual_due(year, first_due, ctx)
+    received = _received(reports, kind, year)
+    return deadline(
+        due_on=due_on,
+        done_on=received,
+        as_of=ctx.as_of,
+        period=str(year),
+        explanation=f"{what} {_report_phrase(due_on, received, ctx)}.",
+    )
+
+
 @rule("ORG-EFG-ANNUAL-REPORT", on="establishment")
 def generator_annual_report(est: Establishment, ctx: Context):
     """Edible food (C)(6): "No later than February 1 of each year commencing no later
@@ -586,17 +612,14 @@ def generator_annual_report(est: Establishment, ctx: Context):
     last_year = min(ctx.as_of.year - 1, _last_open_day(est, ctx).year)
     reports = ctx.referring("report", "subject", est.id)
     for year in range(first_year, last_year + 1):
-        due_on = _annual_due(year, first_due, ctx)
-        received = _received(reports, "edible_food_annual", year)
-        yield deadline(
-            due_on=due_on,
-            done_on=received,
-            as_of=ctx.as_of,
-            period=str(year),
-            explanation=(
-                f"Tier {TIER_WORDS[tier]} generator with obligations from {start}: its "
-                f"{year} annual food recovery report {_report_phrase(due_on, received, ctx)}."
-            ),
+        yield _annual_report(
+            reports,
+            "edible_food_annual",
+            year,
+            first_due,
+            ctx,
+            f"Tier {TIER_WORDS[tier]} generator with obligations from {start}: its "
+            f"{year} annual food recovery report",
         )
 
 
@@ -683,10 +706,7 @@ def service_records(est: Establishment, ctx: Context):
             f"no pounds delivered to food recovery organizations for {_months_text(undelivered)}"
             " in which food was collected"
         )
-    for organization in dict.fromkeys(organizations):
-        missing = _missing_identity(organization, ctx)
-        if missing:
-            problems.append(f"for organization {organization}, missing {_listing(missing)}")
+    problems += _identity_problems("organization", organizations, ctx)
     return _records_outcome(
         est,
         ctx,
@@ -721,10 +741,7 @@ def organization_records(est: Establishment, ctx: Context):
         for entry in ctx.referring("food_recovery_quantity", "other_party", est.id)
         if ctx.get(entry.kept_by).category == FRS
     ]
-    for service in dict.fromkeys(services):
-        missing = _missing_identity(service, ctx)
-        if missing:
-            problems.append(f"for service {service}, missing {_listing(missing)}")
+    problems += _identity_problems("service", services, ctx)
     return _records_outcome(
         est,
         ctx,
@@ -807,18 +824,14 @@ def recovery_annual_report(est: Establishment, ctx: Context):
         ]
         if not generators:
             continue
-        due_on = _annual_due(year, first_due, ctx)
-        received = _received(reports, "food_recovery_annual", year)
-        yield deadline(
-            due_on=due_on,
-            done_on=received,
-            as_of=ctx.as_of,
-            period=str(year),
-            explanation=(
-                f"{label} located in the city{reading}, with an agreement with "
-                f"{_names(generators)} in {year}: its {year} report of pounds recovered "
-                f"{_report_phrase(due_on, received, ctx)}."
-            ),
+        yield _annual_report(
+            reports,
+            "food_recovery_annual",
+            year,
+            first_due,
+            ctx,
+            f"{label} located in the city{reading}, with an agreement with "
+            f"{_names(generators)} in {year}: its {year} report of pounds recovered",
         )
 
 

@@ -272,6 +272,13 @@ def _in_service(device: Device, ctx: Context) -> bool:
     return device.removed_on is None or device.removed_on > ctx.as_of
 
 
+def _installed_on(device: Device, day: date) -> bool:
+    """Installed by ``day`` (or no installation recorded) and not yet removed."""
+    return (device.installed_on is None or device.installed_on <= day) and (
+        device.removed_on is None or device.removed_on > day
+    )
+
+
 def _devices(establishment: Establishment, ctx: Context) -> list[Device]:
     return [
         d for d in ctx.referring("device", "establishment", establishment.id) if _in_service(d, ctx)
@@ -967,8 +974,7 @@ def variance_device(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
         devices = [
             d
             for d in ctx.referring("device", "establishment", establishment.id)
-            if (d.installed_on is None or d.installed_on <= day)
-            and (d.removed_on is None or d.removed_on > day)
+            if _installed_on(d, day)
         ]
         approved = [d for d in devices if d.approved is True]
         if approved:
@@ -1105,9 +1111,7 @@ def _accumulation_subject(inspection: Inspection, ctx: Context) -> tuple[str, li
         interceptors = [
             d
             for d in ctx.referring("device", "establishment", subject.id)
-            if _interceptor(d)
-            and (d.installed_on is None or d.installed_on <= day)
-            and (d.removed_on is None or d.removed_on > day)
+            if _interceptor(d) and _installed_on(d, day)
         ]
         if not interceptors:
             return None
@@ -1353,13 +1357,21 @@ def _inspected_fse(inspection: Inspection, ctx: Context) -> Establishment | None
     return None
 
 
+def _answering_fse(
+    inspection: Inspection, refused: bool | None, ctx: Context
+) -> Establishment | None:
+    """The FSE of a FOG inspection since the subchapter took effect that records
+    whether it refused (``refused`` not None), if any."""
+    if refused is None or inspection.date < _in_force(ctx):
+        return None
+    return _inspected_fse(inspection, ctx)
+
+
 @rule("FOG-COMPLIANCE-RECORD", on="inspection")
 def records_on_request(inspection: Inspection, ctx: Context) -> Outcome | None:
     """§ 51.65: "The food service establishment shall, upon request, make the
     compliance record available to the Director." """
-    if inspection.records_refused is None or inspection.date < _in_force(ctx):
-        return None
-    establishment = _inspected_fse(inspection, ctx)
+    establishment = _answering_fse(inspection, inspection.records_refused, ctx)
     if establishment is None:
         return None
     if inspection.records_refused:
@@ -1382,9 +1394,7 @@ def inspection_entry(inspection: Inspection, ctx: Context) -> Outcome | None:
     establishment premises, during normal business hours, for purposes of inspecting
     the food service establishment's grease interceptor or pretreatment devices,
     reviewing the manifests …" A refusal is noncompliance."""
-    if inspection.access_refused is None or inspection.date < _in_force(ctx):
-        return None
-    establishment = _inspected_fse(inspection, ctx)
+    establishment = _answering_fse(inspection, inspection.access_refused, ctx)
     if establishment is None:
         return None
     if inspection.access_refused:

@@ -1216,20 +1216,31 @@ _NEEDS = {
 }
 
 
-def _destination(delivery: Delivery, ctx: Context, who: str) -> Outcome | None:
-    if delivery.stream == "black":
+def _recovers(
+    stream: str, facility_id: str, ctx: Context, head: Callable[[str], str]
+) -> Outcome | None:
+    """Met when the facility recovers the stream, a violation when it does not; None for
+    black container waste or a facility that does not record it. ``head`` words the load
+    or the designation from the facility's name."""
+    if stream == "black":
         return None
-    facility = ctx.get(delivery.facility)
-    accepted = _accepts(facility, delivery.stream)
+    facility = ctx.get(facility_id)
+    accepted = _accepts(facility, stream)
     if accepted is None:
         return None
-    head = (
-        f"{who} took {_STREAM_WORDS[delivery.stream]} to {facility.name or facility.id} on "
-        f"{delivery.date}"
-    )
+    said = head(facility.name or facility.id)
     if accepted:
-        return met(f"{head}, {_NEEDS[delivery.stream]}.")
-    return violation(f"{head}, which is not {_NEEDS[delivery.stream]}.")
+        return met(f"{said}, {_NEEDS[stream]}.")
+    return violation(f"{said}, which is not {_NEEDS[stream]}.")
+
+
+def _destination(delivery: Delivery, ctx: Context, who: str) -> Outcome | None:
+    return _recovers(
+        delivery.stream,
+        delivery.facility,
+        ctx,
+        lambda name: f"{who} took {_STREAM_WORDS[delivery.stream]} to {name} on {delivery.date}",
+    )
 
 
 @rule("ORG-SELFHAUL-SEPARATE", on="delivery")
@@ -1285,6 +1296,23 @@ def self_haul_record(delivery: Delivery, ctx: Context):
     return met(f"{where} is recorded with a receipt and {amount}.")
 
 
+def _report_deadline(
+    reports: list[Fact], period: str, due_on: date, ctx: Context, what: str, why: str = ""
+) -> Outcome:
+    """The deadline of a report owed for ``period`` by ``due_on``, met or late by the
+    first report for the period received: "{what} is due {due_on}{why}; not received." """
+    received = min((r.date for r in reports if r.period == period), default=None)
+    tail = f"received {received}." if received else "not received."
+    verb = "is due" if received is None and ctx.as_of <= due_on else "was due"
+    return deadline(
+        due_on=due_on,
+        done_on=received,
+        as_of=ctx.as_of,
+        period=period,
+        explanation=f"{what} {verb} {due_on}{why}; {tail}",
+    )
+
+
 @rule("ORG-SELFHAUL-REPORT", on="self_hauler")
 def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
     """Self-haulers (D)-(E): "Self-haulers that are commercial businesses (including
@@ -1316,17 +1344,14 @@ def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
             continue
         period = period_label_quarter(year, quarter)
         due_on = quarterly_report_due(year, quarter, days_after=days)
-        received = min((r.date for r in reports if r.period == period), default=None)
-        tail = f"received {received}." if received else "not received."
-        verb = "is due" if received is None and ctx.as_of <= due_on else "was due"
         out.append(
-            deadline(
-                due_on=due_on,
-                done_on=received,
-                as_of=ctx.as_of,
-                period=period,
-                explanation=f"The self-haul report for {period} {verb} {due_on}, {days} days "
-                f"after the quarter ended; {tail}",
+            _report_deadline(
+                reports,
+                period,
+                due_on,
+                ctx,
+                f"The self-haul report for {period}",
+                f", {days} days after the quarter ended",
             )
         )
     return out
@@ -1353,17 +1378,13 @@ def hauler_facilities_notice(hauler: Hauler, ctx: Context):
             continue
         if hauler.franchise_end is not None and hauler.franchise_end < due_on:
             continue
-        received = min((r.date for r in reports if r.period == str(year)), default=None)
-        tail = f"received {received}." if received else "not received."
-        verb = "is due" if received is None and ctx.as_of <= due_on else "was due"
         out.append(
-            deadline(
-                due_on=due_on,
-                done_on=received,
-                as_of=ctx.as_of,
-                period=str(year),
-                explanation=f"The franchised hauler's written notice of the facilities it will "
-                f"use in {year} {verb} {due_on}; {tail}",
+            _report_deadline(
+                reports,
+                str(year),
+                due_on,
+                ctx,
+                f"The franchised hauler's written notice of the facilities it will use in {year}",
             )
         )
     return out
@@ -1377,19 +1398,15 @@ def hauler_designated_facility(designation: FacilityDesignation, ctx: Context):
     hauler = ctx.get(designation.hauler)
     if not hauler.franchised or not _in_force(ctx, designation.date):
         return None
-    if designation.stream == "black":
-        return None
-    facility = ctx.get(designation.facility)
-    accepted = _accepts(facility, designation.stream)
-    if accepted is None:
-        return None
-    head = (
-        f"Hauler {hauler.id} named {facility.name or facility.id} for "
-        f"{_STREAM_WORDS[designation.stream]} in {designation.period}"
+    return _recovers(
+        designation.stream,
+        designation.facility,
+        ctx,
+        lambda name: (
+            f"Hauler {hauler.id} named {name} for "
+            f"{_STREAM_WORDS[designation.stream]} in {designation.period}"
+        ),
     )
-    if accepted:
-        return met(f"{head}, {_NEEDS[designation.stream]}.")
-    return violation(f"{head}, which is not {_NEEDS[designation.stream]}.")
 
 
 @rule("ORG-HAULER-TRANSPORT", on="delivery")

@@ -465,6 +465,34 @@ def _unshown_note(labels: list[str], ctx: Context) -> str:
     )
 
 
+def _minimums(
+    measures: list[tuple[str, float | None, float, str, str]],
+    rule_text: str,
+    every: str,
+    ctx: Context,
+) -> Outcome | None:
+    """Runs' dimensions against their minimums, each ``(run label, value, minimum, what
+    is measured, the words after a value)``: a violation naming every shortfall (and,
+    with ``prm.unshown_fails``, every dimension not shown), else met when one was
+    checked; None when the design shows none."""
+    failures, unshown, checked = [], [], 0
+    for label, value, minimum, what, as_measured in measures:
+        if value is None:
+            if _unshown(ctx):
+                failures.append(f"{label} shows no {what}")
+            else:
+                unshown.append(f"{label}'s {what}")
+        elif value < minimum:
+            failures.append(f"{label} is {num(value)} {as_measured}")
+        else:
+            checked += 1
+    if failures:
+        return violation(f"{_join(failures)[0].upper()}{_join(failures)[1:]}, but {rule_text}.")
+    if not checked:
+        return None
+    return met(f"{every}: {rule_text}{_unshown_note(unshown, ctx)}.")
+
+
 # --------------------------------------------------------------------------- design checks
 
 
@@ -653,32 +681,19 @@ def clay_clearance(design: Any, ctx: Context) -> Outcome | None:
         return None
     wall_min = ctx.param("prm.clay_min_wall_clearance_in")
     cover_min = ctx.param("prm.clay_min_cover_in")
-    failures, unshown, checked = [], [], 0
-    for run in clay:
-        seg = run.segment
-        for value, minimum, what in (
-            (seg.clearance_wall_in, wall_min, "from the building wall"),
-            (seg.cover_in, cover_min, "below the ground surface"),
-        ):
-            if value is None:
-                if _unshown(ctx):
-                    failures.append(f"{run.label} shows no distance {what}")
-                else:
-                    unshown.append(f"{run.label}'s distance {what}")
-            elif value < minimum:
-                failures.append(f"{run.label} is {num(value)} in. {what}")
-            else:
-                checked += 1
-    rule_text = (
+    return _minimums(
+        [
+            (run.label, value, minimum, f"distance {what}", f"in. {what}")
+            for run in clay
+            for value, minimum, what in (
+                (run.segment.clearance_wall_in, wall_min, "from the building wall"),
+                (run.segment.cover_in, cover_min, "below the ground surface"),
+            )
+        ],
         f"vitrified clay pipe must lie at least {num(wall_min)} in. from any building wall "
-        f"and {num(cover_min)} in. below the ground surface"
-    )
-    if failures:
-        return violation(f"{_join(failures)[0].upper()}{_join(failures)[1:]}, but {rule_text}.")
-    if not checked:
-        return None
-    return met(
-        f"Every clay run keeps the distances shown: {rule_text}{_unshown_note(unshown, ctx)}."
+        f"and {num(cover_min)} in. below the ground surface",
+        "Every clay run keeps the distances shown",
+        ctx,
     )
 
 
@@ -698,24 +713,12 @@ def depth(design: Any, ctx: Context) -> Outcome | None:
             f"Special depth permit {special.id} of {special.issued_on} allows less than "
             f"{num(minimum)} ft of depth in the public street."
         )
-    failures, unshown, checked = [], [], 0
-    for run in in_street:
-        value = run.segment.depth_ft
-        if value is None:
-            if _unshown(ctx):
-                failures.append(f"{run.label} shows no depth")
-            else:
-                unshown.append(f"{run.label}'s depth")
-        elif value < minimum:
-            failures.append(f"{run.label} is {num(value)} ft deep")
-        else:
-            checked += 1
-    rule_text = f"a connection in a public street lies at least {num(minimum)} ft below grade"
-    if failures:
-        return violation(f"{_join(failures)[0].upper()}{_join(failures)[1:]}, but {rule_text}.")
-    if not checked:
-        return None
-    return met(f"Every run in the street is deep enough: {rule_text}{_unshown_note(unshown, ctx)}.")
+    return _minimums(
+        [(run.label, run.segment.depth_ft, minimum, "depth", "ft deep") for run in in_street],
+        f"a connection in a public street lies at least {num(minimum)} ft below grade",
+        "Every run in the street is deep enough",
+        ctx,
+    )
 
 
 # --------------------------------------------------------------------------- connection method
