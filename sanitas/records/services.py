@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
@@ -58,6 +58,22 @@ def _chunks(items: list, size: int):
         yield items[start : start + size]
 
 
+#: the PostgreSQL advisory lock that makes writers of records take turns
+RECORDS_LOCK = 1_383_051
+
+
+def lock_records() -> None:
+    """Take the records' write lock until the end of the current transaction.
+
+    Two batches naming the same new key would otherwise both find it absent and
+    the second would fail on the unique key; and a batch that joins subject groups
+    must see the groups as they are. SQLite takes its write lock when a transaction
+    begins (``transaction_mode`` IMMEDIATE); PostgreSQL takes this advisory lock."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RECORDS_LOCK])
+
+
 def validate_batch(raw_facts: list[dict[str, Any]]) -> list[Any]:
     """Validate a batch against the vocabulary and the stored records; raise
     :class:`FactsError` naming every problem."""
@@ -79,6 +95,7 @@ def record_facts(
     *, raw_facts: list[dict[str, Any]], actor: str, why: str = "", source: str = ""
 ) -> RecordResult:
     """Validate and store a batch of facts (see the module docstring)."""
+    lock_records()
     facts = validate_batch(raw_facts)
     keys = [fact_key_of(f) for f in facts]
     existing = {
@@ -278,6 +295,7 @@ def void_record(*, key: str, actor: str, why: str) -> None:
     before them."""
     if not why.strip():
         raise RecordError([f"{key}: a reason is required to void a record"])
+    lock_records()
     try:
         index = RecordIndex.objects.select_for_update().get(key=key)
     except RecordIndex.DoesNotExist:

@@ -1,0 +1,423 @@
+"""``sanitas bench sweep``: the records system at a city's scale, with figures.
+
+The parent process makes a scratch database (a temporary SQLite file, or a new
+database on the PostgreSQL server ``--database`` names, dropped afterwards) and
+runs each step in a fresh child process, so that each step's peak memory is its
+own:
+
+1. migrate;
+2. seed: the synthetic city of :class:`sanitas.bench.CityGenerator` recorded
+   through :func:`~sanitas.records.services.record_facts` in chunks — exactly
+   what an import stores;
+3. full sweep (every subject group, every finding new);
+4. a new record (an inspection) for 1% of the establishments, then the
+   incremental sweep, compared with the full one; an idle sweep (nothing
+   changed); the full sweep again (every group evaluated, no finding changes);
+5. a pump-out manifest CSV for existing devices, imported with full validation
+   (:func:`~sanitas.records.imports.import_file`), then imported again (every
+   row unchanged).
+
+``python -m sanitas.records.benchmark STEP …`` is a child; it prints one JSON
+object. No figure here is a target: the benchmark measures.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import random
+import resource
+import secrets
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from sanitas.bench import AS_OF, CityGenerator
+
+SEED_CHUNK = 5_000
+TOUCH_SHARE = 0.01
+
+
+class BenchError(Exception):
+    """The benchmark could not run (no database, a step failed)."""
+
+
+# --------------------------------------------------------------------------- scratch databases
+
+
+def _pg_execute(url: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:  # libpq reads the URL itself
+        conn.execute(sql)
+
+
+def _with_database(url: str, name: str) -> str:
+    return urlsplit(url)._replace(path=f"/{name}").geturl()
+
+
+def make_database(url: str | None, *, template: dict[str, str] | None = None) -> dict[str, str]:
+    """A new, empty (or ``template``-copied) database: the environment a child
+    process needs to use it. ``url`` is a PostgreSQL server; None means SQLite."""
+    if url is None:
+        folder = tempfile.mkdtemp(prefix="sanitas-scratch-")
+        if template is not None:
+            source = Path(template["SANITAS_DATA_DIR"]) / "sanitas.sqlite3"
+            with closing(sqlite3.connect(source)) as conn:  # fold the WAL into the file
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            shutil.copyfile(source, Path(folder) / "sanitas.sqlite3")
+        return {"SANITAS_DATA_DIR": folder, "DATABASE_URL": ""}
+    name = f"sanitas_scratch_{os.getpid()}_{secrets.token_hex(4)}"
+    copy = ""
+    if template is not None:
+        copy = f" TEMPLATE {urlsplit(template['DATABASE_URL']).path.lstrip('/')}"
+    try:
+        _pg_execute(url, f"CREATE DATABASE {name}{copy}")
+    except Exception as exc:
+        raise BenchError(f"cannot create a scratch database on {url}: {exc}") from None
+    return {"DATABASE_URL": _with_database(url, name), "SANITAS_DATA_DIR": ""}
+
+
+def drop_database(url: str | None, env: dict[str, str]) -> None:
+    if url is None:
+        shutil.rmtree(env["SANITAS_DATA_DIR"], ignore_errors=True)
+        return
+    name = urlsplit(env["DATABASE_URL"]).path.lstrip("/")
+    _pg_execute(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def child_env(env: dict[str, str]) -> dict[str, str]:
+    out = {**os.environ, **env, "DJANGO_SETTINGS_MODULE": "sanitas.settings"}
+    if not out.get("SANITAS_DATA_DIR"):
+        out.pop("SANITAS_DATA_DIR", None)
+    return out
+
+
+def run_child(env: dict[str, str], step: str, *args: Any) -> dict[str, Any]:
+    """Run one step in a fresh process; its JSON result."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "sanitas.records.benchmark", step, *map(str, args)],
+        capture_output=True,
+        env=child_env(env),
+        text=True,
+    )
+    if proc.returncode != 0:
+        tail = "\n".join(proc.stderr.strip().splitlines()[-5:])
+        raise BenchError(f"step {step} failed (exit {proc.returncode}):\n{tail}")
+    return json.loads(proc.stdout)
+
+
+# --------------------------------------------------------------------------- the parent
+
+
+def bench_sweep(
+    *,
+    establishments: int,
+    database: str | None = None,
+    seed: int = 1383,
+    manifest_rows: int = 10_000,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    say = progress or (lambda _message: None)
+    if establishments < 1:
+        raise BenchError("--establishments must be at least 1")
+    env = make_database(database)
+    try:
+        with tempfile.TemporaryDirectory(prefix="sanitas-bench-") as tmp:
+            say("migrating a scratch database")
+            migrate = run_child(env, "migrate")
+            say(f"seeding {establishments:,} establishments")
+            seeded = run_child(env, "seed", establishments, seed)
+            say("full sweep")
+            full = run_child(env, "sweep", "full")
+            say("adding a record for 1% of the establishments")
+            touched = run_child(env, "touch", TOUCH_SHARE, seed)
+            say("incremental sweep")
+            incremental = run_child(env, "sweep", "incremental")
+            say("idle sweep (nothing changed)")
+            idle = run_child(env, "sweep", "incremental")
+            say("full sweep again (every group, the findings stored)")
+            again_full = run_child(env, "sweep", "full")
+            manifest = Path(tmp) / "manifests.csv"
+            say(f"writing {manifest_rows:,} manifest rows")
+            written = run_child(env, "manifests", manifest_rows, seed, manifest)
+            say("importing them")
+            imported = run_child(env, "import", manifest)
+            say("importing them again")
+            again = run_child(env, "import", manifest)
+    finally:
+        drop_database(database, env)
+    ratio = incremental["seconds"] / full["seconds"] if full["seconds"] else None
+    ratio_again = incremental["seconds"] / again_full["seconds"] if again_full["seconds"] else None
+    return {
+        "establishments": establishments,
+        "database": migrate["vendor"],
+        "seed": seed,
+        "python": sys.version.split()[0],
+        "migrate": migrate,
+        "seeded": seeded,
+        "full_sweep": {
+            **full,
+            "establishments_per_second": round(establishments / full["seconds"], 1),
+        },
+        "touched": touched,
+        "incremental_sweep": {
+            **incremental,
+            "share_of_full": None if ratio is None else round(ratio, 4),
+            "share_of_full_again": None if ratio_again is None else round(ratio_again, 4),
+        },
+        "idle_sweep": idle,
+        "full_sweep_again": {
+            **again_full,
+            "establishments_per_second": round(establishments / again_full["seconds"], 1),
+        },
+        "manifests": written,
+        "import": imported,
+        "reimport": again,
+    }
+
+
+def render(result: dict[str, Any]) -> str:
+    seeded, full = result["seeded"], result["full_sweep"]
+    touched, inc = result["touched"], result["incremental_sweep"]
+    again = result["full_sweep_again"]
+    imp, reimp = result["import"], result["reimport"]
+    lines = [
+        f"sweep benchmark: {result['establishments']:,} establishments on {result['database']} "
+        f"(Python {result['python']}, seed {result['seed']})",
+        f"  seed:              {seeded['records']:,} records in {seeded['seconds']:.1f} s "
+        f"({seeded['records_per_second']:,.0f} records/s, chunks of {seeded['chunk']:,}); "
+        f"{seeded['groups']:,} subject groups, the largest {seeded['largest_group']:,} "
+        f"records; peak {seeded['peak_rss_mb']:,.0f} MB",
+        f"  full sweep:        {full['groups']:,} groups, {full['findings_created']:,} findings "
+        f"in {full['seconds']:.1f} s: {full['establishments_per_second']:,.0f} "
+        f"establishments/s; peak {full['peak_rss_mb']:,.0f} MB",
+        f"  1% touched:        {touched['establishments']:,} establishments got an inspection "
+        f"({touched['groups']:,} groups holding {touched['records_in_groups']:,} records, "
+        f"{touched['share_of_records']:.1%} of all)",
+        f"  incremental sweep: {inc['groups']:,} groups in {inc['seconds']:.2f} s = "
+        f"{inc['share_of_full']:.1%} of the full sweep ({inc['share_of_full_again']:.1%} of "
+        f"the full sweep again); peak {inc['peak_rss_mb']:,.0f} MB",
+        f"  idle sweep:        {result['idle_sweep']['groups']:,} groups in "
+        f"{result['idle_sweep']['seconds']:.2f} s",
+        f"  full sweep again:  {again['groups']:,} groups, nothing to store, in "
+        f"{again['seconds']:.1f} s: {again['establishments_per_second']:,.0f} "
+        f"establishments/s; peak {again['peak_rss_mb']:,.0f} MB",
+        f"  CSV import:        {imp['rows']:,} pump-out rows in {imp['seconds']:.2f} s: "
+        f"{imp['rows_per_second']:,.0f} rows/s with full validation "
+        f"({imp['created']:,} created); peak {imp['peak_rss_mb']:,.0f} MB",
+        f"  same file again:   {reimp['rows']:,} rows in {reimp['seconds']:.2f} s: "
+        f"{reimp['rows_per_second']:,.0f} rows/s ({reimp['unchanged']:,} unchanged)",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- the children
+
+
+def _peak_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def _setup() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sanitas.settings")
+    import django
+
+    django.setup()
+    from sanitas.records.cli import quiet_queries
+
+    quiet_queries()
+
+
+def step_migrate() -> dict[str, Any]:
+    from django.core.management import call_command
+    from django.db import connection
+
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0, interactive=False)
+    return {"vendor": connection.vendor, "seconds": round(time.perf_counter() - started, 2)}
+
+
+def city_chunks(establishments: int, seed: int, size: int = SEED_CHUNK) -> Iterator[list[dict]]:
+    """The facts of ``CityGenerator(seed).city(establishments)``, in the same order,
+    in chunks that end where an establishment's facts end (so that a chunk never
+    splits a subject group), generated as they are stored."""
+    generator = CityGenerator(seed)
+    chunk: list[dict] = list(generator.city(0)["facts"])
+    for i in range(establishments):
+        chunk.extend(generator.establishment(i))
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def step_seed(establishments: int, seed: int) -> dict[str, Any]:
+    from django.db.models import Count
+
+    from sanitas.records.models import RecordIndex
+    from sanitas.records.services import record_facts
+
+    records = 0
+    started = time.perf_counter()
+    for chunk in city_chunks(establishments, seed):
+        result = record_facts(raw_facts=chunk, actor="bench", why="synthetic city", source="bench")
+        records += result.created
+    seconds = time.perf_counter() - started
+    sizes = (
+        RecordIndex.objects.values("subject_group")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .values_list("n", flat=True)
+    )
+    return {
+        "records": records,
+        "seconds": round(seconds, 2),
+        "records_per_second": round(records / seconds, 1),
+        "chunk": SEED_CHUNK,
+        "groups": RecordIndex.objects.values("subject_group").distinct().count(),
+        "largest_group": next(iter(sizes), 0),
+        "peak_rss_mb": _peak_mb(),
+    }
+
+
+def step_sweep(mode: str) -> dict[str, Any]:
+    from sanitas.records.sweep import sweep
+
+    started = time.perf_counter()
+    result = sweep(as_of=AS_OF, full=mode == "full")
+    return {
+        "groups": result.groups,
+        "findings_created": result.findings_created,
+        "findings_updated": result.findings_updated,
+        "findings_closed": result.findings_closed,
+        "seconds": round(time.perf_counter() - started, 3),
+        "peak_rss_mb": _peak_mb(),
+    }
+
+
+def step_touch(share: float, seed: int) -> dict[str, Any]:
+    """A new inspection for ``share`` of the establishments, picked at random."""
+    from sanitas.records.models import RecordIndex
+    from sanitas.records.services import record_facts
+
+    keys = sorted(
+        RecordIndex.objects.filter(fact_type="establishment")
+        .exclude(key__regex=r"^fro-[0-9]+$")  # the food banks every city shares
+        .values_list("key", flat=True)
+    )
+    picked = random.Random(seed).sample(keys, max(1, round(len(keys) * share)))
+    day = AS_OF.replace(day=AS_OF.day - 1).isoformat()
+    facts = [
+        {"type": "inspection", "subject": key, "date": day, "notes": "benchmark visit"}
+        for key in picked
+    ]
+    record_facts(raw_facts=facts, actor="bench", why="benchmark: 1% of subjects change")
+    groups = set(RecordIndex.objects.filter(key__in=picked).values_list("subject_group", flat=True))
+    in_groups = RecordIndex.objects.filter(subject_group__in=groups).count()
+    return {
+        "establishments": len(picked),
+        "groups": len(groups),
+        "records_in_groups": in_groups,
+        "share_of_records": round(in_groups / RecordIndex.objects.count(), 4),
+    }
+
+
+MANIFEST_HEADER = [
+    "Hauler",
+    "Manifest #",
+    "Device ID",
+    "Pump Date",
+    "Full",
+    "Hauler Address",
+    "Operator",
+    "Signed",
+    "Water Gallons",
+    "FOG Gallons",
+    "Floating FOG Inches",
+    "Settled Solids Inches",
+    "Disposal Facility",
+]
+
+
+def step_manifests(rows: int, seed: int, path: str) -> dict[str, Any]:
+    """A hauler's manifest file for devices on record (not timed)."""
+    from sanitas.records.models import RecordIndex
+
+    devices = sorted(RecordIndex.objects.filter(fact_type="device").values_list("key", flat=True))
+    if not devices:
+        raise BenchError("no devices to write manifests for")
+    rng = random.Random(seed)
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(MANIFEST_HEADER)
+        for n in range(rows):
+            writer.writerow(
+                [
+                    "Foothill Pumping Co.",
+                    f"FP-{900000 + n}",
+                    rng.choice(devices),
+                    f"{rng.randrange(1, 13)}/{rng.randrange(1, 29)}/2025",
+                    "yes" if rng.random() < 0.95 else "no",
+                    "88 Rosemead Blvd, South El Monte, CA",
+                    rng.choice(["L. Nguyen", "P. Ramos", "D. Kim"]),
+                    "yes",
+                    rng.randrange(200, 1500),
+                    rng.randrange(20, 300),
+                    rng.randrange(1, 12),
+                    rng.randrange(1, 10),
+                    "Joint Water Pollution Control Plant",
+                ]
+            )
+    return {"rows": rows, "devices": len(devices)}
+
+
+def step_import(path: str) -> dict[str, Any]:
+    from sanitas.records.imports import import_file
+
+    started = time.perf_counter()
+    result = import_file(path, actor="bench", why="benchmark import")
+    seconds = time.perf_counter() - started
+    if not result.ok:
+        raise BenchError("; ".join(result.problems[:5]))
+    return {
+        "rows": result.rows,
+        "created": result.created,
+        "updated": result.updated,
+        "unchanged": result.unchanged,
+        "seconds": round(seconds, 3),
+        "rows_per_second": round(result.rows / seconds, 1),
+        "peak_rss_mb": _peak_mb(),
+    }
+
+
+STEPS: dict[str, Callable[..., dict[str, Any]]] = {
+    "migrate": step_migrate,
+    "seed": lambda n, seed: step_seed(int(n), int(seed)),
+    "sweep": step_sweep,
+    "touch": lambda share, seed: step_touch(float(share), int(seed)),
+    "manifests": lambda rows, seed, path: step_manifests(int(rows), int(seed), path),
+    "import": step_import,
+}
+
+
+def main(argv: list[str]) -> int:
+    step, *args = argv
+    _setup()
+    result = STEPS[step](*args)
+    sys.stdout.write(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

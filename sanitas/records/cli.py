@@ -1,0 +1,318 @@
+"""The ``sanitas`` subcommands that work on the records (the Django side).
+
+    sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT] [--feed NAME]
+    sanitas export [--as-of DATE] [--subject ID] [--output FILE]
+    sanitas sweep [--as-of DATE] [--full]
+    sanitas bench sweep --establishments N [--database URL]
+
+Django is set up only when one of these runs, so that ``sanitas evaluate`` and
+the other engine commands never touch it. The database is the one the settings
+name (``DATABASE_URL``, else SQLite under ``SANITAS_DATA_DIR``); it is migrated
+on first use. This edge is the only place a clock is read: ``--as-of`` defaults
+to today in the city's time zone.
+
+Exit status: 0 success; 1 the database could not be used; 2 bad input (one line
+per problem on standard error, naming the row and column, or fact and field).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _date(text: str) -> date:
+    from sanitas.ordinance.facts import _parse_date
+
+    try:
+        return _parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _default_actor() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "import"
+
+
+def setup_django(*, migrate: bool = True) -> None:
+    """Configure Django for a records command; migrate an unmigrated database."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sanitas.settings")
+    import django
+
+    django.setup()
+    quiet_queries()
+    if migrate:
+        _migrate_if_needed()
+
+
+def quiet_queries() -> None:
+    """A batch command keeps no log of its queries: with DEBUG on, Django would hold
+    every bulk insert's SQL in memory."""
+    from django.conf import settings
+
+    settings.DEBUG = False
+
+
+def _migrate_if_needed() -> None:
+    from django.core.management import call_command
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if plan:
+        print(f"sanitas: setting up the database ({len(plan)} migrations)", file=sys.stderr)
+        call_command("migrate", verbosity=0, interactive=False)
+
+
+def city_today() -> date:
+    """Today in the city's time zone."""
+    from django.utils import timezone
+
+    return timezone.localdate()
+
+
+def _database_error(exc: Exception) -> int:
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    print(f"sanitas: the database could not be used: {message}", file=sys.stderr)
+    return EXIT_FAILED
+
+
+def _guarded(command):
+    """Run a records command; a database that cannot be used is one line on standard
+    error (exit status 1), never a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            setup_django()
+        except Exception as exc:  # settings that cannot be read, a server that is not there
+            return _database_error(exc)
+        from django.core.exceptions import ImproperlyConfigured
+        from django.db import DatabaseError
+
+        try:
+            return command(args)
+        except (DatabaseError, ImproperlyConfigured) as exc:
+            return _database_error(exc)
+
+    run.__doc__ = command.__doc__
+    return run
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number:,} {word}{'' if number == 1 else 's'}"
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Import a facts file or a feed; print a summary, and every problem."""
+    from sanitas.records.imports import import_file, rejects_path, write_rejects
+
+    progress = (
+        (lambda message: print(f"sanitas: {message}", file=sys.stderr)) if args.progress else None
+    )
+    result = import_file(
+        args.file,
+        actor=args.actor,
+        why=args.why or "",
+        accept_valid=args.accept_valid,
+        feed=args.feed,
+        progress=progress,
+    )
+    for line in result.problems:
+        print(line, file=sys.stderr)
+    for line in result.notes:
+        print(line, file=sys.stderr)
+    if result.table is None:
+        return EXIT_BAD_INPUT
+    if result.ignored_columns:
+        print(f"{args.file}: ignored columns: {', '.join(result.ignored_columns)}", file=sys.stderr)
+    unit = "row" if result.table.feed is not None else "fact"
+    head = f"{args.file} ({result.kind}): {_count(result.rows, unit)}"
+    if result.stored:
+        print(
+            f"{head}: {result.stored_rows} stored ({_count(result.created, 'record')} created, "
+            f"{result.updated} updated, {result.unchanged} unchanged), "
+            f"{result.rejected_rows} rejected, {result.skipped_rows} skipped"
+        )
+    else:
+        print(f"{head}: nothing stored, {_count(result.rejected_rows, unit)} with problems")
+    if args.accept_valid and result.rejected:
+        try:
+            target = write_rejects(result)
+        except OSError as exc:
+            print(f"{rejects_path(Path(args.file))}: cannot write: {exc.strerror}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(
+            f"{args.file}: {_count(result.rejected_rows, 'rejected ' + unit)} written to {target}"
+        )
+    elif result.rejected:
+        print(
+            f"{args.file}: fix the {unit}s above, or give --accept-valid to store the good ones "
+            f"(the rejects go to {rejects_path(Path(args.file)).name})",
+            file=sys.stderr,
+        )
+    return EXIT_OK if result.ok else EXIT_BAD_INPUT
+
+
+# --------------------------------------------------------------------------- export
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write the live records as a facts file (JSON, or YAML by the extension)."""
+    import orjson
+
+    from sanitas.records.models import RecordIndex
+    from sanitas.records.sweep import export_facts
+
+    if args.subject is not None and not RecordIndex.objects.filter(key=args.subject).exists():
+        print(f"sanitas: --subject: no record has the key {args.subject!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    document = export_facts(as_of=args.as_of, subject=args.subject)
+    output: Path | None = args.output
+    if output is not None and output.suffix.lower() in (".yaml", ".yml"):
+        data = dump_yaml(document).encode()
+    else:
+        data = orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
+    if output is None:
+        sys.stdout.buffer.write(data)
+    else:
+        try:
+            output.write_bytes(data)
+        except OSError as exc:
+            print(f"sanitas: {output}: cannot write: {exc.strerror}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"{output}: {len(document['facts'])} facts", file=sys.stderr)
+    return EXIT_OK
+
+
+def dump_yaml(document: dict[str, Any]) -> str:
+    """A facts document as YAML, one fact per block, keys in the vocabulary's order."""
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(
+        document, Dumper=dumper, sort_keys=False, allow_unicode=True, default_flow_style=False
+    )
+
+
+# --------------------------------------------------------------------------- sweep
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Evaluate the subject groups that need it and store the findings."""
+    from sanitas.records.sweep import sweep
+
+    as_of = args.as_of or city_today()
+    result = sweep(as_of=as_of, full=args.full)
+    print(
+        f"swept {result.groups} subject groups as of {as_of.isoformat()}"
+        f"{' (full)' if args.full else ''}: {result.findings_created} findings created, "
+        f"{result.findings_updated} updated, {result.findings_closed} closed"
+    )
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- bench sweep
+
+
+def cmd_bench_sweep(args: argparse.Namespace) -> int:
+    """Seed a synthetic city and time the sweep and an import (no Django here:
+    each measured step runs in its own process against its own database)."""
+    import orjson
+
+    from sanitas.records.benchmark import BenchError, bench_sweep, render
+
+    try:
+        result = bench_sweep(
+            establishments=args.establishments,
+            database=args.database,
+            seed=args.seed,
+            manifest_rows=args.manifest_rows,
+            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
+        )
+    except BenchError as exc:
+        print(f"sanitas: bench sweep: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render(result))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- registration
+
+
+def register(subparsers: Any, *, bench: Any = None) -> None:
+    """Add the records subcommands to the ``sanitas`` parser (and ``bench sweep``)."""
+    from sanitas.records.feeds import FEEDS, epilog
+
+    p = subparsers.add_parser(
+        "import",
+        help="import a facts file (YAML/JSON) or a feed (CSV/XLSX) into the records",
+        description="Validate a whole facts file (YAML/JSON) or feed (CSV/XLSX), then store "
+        "it in the\nrecords in one transaction. By default a file with any bad row stores "
+        "nothing.",
+        epilog=epilog()
+        + "\n\nExit status: 0 every row stored; 2 bad input (one line per problem; with "
+        "--accept-valid\nthe good rows were stored and the rejects written beside the input).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path)
+    p.add_argument(
+        "--accept-valid",
+        action="store_true",
+        help="store the good rows and write the rejects to FILE.rejects.csv",
+    )
+    p.add_argument("--actor", default=_default_actor(), help="who is importing (default: you)")
+    p.add_argument("--why", help="why (kept with every record; default: imported from FILE)")
+    p.add_argument(
+        "--feed",
+        choices=list(FEEDS),
+        help="which feed a CSV/XLSX file is (default: recognised by its columns)",
+    )
+    p.add_argument("--progress", action="store_true", help="say what it is doing on stderr")
+    p.set_defaults(func=_guarded(cmd_import))
+
+    p = subparsers.add_parser("export", help="write the records as a facts file")
+    p.add_argument("--as-of", type=_date, help="the as_of date the file states (YYYY-MM-DD)")
+    p.add_argument("--subject", help="only the records evaluated with this record's key")
+    p.add_argument(
+        "--output", type=Path, help="the file to write (.json or .yaml; default: JSON to stdout)"
+    )
+    p.set_defaults(func=_guarded(cmd_export))
+
+    p = subparsers.add_parser("sweep", help="evaluate the records and update the worklist")
+    p.add_argument("--as-of", type=_date, help="the date (default: today in the city)")
+    p.add_argument("--full", action="store_true", help="evaluate every subject group")
+    p.set_defaults(func=_guarded(cmd_sweep))
+
+    if bench is not None:
+        s = bench.add_parser(
+            "sweep", help="seed a synthetic city in a database; time the sweep and an import"
+        )
+        s.add_argument("--establishments", type=int, default=2_000)
+        s.add_argument(
+            "--database",
+            help="a PostgreSQL URL; a scratch database is made on that server and dropped "
+            "after (default: a temporary SQLite file)",
+        )
+        s.add_argument("--seed", type=int, default=1383)
+        s.add_argument(
+            "--manifest-rows", type=int, default=10_000, help="rows of the timed CSV import"
+        )
+        s.add_argument("--format", choices=["json", "table"], default="table")
+        s.set_defaults(func=cmd_bench_sweep)

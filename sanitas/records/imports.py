@@ -1,0 +1,708 @@
+"""Importing files into the records: facts files and the bulk feeds a city receives.
+
+- A **facts file** (YAML or JSON, the scenario format: a mapping with a ``facts``
+  list, or the list alone) is recorded as it stands: each fact replaces the
+  stored record with the same key, as :func:`~sanitas.records.services.record_facts`
+  does. Problems are named as the engine names them (``fact 3 (id 'gi-1',
+  device): kind: …``).
+- A **CSV or XLSX feed** (:mod:`sanitas.records.feeds`) becomes facts row by
+  row. A row updates the stored record with the same key field by field: what
+  the row leaves blank stays as it was. Problems are named by row (as a
+  spreadsheet numbers them) and column header.
+
+A file is validated whole before anything is stored: every row is converted,
+then the whole batch goes through the engine's vocabulary (and the references
+are checked against the batch and the stored records). By default a file with
+any bad row stores nothing; with ``accept_valid`` the good rows are stored and
+the bad ones are returned (and :func:`write_rejects` writes them beside the
+input). A record that staff voided is not restored by an import: its row is
+reported as skipped. The whole import is one transaction, taken under the
+records' write lock, so two imports at once behave as one after the other and
+an import that dies half-way leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from django.db import OperationalError, transaction
+
+from sanitas.ordinance.document import TOP_LEVEL, read_data
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_fact
+from sanitas.records.bridge import record_to_fact
+from sanitas.records.feeds import (
+    FEEDS,
+    Feed,
+    RowError,
+    RowFact,
+    complete,
+    convert_row,
+    detect,
+    plan,
+)
+from sanitas.records.models import RECORD_MODELS, RecordIndex
+from sanitas.records.services import (
+    RecordError,
+    fact_key_of,
+    lock_records,
+    record_facts,
+    validate_batch,
+)
+
+FACTS_SUFFIXES = {".yaml", ".yml", ".json"}
+KEY_MAX = 200
+#: how many rows at the top of a feed may come before its header
+HEADER_SEARCH = 10
+#: how many busy timeouts (30 s each on SQLite) an import waits for another writer
+LOCK_ATTEMPTS = 20
+CHUNK = 500
+
+
+class ImportFileError(Exception):
+    """A file that cannot be read as a facts file or a feed at all."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(eq=False)
+class Unit:
+    """One row of a feed, or one fact of a facts file: what is stored or rejected whole."""
+
+    number: int
+    label: str
+    original: Any
+    facts: list[RowFact] = field(default_factory=list)
+    #: (column header or fact field, reason); the field is None for the row as a whole
+    problems: list[tuple[str | None, str]] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    """What a file holds: its units, and for a feed its header."""
+
+    kind: str
+    units: list[Unit]
+    feed: Feed | None = None
+    headers: list[str] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportResult:
+    path: Path
+    kind: str = ""
+    rows: int = 0
+    stored_rows: int = 0
+    rejected_rows: int = 0
+    skipped_rows: int = 0
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    stored: bool = False
+    #: one line per problem, naming the file, the row and the column (or fact and field)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)
+    rejected: list[Unit] = field(default_factory=list)
+    table: Table | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_table(path: Path, *, feed: str | None = None) -> Table:
+    """The units of a file; raise :class:`ImportFileError` if it cannot be read."""
+    suffix = path.suffix.lower()
+    if suffix in FACTS_SUFFIXES:
+        if feed is not None:
+            raise ImportFileError([f"{path}: --feed is for CSV and XLSX files, not facts files"])
+        return _read_facts_file(path)
+    if suffix in (".xlsx", ".xlsm"):
+        return _read_feed(path, _xlsx_rows(path), feed)
+    if suffix in (".csv", ".tsv", ".txt"):
+        return _read_feed(path, _csv_rows(path), feed)
+    if suffix == ".xls":
+        raise ImportFileError([f"{path}: an .xls workbook; save it as .xlsx or .csv"])
+    raise ImportFileError(
+        [f"{path}: not a facts file (.yaml, .json) or a feed (.csv, .xlsx): {suffix or 'none'}"]
+    )
+
+
+def _read_facts_file(path: Path) -> Table:
+    try:
+        data = read_data(path)
+    except FactsError as exc:
+        raise ImportFileError(exc.problems) from None
+    problems = []
+    if isinstance(data, dict):
+        problems.extend(
+            f"{path}: {key}: unknown top-level field" for key in data if key not in TOP_LEVEL
+        )
+        if "facts" not in data:
+            problems.append(f"{path}: facts: required field is missing")
+        facts = data.get("facts")
+    else:
+        facts = data
+    if not problems and not isinstance(facts, list):
+        problems.append(f"{path}: facts: expected a list of facts, got {type(facts).__name__}")
+    if problems:
+        raise ImportFileError(problems)
+    units = []
+    for position, raw in enumerate(facts):
+        unit = Unit(number=position + 1, label=describe(position, raw), original=raw)
+        if isinstance(raw, dict):
+            unit.facts.append(RowFact(raw=raw))
+        else:
+            unit.problems.append((None, f"a fact is a mapping with a 'type', got {raw!r}"))
+        units.append(unit)
+    return Table(kind="facts file", units=units)
+
+
+def _decode(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ImportFileError([f"{path}: cannot read: {exc.strerror}"]) from None
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ImportFileError([f"{path}: not UTF-8 or Windows-1252 text"])
+
+
+def _csv_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
+    text = _decode(path)
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t|", key=first.count) if first else ","
+    if first.count(delimiter) == 0:
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        yield from enumerate(reader, start=1)
+    except csv.Error as exc:
+        raise ImportFileError([f"{path}: row {reader.line_num}: not valid CSV: {exc}"]) from None
+
+
+def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=True)
+    except OSError as exc:
+        raise ImportFileError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError):
+        raise ImportFileError([f"{path}: not a readable XLSX workbook"]) from None
+    try:
+        sheet = workbook.worksheets[0]
+        for number, values in enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1):
+            yield number, list(values)
+    finally:
+        workbook.close()
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (type(value) is str and not value.strip())
+
+
+def _cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if hasattr(value, "isoformat"):
+        text = value.isoformat()
+        return text.removesuffix("T00:00:00")
+    return str(value)
+
+
+def _read_feed(path: Path, rows: Iterator[tuple[int, list[Any]]], feed_name: str | None) -> Table:
+    # the header is the first row that names a feed's key columns (a sheet may have a
+    # title or a note above it), looking no further than the first few rows
+    header: list[str] | None = None
+    candidates: list[list[str]] = []
+    for _number, values in rows:
+        if all(_blank(v) for v in values):
+            continue
+        cells = [_cell_text(v).strip() for v in values]
+        while cells and not cells[-1]:
+            cells.pop()
+        if _names_a_feed(cells, feed_name):
+            header = cells
+            break
+        candidates.append(cells)
+        if len(candidates) >= HEADER_SEARCH:
+            break
+    if header is None:
+        if not candidates:
+            raise ImportFileError([f"{path}: empty: no header row"])
+        header = candidates[0]  # not a feed's header: the problems are named against it
+    feed = _choose_feed(path, header, feed_name)
+    positions: dict[str, tuple[int, str]] = {}
+    problems, ignored = [], []
+    for index, name in enumerate(header):
+        if not name:
+            continue
+        column = feed.resolve(name)
+        if column is None:
+            ignored.append(name)
+        elif column.name in positions:
+            other = positions[column.name][1]
+            problems.append(f"{path}: columns {other!r} and {name!r} are both {column.name}")
+        else:
+            positions[column.name] = (index, name)
+    for column in feed.columns:
+        if column.required and column.name not in positions:
+            also = f" (also accepted: {', '.join(column.aliases)})" if column.aliases else ""
+            problems.append(f"{path}: column {column.name!r} is missing{also}")
+    if problems:
+        raise ImportFileError(problems)
+    row_plan = plan(feed, positions)
+    width = len(header)
+    units = []
+    for number, values in rows:
+        if not any(not _blank(v) for v in values):
+            continue
+        unit = Unit(number=number, label=f"row {number}", original=values)
+        units.append(unit)
+        if len(values) > width and any(not _blank(v) for v in values[width:]):
+            extra = sum(1 for v in values[width:] if not _blank(v))
+            unit.problems.append((None, f"{width + extra} values but {width} columns"))
+            continue
+        row = convert_row(row_plan, number, values)
+        if row.problems:
+            unit.problems.extend(row.problems)
+        if not complete(feed, row):
+            continue
+        try:
+            unit.facts = feed.build(row)
+        except RowError as exc:
+            unit.problems.extend(exc.problems)
+            continue
+        if row.problems:
+            # the row is rejected already; name what else is wrong with its cells
+            _check_cells(unit, {header for header, _ in row.problems})
+    return Table(kind=feed.title, units=units, feed=feed, headers=header, ignored_columns=ignored)
+
+
+def _check_cells(unit: Unit, bad_headers: set[str | None]) -> None:
+    """Add the vocabulary's problems with the cells of a rejected row, leaving out
+    the cells already named (references are not checked: the row is not stored)."""
+    for row_fact in unit.facts:
+        _fact, lines = parse_fact(row_fact.raw, 0)
+        prefix = describe(0, row_fact.raw) + ": "
+        for line in lines:
+            name, _, reason = line.removeprefix(prefix).partition(": ")
+            column = row_fact.columns.get(_field_base(name))
+            if column is not None and column not in bad_headers:
+                unit.problems.append((column, reason))
+
+
+def _names_a_feed(cells: list[str], feed_name: str | None) -> bool:
+    if feed_name is not None:
+        return feed_name in FEEDS and FEEDS[feed_name].matches(cells)
+    return bool(detect(cells))
+
+
+def _choose_feed(path: Path, header: list[str], name: str | None) -> Feed:
+    if name is not None:
+        if name not in FEEDS:
+            raise ImportFileError([f"{path}: --feed: {name!r} is not one of {', '.join(FEEDS)}"])
+        return FEEDS[name]
+    found = detect(header)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = ", ".join(f.name for f in found)
+        raise ImportFileError([f"{path}: the columns fit several feeds ({names}); give --feed"])
+    expected = "; ".join(f"{f.name}: {', '.join(f.signature)}" for f in FEEDS.values())
+    raise ImportFileError(
+        [f"{path}: the columns are not those of a known feed (key columns: {expected})"]
+    )
+
+
+# --------------------------------------------------------------------------- the batch
+
+
+@dataclass
+class _Stored:
+    """What the records hold for the keys a file names."""
+
+    types: dict[str, str] = field(default_factory=dict)
+    voided: dict[str, str] = field(default_factory=dict)
+    facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _chunks(items: list, size: int = CHUNK) -> Iterator[list]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _key_of(row_fact: RowFact, digest_types: set[str]) -> str | None:
+    """The key a fact will be stored under: its id, or for an event without one
+    (only where it matters: a type with voided records) its content digest."""
+    raw = row_fact.raw
+    ident = raw.get("id")
+    if isinstance(ident, str):
+        return ident
+    kind = raw.get("type")
+    if kind not in digest_types or kind not in FACT_TYPES:
+        return None
+    try:
+        return fact_key_of(FACT_TYPES[kind].model_validate(raw))
+    except (ValueError, TypeError):
+        return None  # the batch's validation names the problem
+
+
+def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
+    stored = _Stored()
+    live_by_type: dict[str, list[str]] = {}
+    voided_by_type: dict[str, list[str]] = {}
+    for chunk in _chunks(sorted(keys)):
+        for key, fact_type, voided in RecordIndex.objects.filter(key__in=chunk).values_list(
+            "key", "fact_type", "voided"
+        ):
+            stored.types[key] = fact_type
+            (voided_by_type if voided else live_by_type).setdefault(fact_type, []).append(key)
+    for fact_type, type_keys in voided_by_type.items():
+        model = RECORD_MODELS[fact_type]
+        for chunk in _chunks(type_keys):
+            for key, by, at, why in model.objects.filter(key__in=chunk).values_list(
+                "key", "voided_by", "voided_at", "voided_why"
+            ):
+                when = at.date().isoformat() if at else "?"
+                stored.voided[key] = f"voided by {by} on {when} ({why})"
+    if with_facts:
+        for fact_type, type_keys in live_by_type.items():
+            model = RECORD_MODELS[fact_type]
+            for chunk in _chunks(type_keys):
+                for record in model.objects.filter(key__in=chunk):
+                    stored.facts[record.key] = record_to_fact(record)
+    return stored
+
+
+@dataclass
+class _Batch:
+    raws: list[dict[str, Any]]
+    #: for each fact of the batch, the units (and their row facts) it came from
+    origins: list[list[tuple[Unit, RowFact]]]
+    #: key → position in the batch
+    keys: dict[str, int]
+
+
+def _build(units: list[Unit], stored: _Stored, *, merge: bool) -> _Batch:
+    """The batch of raw facts of ``units``. A feed's rows naming the same key are
+    merged (a value that contradicts an earlier row is a problem of the later row),
+    then merged over the stored record. Voided records are skipped. Problems are
+    added to the units; a unit with a problem leaves the batch whole, with what it
+    gave to facts it shares with other rows."""
+    while True:
+        batch = _build_once(units, stored, merge=merge)
+        if not any(unit.problems for unit in units):
+            return batch
+        units = [unit for unit in units if not unit.problems]
+
+
+def _build_once(units: list[Unit], stored: _Stored, *, merge: bool) -> _Batch:
+    entries: list[dict[str, Any]] = []
+    entry_keys: list[str | None] = []
+    origins: list[list[tuple[Unit, RowFact]]] = []
+    keys: dict[str, int] = {}
+    for unit in units:
+        unit.skipped = []
+        for row_fact in unit.facts:
+            key, raw = row_fact.key, row_fact.raw
+            problem = None if key is None else _key_problem(key, raw, stored)
+            if problem is not None:
+                unit.problems.append((row_fact.columns.get("id", "id"), problem))
+                continue
+            if key is not None and key in stored.voided:
+                unit.skipped.append(
+                    f"{key!r} was {stored.voided[key]}; an import does not restore it"
+                )
+                continue
+            if merge and key is not None and key in keys:
+                position = keys[key]
+                earlier = entries[position]
+                conflicts = [n for n, v in raw.items() if earlier.get(n) not in (None, v)]
+                for name in conflicts:
+                    first = origins[position][0][0]
+                    unit.problems.append(
+                        (
+                            row_fact.columns.get(name, name),
+                            f"{raw[name]!r} differs from {earlier[name]!r} given for "
+                            f"{key!r} in {first.label}",
+                        )
+                    )
+                if not conflicts:
+                    entries[position] = {**earlier, **raw}
+                    origins[position].append((unit, row_fact))
+                continue
+            if key is not None:
+                keys.setdefault(key, len(entries))
+            entries.append(raw)
+            entry_keys.append(key)
+            origins.append([(unit, row_fact)])
+    raws = entries
+    if merge:
+        raws = [
+            {**stored.facts[key], **raw}
+            if key in stored.facts and stored.facts[key].get("type") == raw.get("type")
+            else raw
+            for key, raw in zip(entry_keys, entries, strict=True)
+        ]
+    return _Batch(raws=raws, origins=origins, keys=keys)
+
+
+def _key_problem(key: str, raw: dict[str, Any], stored: _Stored) -> str | None:
+    if len(key) > KEY_MAX:
+        return f"the key {key[:40]!r}… is longer than {KEY_MAX} characters"
+    stored_type = stored.types.get(key)
+    if stored_type is not None and stored_type != raw.get("type"):
+        return f"{key!r} is already a {stored_type} record, not a {raw.get('type')}"
+    return None
+
+
+_FACT_LABEL = re.compile(r"^fact (\d+)\b")
+_FACT_MENTION = re.compile(r"\bfact (\d+)\b")
+
+
+def _field_base(name: str) -> str:
+    return re.split(r"[\[.]", name, maxsplit=1)[0]
+
+
+def _assign(batch: _Batch, lines: list[str], *, feed: bool) -> list[str]:
+    """Attach the engine's problem lines (``fact N (…): field: reason``, or a
+    record's ``type key: reason``) to the units they came from, naming the column
+    for a feed; return the lines that name no unit."""
+
+    def relabel(text: str) -> str:
+        def label(match: re.Match) -> str:
+            position = int(match.group(1)) - 1
+            if 0 <= position < len(batch.origins):
+                return batch.origins[position][0][0].label
+            return match.group(0)
+
+        return _FACT_MENTION.sub(label, text)
+
+    unassigned = []
+    for line in lines:
+        targets: list[tuple[Unit, RowFact]] | None = None
+        rest = ""
+        match = _FACT_LABEL.match(line)
+        if match:
+            position = int(match.group(1)) - 1
+            if 0 <= position < len(batch.raws):
+                prefix = describe(position, batch.raws[position]) + ": "
+                if line.startswith(prefix):
+                    targets, rest = batch.origins[position], line[len(prefix) :]
+        if targets is None:
+            head, _, tail = line.partition(": ")
+            key = head.split(" ", 1)[-1]
+            if key in batch.keys:
+                targets, rest = batch.origins[batch.keys[key]], f"(fact): {tail}"
+        if targets is None:
+            unassigned.append(line)
+            continue
+        name, sep, reason = rest.partition(": ")
+        if not sep:
+            name, reason = "(fact)", rest
+        reason = relabel(reason)
+        for unit, row_fact in targets:
+            columns = row_fact.columns
+            if not feed:
+                unit.problems.append((None if name == "(fact)" else name, reason))
+            elif _field_base(name) in columns:
+                unit.problems.append((columns[_field_base(name)], reason))
+            elif name == "(fact)":
+                unit.problems.append((None, reason))
+            else:
+                unit.problems.append((None, f"{name}: {reason}"))
+    return unassigned
+
+
+# --------------------------------------------------------------------------- importing
+
+
+def import_file(
+    path: str | Path,
+    *,
+    actor: str,
+    why: str = "",
+    accept_valid: bool = False,
+    feed: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> ImportResult:
+    """Import a facts file or a feed (see the module docstring) as ``actor``, in one
+    transaction. Bad input never raises: the result lists every problem, one line
+    each, and says whether anything was stored."""
+    path = Path(path)
+    say = progress or (lambda _message: None)
+    result = ImportResult(path=path)
+    say(f"reading {path}")
+    try:
+        table = read_table(path, feed=feed)
+    except ImportFileError as exc:
+        result.problems = list(exc.problems)
+        return result
+    result.table, result.kind = table, table.kind
+    result.ignored_columns = table.ignored_columns
+    result.rows = len(table.units)
+    for attempt in range(1, LOCK_ATTEMPTS + 1):
+        started = False
+        try:
+            with transaction.atomic():
+                started = True
+                lock_records()
+                _import_units(
+                    table,
+                    result,
+                    actor=actor,
+                    why=why or f"imported from {path.name}",
+                    accept_valid=accept_valid,
+                    say=say,
+                )
+                if not result.stored:
+                    transaction.set_rollback(True)
+            break
+        except OperationalError as exc:
+            # SQLite: another writer held the database for its whole busy timeout
+            # before this import could begin; nothing was done, so wait again
+            if started or "locked" not in str(exc) or attempt == LOCK_ATTEMPTS:
+                raise
+            say(f"waiting for another writer ({attempt})")
+    _summarize(table, result)
+    return result
+
+
+def _import_units(
+    table: Table,
+    result: ImportResult,
+    *,
+    actor: str,
+    why: str,
+    accept_valid: bool,
+    say: Callable[[str], None],
+) -> None:
+    merge = table.feed is not None
+    digest_types = set(
+        RecordIndex.objects.filter(voided=True).values_list("fact_type", flat=True).distinct()
+    )
+    keys = set()
+    for unit in table.units:
+        for row_fact in unit.facts:
+            row_fact.key = _key_of(row_fact, digest_types)
+            if row_fact.key is not None:
+                keys.add(row_fact.key)
+    say(f"looking up {len(keys)} keys among the stored records")
+    stored = _load_stored(keys, with_facts=merge)
+    included = [u for u in table.units if not u.problems]
+    while True:
+        batch = _build(included, stored, merge=merge)
+        included = [u for u in included if not u.problems]
+        if len(included) < len(table.units) and not accept_valid:
+            say(f"validating {len(batch.raws)} facts")
+            try:
+                validate_batch(batch.raws)
+            except FactsError as exc:
+                result.problems.extend(_assign(batch, exc.problems, feed=merge))
+            return
+        if not batch.raws:
+            result.stored = bool(included)
+            return
+        say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
+        try:
+            with transaction.atomic():
+                recorded = record_facts(
+                    raw_facts=batch.raws, actor=actor, why=why, source=result.path.name
+                )
+        except (FactsError, RecordError) as exc:
+            unassigned = _assign(batch, exc.problems, feed=merge)
+            result.problems.extend(unassigned)
+            if unassigned or not accept_valid or not any(u.problems for u in included):
+                return
+            included = [u for u in included if not u.problems]
+            continue
+        result.stored = True
+        result.created, result.updated = recorded.created, recorded.updated
+        result.unchanged = recorded.unchanged
+        return
+
+
+def _summarize(table: Table, result: ImportResult) -> None:
+    feed = table.feed is not None
+    path = result.path
+    for unit in table.units:
+        if unit.problems:
+            result.rejected.append(unit)
+            for name, reason in unit.problems:
+                result.problems.append(_problem_line(path, unit, name, reason, feed=feed))
+            continue
+        result.notes.extend(f"{path}: {unit.label}: skipped: {s}" for s in unit.skipped)
+        if unit.facts and len(unit.skipped) == len(unit.facts):
+            result.skipped_rows += 1
+        elif result.stored:
+            result.stored_rows += 1
+    result.rejected_rows = len(result.rejected)
+
+
+def _problem_line(path: Path, unit: Unit, name: str | None, reason: str, *, feed: bool) -> str:
+    if name is None:
+        return f"{path}: {unit.label}: {reason}"
+    if feed:
+        return f"{path}: {unit.label}, column {name}: {reason}"
+    return f"{path}: {unit.label}: {name}: {reason}"
+
+
+def rejects_path(path: Path) -> Path:
+    """Where the rejected rows of ``path`` go: ``<input>.rejects.csv`` beside it."""
+    return path.with_name(path.name + ".rejects.csv")
+
+
+def write_rejects(result: ImportResult) -> Path | None:
+    """Write the rejected rows beside the input: their original columns and a
+    ``problems`` column (for a facts file: position, type, id, the fact as JSON
+    and its problems). Returns the path, or None when nothing was rejected."""
+    if not result.rejected or result.table is None:
+        return None
+    table = result.table
+    target = rejects_path(result.path)
+    feed = table.feed is not None
+    with target.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        if feed:
+            writer.writerow([*table.headers, "problems"])
+        else:
+            writer.writerow(["fact", "type", "id", "json", "problems"])
+        for unit in result.rejected:
+            problems = "; ".join(
+                _problem_line(result.path, unit, name, reason, feed=feed).removeprefix(
+                    f"{result.path}: "
+                )
+                for name, reason in unit.problems
+            )
+            if feed:
+                cells = [_cell_text(v) for v in unit.original[: len(table.headers)]]
+                cells += [""] * (len(table.headers) - len(cells))
+                writer.writerow([*cells, problems])
+                continue
+            raw = unit.original
+            kind = raw.get("type", "") if isinstance(raw, dict) else ""
+            ident = raw.get("id", "") if isinstance(raw, dict) else ""
+            text = orjson.dumps(raw, default=str).decode()
+            writer.writerow([unit.number, kind, ident, text, problems])
+    return target

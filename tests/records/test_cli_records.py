@@ -1,0 +1,255 @@
+"""The records commands: import, export, sweep and the sweep benchmark."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from sanitas.cli import main
+from sanitas.ordinance.document import load_document, read_data
+from sanitas.records import cli as records_cli
+from sanitas.records.benchmark import city_chunks, render
+from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
+
+from ..conftest import ROOT
+
+pytestmark = pytest.mark.django_db
+BLOCK = ROOT / "examples" / "city-block.yaml"
+FEED_DIR = Path(__file__).parent / "feeds"
+AS_OF = date(2025, 3, 1)
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_engine_commands_never_load_django():
+    script = (
+        "import sys\n"
+        "from sanitas.cli import main\n"
+        f"code = main(['evaluate', {str(BLOCK)!r}, '--format', 'table'])\n"
+        "assert code == 0, code\n"
+        "assert not [m for m in sys.modules if m == 'django' or m.startswith('django.')], "
+        "'django was imported'\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "FOG-MIN-FREQUENCY" in proc.stdout
+
+
+def test_import_prints_a_summary_and_exits_0(capsys, tmp_path):
+    code, out, err = _run(capsys, "import", BLOCK, "--actor", "clerk", "--why", "first load")
+    assert code == 0, err
+    assert out == (
+        f"{BLOCK} (facts file): 32 facts: 32 stored (32 records created, 0 updated, "
+        "0 unchanged), 0 rejected, 0 skipped\n"
+    )
+    record = RECORD_MODELS["device"].objects.get(key="jade-gi")
+    assert (record.recorded_by, record.recorded_why) == ("clerk", "first load")
+    code, out, _ = _run(capsys, "import", BLOCK)
+    assert code == 0 and "(0 records created, 0 updated, 32 unchanged)" in out
+
+
+def test_import_of_a_bad_feed_exits_2_with_one_line_per_problem(capsys, tmp_path):
+    _run(capsys, "import", BLOCK)
+    path = tmp_path / "manifests.csv"
+    path.write_text(
+        "Hauler,Manifest #,Device,Date,Full\n"
+        "Valley Grease Haulers,VGH-1,jade-gi,2025-02-30,yes\n"
+        "Valley Grease Haulers,VGH-2,jade-gi,2025-02-03,yes\n"
+    )
+    before = RecordIndex.objects.count()
+    code, out, err = _run(capsys, "import", path)
+    assert code == 2
+    assert (
+        out == f"{path} (hauler pump-out manifests): 2 rows: nothing stored, 1 row with problems\n"
+    )
+    assert err.splitlines() == [
+        f"{path}: row 2, column Date: '2025-02-30' is not a calendar date",
+        f"{path}: fix the rows above, or give --accept-valid to store the good ones "
+        "(the rejects go to manifests.csv.rejects.csv)",
+    ]
+    assert RecordIndex.objects.count() == before
+    assert "Traceback" not in err
+
+    code, out, err = _run(capsys, "import", path, "--accept-valid")
+    assert code == 2
+    assert out.splitlines() == [
+        f"{path} (hauler pump-out manifests): 2 rows: 1 stored (1 record created, 0 updated, "
+        "0 unchanged), 1 rejected, 0 skipped",
+        f"{path}: 1 rejected row written to {path}.rejects.csv",
+    ]
+    rejects = Path(f"{path}.rejects.csv").read_text().splitlines()
+    assert rejects == [
+        "Hauler,Manifest #,Device,Date,Full,problems",
+        "Valley Grease Haulers,VGH-1,jade-gi,2025-02-30,yes,"
+        "\"row 2, column Date: '2025-02-30' is not a calendar date\"",
+    ]
+    assert RecordIndex.objects.count() == before + 1
+
+
+def test_import_of_an_unreadable_file_exits_2_without_a_traceback(capsys, tmp_path):
+    path = tmp_path / "feed.csv"
+    path.write_text("name,phone\nA,1\n")
+    code, out, err = _run(capsys, "import", path)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}: the columns are not those of a known feed")
+    code, _, err = _run(capsys, "import", tmp_path / "missing.yaml")
+    assert (
+        code == 2
+        and err == f"{tmp_path / 'missing.yaml'}: cannot read: No such file or directory\n"
+    )
+
+
+def test_import_help_documents_every_feed_and_its_columns(capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["import", "--help"])
+    assert caught.value.code == 0
+    out = capsys.readouterr().out
+    for feed in (
+        "business-licenses",
+        "pump-out-manifests",
+        "hauler-accounts",
+        "food-recovery-pounds",
+    ):
+        assert feed in out
+    for column in ("license_number", "manifest_number", "device_id", "account_number", "pounds"):
+        assert column in out
+
+
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_export_writes_a_file_that_re_imports_to_the_same_records(capsys, tmp_path, suffix):
+    _run(capsys, "import", BLOCK)
+    for name in ("business-licenses.csv", "pump-out-manifests.csv", "hauler-accounts.csv"):
+        shutil.copyfile(FEED_DIR / name, tmp_path / name)
+        assert _run(capsys, "import", tmp_path / name)[0] == 0
+    records = RecordIndex.objects.count()
+    path = tmp_path / f"export{suffix}"
+    code, out, err = _run(capsys, "export", "--as-of", "2025-03-01", "--output", path)
+    assert code == 0 and out == "" and err == f"{path}: {records} facts\n"
+    exported = read_data(path)
+    assert exported["as_of"] == "2025-03-01" and len(exported["facts"]) == records
+    history = sum(model.history.count() for model in RECORD_MODELS.values())
+    code, out, _ = _run(capsys, "import", path)
+    assert code == 0 and f"(0 records created, 0 updated, {records} unchanged)" in out
+    assert sum(model.history.count() for model in RECORD_MODELS.values()) == history
+
+
+def test_export_to_stdout_and_of_one_subject(capsys):
+    _run(capsys, "import", BLOCK)
+    code, out, _ = _run(capsys, "export", "--subject", "jade-gi")
+    assert code == 0
+    document = json.loads(out)
+    assert "as_of" not in document
+    ids = {fact.get("id") for fact in document["facts"]}
+    assert {"jade-garden", "jade-gi", "lot-101", "po-2024-06"} <= ids
+    assert "mission-market" not in ids
+    code, out, err = _run(capsys, "export", "--subject", "no-such-record")
+    assert code == 2 and err == "sanitas: --subject: no record has the key 'no-such-record'\n"
+
+
+def test_the_sweep_command_and_the_cli_agree_through_an_export(capsys, tmp_path):
+    _run(capsys, "import", BLOCK)
+    code, out, _ = _run(capsys, "sweep", "--as-of", "2025-03-01")
+    assert code == 0
+    created = Finding.objects.count()
+    assert out == (
+        f"swept 6 subject groups as of 2025-03-01: {created} findings created, 0 updated, "
+        "0 closed\n"
+    )
+    assert _run(capsys, "sweep", "--as-of", "2025-03-01")[1] == (
+        "swept 0 subject groups as of 2025-03-01: 0 findings created, 0 updated, 0 closed\n"
+    )
+    path = tmp_path / "city.yaml"
+    _run(capsys, "export", "--as-of", "2025-03-01", "--output", path)
+    evaluation = load_document(path).evaluate()
+    from_file = sorted(
+        (f.requirement, f.subject, f.period or "", f.status) for f in evaluation.findings
+    )
+    from_db = sorted(
+        Finding.objects.filter(current=True).values_list(
+            "requirement", "subject", "period", "status"
+        )
+    )
+    assert from_file == from_db
+
+
+def test_the_sweep_defaults_to_today_in_the_city(capsys, monkeypatch):
+    _run(capsys, "import", BLOCK)
+    monkeypatch.setattr(records_cli, "city_today", lambda: date(2025, 4, 2))
+    code, out, _ = _run(capsys, "sweep", "--full")
+    assert code == 0 and out.startswith("swept 6 subject groups as of 2025-04-02 (full): ")
+
+
+def test_city_today_is_the_date_in_los_angeles(monkeypatch):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    # 2025-03-02 05:00 UTC is still March 1st in San Gabriel
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2025, 3, 2, 5, 0, tzinfo=ZoneInfo("UTC")))
+    assert records_cli.city_today() == date(2025, 3, 1)
+
+
+def test_bad_dates_on_the_command_line_exit_2(capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["sweep", "--as-of", "2025-02-30"])
+    assert caught.value.code == 2
+    assert "'2025-02-30' is not a calendar date" in capsys.readouterr().err
+
+
+def test_the_benchmark_seeds_the_generator_city_in_whole_establishments():
+    from sanitas.bench import CityGenerator
+
+    chunks = list(city_chunks(60, 7, size=200))
+    assert len(chunks) > 1
+    assert [fact for chunk in chunks for fact in chunk] == CityGenerator(7).city(60)["facts"]
+    for chunk in chunks[1:]:
+        assert chunk[0]["type"] == "premises"
+
+
+def test_bench_sweep_prints_its_figures(capsys):
+    argv = ["bench", "sweep", "--establishments", "12", "--manifest-rows", "60", "--format", "json"]
+    if os.environ.get("DATABASE_URL"):
+        argv += ["--database", os.environ["DATABASE_URL"]]
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    result = json.loads(out)
+    expected = "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"
+    assert result["database"] == expected
+    assert result["full_sweep"]["groups"] == result["seeded"]["groups"] > 0
+    assert result["touched"]["establishments"] == 1
+    assert result["incremental_sweep"]["groups"] == result["touched"]["groups"]
+    assert result["idle_sweep"]["groups"] == 0
+    assert result["full_sweep_again"]["groups"] == result["full_sweep"]["groups"]
+    assert result["full_sweep_again"]["findings_created"] == 0
+    assert (result["import"]["rows"], result["import"]["created"]) == (60, 60)
+    assert result["reimport"]["unchanged"] == 60
+    text = render(result)
+    for label in ("full sweep:", "incremental sweep:", "CSV import:", "establishments/s", "MB"):
+        assert label in text
+
+
+@pytest.mark.parametrize("url", ["postgres://nobody@/x?host=/nonexistent", "nosuchdb://x"])
+def test_a_database_that_cannot_be_used_is_one_line(tmp_path, url):
+    env = {**os.environ, "DATABASE_URL": url}
+    proc = subprocess.run(
+        [sys.executable, "-m", "sanitas", "import", str(BLOCK)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("sanitas: the database could not be used: ")
+    assert len(proc.stderr.splitlines()) == 1
