@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# Set up (first run) and run the main job: the engine on the example city block.
+# Set up (first run) and start the web application: create .venv/ and install,
+# then `sanitas serve`, which migrates the database, loads the demo city on the
+# first run (a synthetic San Gabriel, swept as of today), and prints the address
+# and the demo sign-ins before serving. The database is SQLite under var/ unless
+# SANITAS_DATA_DIR or DATABASE_URL says otherwise. Arguments go to `sanitas
+# serve` (--port 8000, --host 127.0.0.1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,4 +14,5 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
 
-.venv/bin/sanitas evaluate examples/city-block.yaml --format table "$@"
+export SANITAS_DATA_DIR=${SANITAS_DATA_DIR:-$PWD/var}
+exec .venv/bin/sanitas serve "$@"

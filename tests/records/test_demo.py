@@ -1,0 +1,347 @@
+"""The demo city, its sign-ins and the set-up behind ``sanitas serve``.
+
+The demo is loaded once for the module, the way ``sanitas serve`` loads it on a
+first run (``prepare_serve`` on an empty database), and the tests read it; the
+module clears the database when it is done.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from datetime import date, datetime
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import override_settings
+
+from sanitas.ordinance.document import parse_document
+from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.records.demo import (
+    DEMO_ACTOR,
+    DEMO_STAFF,
+    ROLE_GROUPS,
+    DemoCity,
+    ensure_demo_staff,
+    load_demo,
+    prepare_serve,
+    render_sign_ins,
+    run_serve,
+    serve_address,
+)
+from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
+from sanitas.records.sweep import export_facts
+
+from ..conftest import ROOT
+
+pytestmark = pytest.mark.django_db
+
+AS_OF = date(2026, 6, 15)
+OPEN = ("due", "overdue", "violation")
+
+#: the city's programs, by the prefixes of their requirement IDs
+PROGRAMS = {
+    "FOG": lambda r: r.startswith(("FOG-", "SEW-GREASE")),
+    "sewer permits": lambda r: r.startswith(("PRM-", "SEW-")) and not r.startswith("SEW-GREASE"),
+    "solid waste": lambda r: r.startswith(("SW-", "GEN-")),
+    "SB 1383": lambda r: r.startswith("ORG-"),
+}
+
+
+def _program(requirement: str) -> str:
+    return next(name for name, belongs in PROGRAMS.items() if belongs(requirement))
+
+
+@pytest.fixture(scope="module")
+def first_run(django_db_setup, django_db_blocker, tmp_path_factory):
+    """``prepare_serve`` on an empty database: migrate, load the demo, sweep, static."""
+    static = tmp_path_factory.mktemp("static")
+    with django_db_blocker.unblock(), override_settings(STATIC_ROOT=static):
+        assert not RecordIndex.objects.exists(), "the module needs an empty database"
+        try:
+            out = StringIO()
+            setup = prepare_serve(as_of=AS_OF, out=out)
+            yield setup, out.getvalue(), static
+        finally:
+            call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture
+def demo(first_run):
+    return first_run[0].demo
+
+
+# --------------------------------------------------------------------------- the city
+
+
+def test_the_first_serve_loads_the_demo_through_the_services(first_run, demo):
+    _, printed, _ = first_run
+    assert demo is not None and "Loading the demo city as of 2026-06-15" in printed
+    assert demo.created == demo.facts == RecordIndex.objects.count()
+    assert (demo.updated, demo.unchanged) == (0, 0)
+    establishments = RECORD_MODELS["establishment"].objects.all()
+    assert establishments.count() >= 300
+    assert set(RECORD_MODELS["establishment"].objects.values_list("recorded_by", flat=True)) == {
+        DEMO_ACTOR
+    }
+    categories = Counter(establishments.values_list("category", flat=True))
+    for category in (
+        "restaurant",
+        "supermarket",
+        "grocery_store",
+        "food_distributor",
+        "hotel",
+        "health_facility",
+        "local_education_agency",
+        "large_venue",
+        "food_recovery_organization",
+        "food_recovery_service",
+        "other",
+    ):
+        assert categories[category] >= 1, category
+    assert categories["restaurant"] >= 150
+    devices = Counter(RECORD_MODELS["device"].objects.values_list("kind", flat=True))
+    assert devices["grease_interceptor"] > 100 and devices["grease_trap"] > 10
+    premises = RECORD_MODELS["premises"].objects.filter(use="residential")
+    assert premises.filter(dwelling_units__lt=5).count() > 150
+    assert premises.filter(dwelling_units__gte=5).count() > 20
+    for fact_type in (
+        "pump_out",
+        "training",
+        "employee",
+        "collection_service",
+        "waiver",
+        "permit",
+        "connection_design",
+        "work_started",
+        "pressure_test",
+        "notice",
+        "citation",
+        "accumulation",
+        "set_out",
+        "food_recovery_agreement",
+        "report",
+    ):
+        assert RECORD_MODELS[fact_type].objects.exists(), fact_type
+
+
+def test_the_demo_is_swept_as_of_its_date(demo):
+    assert demo.groups_swept == SubjectGroup.objects.count() > 100
+    assert demo.findings_created == Finding.objects.count()
+    assert set(Finding.objects.values_list("evaluated_as_of", flat=True)) == {AS_OF}
+    assert not SubjectGroup.objects.filter(swept_as_of__isnull=True).exists()
+
+
+def test_every_program_has_open_findings_of_several_statuses(demo):
+    by_program: dict[str, Counter] = defaultdict(Counter)
+    for requirement, status in Finding.objects.filter(current=True).values_list(
+        "requirement", "status"
+    ):
+        by_program[_program(requirement)][status] += 1
+    for name in PROGRAMS:
+        counts = by_program[name]
+        print(f"{name:14} {dict(sorted(counts.items()))}")
+        open_statuses = [s for s in OPEN if counts[s]]
+        assert len(open_statuses) >= 2, (name, counts)
+        assert sum(counts[s] for s in OPEN) >= 10, (name, counts)
+        assert counts["met"] > sum(counts[s] for s in OPEN) / 2, (name, counts)
+    # each worklist, not only the programs, is real: most requirements show up
+    requirements = set(Finding.objects.filter(current=True).values_list("requirement", flat=True))
+    for requirement in (
+        "FOG-MIN-FREQUENCY",
+        "FOG-HAULER-MANIFEST",
+        "FOG-TRAINING-NEW-HIRE",
+        "FOG-TRAINING-SEMIANNUAL",
+        "FOG-INTERCEPTOR-REQUIRED",
+        "FOG-25-PERCENT",
+        "SEW-GREASE-TRAP-SIZE",
+        "PRM-LAPSE",
+        "PRM-GRADE",
+        "PRM-PRESSURE",
+        "SEW-PIPE-LAYER-LICENSE",
+        "SW-ACCUMULATION-TIME",
+        "SW-CONTAINER-SETOUT",
+        "SW-DISPOSAL-MEANS",
+        "ORG-COM-ENROLL",
+        "ORG-SF-ENROLL",
+        "ORG-COM-SELF-INSPECT",
+        "ORG-EFG-AGREEMENT",
+        "ORG-EFG-ANNUAL-REPORT",
+        "ORG-NOV-60-DAYS",
+        "ORG-CONTAMINATION-NOV",
+    ):
+        assert requirement in requirements, requirement
+    assert Finding.objects.filter(current=True, status="late").exists()
+
+
+def test_the_database_and_the_engine_agree_on_the_demo(demo):
+    """The worklist equals what the CLI finds in the same facts exported to a file."""
+    exported = export_facts(as_of=AS_OF)
+    evaluation = parse_document(exported).evaluate()
+    engine = sorted(
+        (f.requirement, f.subject, f.period or "", f.status, f.explanation)
+        for f in evaluation.findings
+    )
+    stored = sorted(
+        Finding.objects.filter(current=True).values_list(
+            "requirement", "subject", "period", "status", "explanation"
+        )
+    )
+    assert stored == engine
+
+
+def test_loading_the_demo_again_changes_nothing(demo):
+    versions = RECORD_MODELS["pump_out"].history.count()
+    findings = list(Finding.objects.order_by("pk").values_list("pk", "status", "updated_at"))
+    again = load_demo(as_of=AS_OF)
+    assert (again.created, again.updated, again.unchanged) == (0, 0, demo.facts)
+    assert (again.groups_swept, again.findings_created) == (0, 0)
+    assert RecordIndex.objects.count() == demo.facts
+    assert RECORD_MODELS["pump_out"].history.count() == versions
+    assert list(Finding.objects.order_by("pk").values_list("pk", "status", "updated_at")) == (
+        findings
+    )
+    assert get_user_model().objects.count() == len(DEMO_STAFF)
+
+
+# --------------------------------------------------------------------------- the sign-ins
+
+
+def test_the_demo_sign_ins_and_their_role_groups(demo):
+    users = {u.username: u for u in get_user_model().objects.all()}
+    assert set(users) == {s.username for s in DEMO_STAFF}
+    for staff in DEMO_STAFF:
+        user = users[staff.username]
+        assert user.check_password(staff.password), staff.username
+        assert user.is_superuser == staff.superuser == user.is_staff
+        groups = set(user.groups.values_list("name", flat=True))
+        assert groups == ({staff.role} if staff.role else set())
+    roles = {s.role for s in DEMO_STAFF if s.role}
+    assert (
+        roles
+        == set(ROLE_GROUPS)
+        == {
+            "fog_inspector",
+            "permit_clerk",
+            "sb1383_coordinator",
+            "code_enforcement",
+        }
+    )
+
+
+def test_a_changed_password_is_kept_and_not_printed(demo):
+    inspector = get_user_model().objects.get(username="inspector")
+    inspector.set_password("a-password-of-my-own")
+    inspector.save()
+    sign_ins = dict((s.username, ok) for s, ok in ensure_demo_staff(actor="test"))
+    assert sign_ins["inspector"] is False and sign_ins["permits"] is True
+    inspector.refresh_from_db()
+    assert inspector.check_password("a-password-of-my-own")
+    printed = render_sign_ins(ensure_demo_staff(actor="test"))
+    assert "fog-inspector-demo" not in printed and "(changed since the demo made it)" in printed
+    assert "permit-clerk-demo" in printed
+
+
+# --------------------------------------------------------------------------- serve
+
+
+def test_serve_set_up_prints_the_sign_ins_and_collects_static(first_run):
+    setup, _, static = first_run
+    assert [s.username for s, ok in setup.sign_ins if ok] == [s.username for s in DEMO_STAFF]
+    assert (static / "admin" / "css" / "base.css").exists()
+
+
+def test_serve_on_a_loaded_database_sweeps_and_does_not_reload(first_run, tmp_path):
+    out = StringIO()
+    with override_settings(STATIC_ROOT=tmp_path):
+        setup = prepare_serve(as_of=AS_OF, out=out)
+    assert setup.demo is None and setup.swept_groups == 0
+    assert "Worklist swept as of 2026-06-15: 0 subject groups" in out.getvalue()
+    assert "Loading" not in out.getvalue()
+
+
+def test_serve_prints_the_address_and_sign_ins_before_it_serves(first_run, monkeypatch, tmp_path):
+    import django.core.management
+
+    real = django.core.management.call_command
+    calls = []
+
+    def call_command(name, *args, **options):
+        if name == "runserver":
+            calls.append((name, args, options))
+            return None
+        return real(name, *args, **options)
+
+    monkeypatch.setattr(django.core.management, "call_command", call_command)
+    out = StringIO()
+    with override_settings(STATIC_ROOT=tmp_path):
+        assert run_serve(host="127.0.0.1", port=8765, as_of=AS_OF, seed=1, out=out) == 0
+    printed = out.getvalue()
+    assert "Sanitas is at http://127.0.0.1:8765/" in printed
+    for staff in DEMO_STAFF:
+        assert f"{staff.username} " in printed and staff.password in printed
+    assert calls == [
+        ("runserver", ("127.0.0.1:8765",), {"use_reloader": False, "insecure_serving": True})
+    ]
+
+
+def test_serve_addresses():
+    assert serve_address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert serve_address("0.0.0.0", 80) == "http://127.0.0.1:80/"
+    assert serve_address("::1", 8000) == "http://[::1]:8000/"
+
+
+# --------------------------------------------------------------------------- the generator
+
+
+def test_the_demo_is_deterministic_for_a_seed_and_every_fact_has_a_unique_id():
+    first = DemoCity(as_of=AS_OF, seed=5).facts()
+    assert first == DemoCity(as_of=AS_OF, seed=5).facts()
+    assert first != DemoCity(as_of=AS_OF, seed=6).facts()
+    ids = [f.get("id") for f in first]
+    assert None not in ids and len(set(ids)) == len(ids)
+
+
+def test_nothing_in_the_demo_happens_after_its_date():
+    for fact in DemoCity(as_of=AS_OF).facts():
+        field = FACT_TYPES[fact["type"]].dated_by
+        if field is None or field not in fact:
+            continue
+        value = fact[field]
+        day = datetime.fromisoformat(value).date() if "T" in value else date.fromisoformat(value)
+        assert day <= AS_OF, fact
+
+
+@pytest.mark.parametrize("as_of", [date(2025, 2, 10), date(2026, 1, 2), date(2027, 9, 30)])
+def test_every_program_has_open_findings_whatever_the_day(as_of):
+    """The demo is set around any day (``sanitas demo`` defaults to today)."""
+    evaluation = parse_document(DemoCity(as_of=as_of).document()).evaluate()
+    by_program: dict[str, Counter] = defaultdict(Counter)
+    for finding in evaluation.findings:
+        by_program[_program(finding.requirement)][finding.status] += 1
+    for name in PROGRAMS:
+        assert len([s for s in OPEN if by_program[name][s]]) >= 2, (name, by_program[name])
+
+
+def test_the_engine_commands_and_the_generator_never_load_django():
+    code = (
+        "import sys; from sanitas.cli import main; "
+        f"main(['evaluate', {str(ROOT / 'examples' / 'city-block.yaml')!r}]); "
+        "from sanitas.records.demo import DemoCity; import datetime; "
+        "DemoCity(as_of=datetime.date(2026, 6, 15)).facts(); "
+        "assert 'django' not in sys.modules, 'django was imported'"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_bad_as_of_date_is_refused_with_a_clear_message(capsys):
+    from sanitas.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", "--as-of", "2026-02-30"])
+    assert exit_.value.code == 2
+    assert "2026-02-30" in capsys.readouterr().err
