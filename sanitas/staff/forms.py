@@ -1,0 +1,70 @@
+"""The staff pages' GET forms: they validate what is in the address bar, so a bad
+parameter is a message beside its field, never an error page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from sanitas.staff.selectors import ALL, PROGRAMS, SORTS, WORKLIST_STATUSES
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class WorklistFilterForm(forms.Form):
+    program = forms.ChoiceField(required=False)
+    status = forms.ChoiceField(
+        required=False,
+        choices=[("", "Open (due, overdue, violation)")]
+        + [(s, s.capitalize()) for s in WORKLIST_STATUSES],
+    )
+    include_late = forms.BooleanField(required=False, label="Include late")
+    window = forms.ChoiceField(
+        required=False,
+        label="Due",
+        choices=[
+            ("", "Any time"),
+            ("overdue", "Overdue (due date passed)"),
+            ("7", "Within 7 days"),
+            ("30", "Within 30 days"),
+            ("90", "Within 90 days"),
+        ],
+    )
+    due_from = forms.DateField(required=False, label="Due from", widget=DateInput())
+    due_to = forms.DateField(required=False, label="Due to", widget=DateInput())
+    sort = forms.ChoiceField(
+        required=False,
+        choices=[(s, s) for s in SORTS] + [(f"-{s}", f"-{s}") for s in SORTS],
+        widget=forms.HiddenInput,
+    )
+
+    def __init__(self, data: Any, *, programs: tuple[str, ...], default_program: str) -> None:
+        data = data.copy()
+        data.setdefault("program", default_program)
+        super().__init__(data)
+        choices = [(key, PROGRAMS[key].label) for key in programs]
+        if len(programs) > 1:
+            choices.insert(0, (ALL, "All programs"))
+        self.fields["program"].choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        due_from, due_to = cleaned.get("due_from"), cleaned.get("due_to")
+        if due_from and due_to and due_from > due_to:
+            self.add_error("due_to", "The end of the range is before its start.")
+        return cleaned
+
+
+class AsOfForm(forms.Form):
+    as_of = forms.DateField(
+        required=False,
+        label="As of",
+        widget=DateInput(attrs={"aria-describedby": "as-of-help"}),
+        help_text="Show the records as the city knew them at the end of this day.",
+    )

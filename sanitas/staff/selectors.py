@@ -1,0 +1,691 @@
+"""What the staff pages read. Every public function takes the signed-in ``user`` and
+returns only what that user may see; views render what these return and never
+query the models themselves.
+
+- Programs: a finding belongs to a program by its requirement ID (FOG, sewer
+  permits, solid waste, SB 1383).
+- Roles: a user's Django groups name their role; a role user sees their program
+  by default, a superuser sees all of them.
+- The worklist: the open findings the last sweep stored, filtered and sorted.
+- A subject's page: its record, the records that name it, their findings and
+  their history — today, or as the city knew them at the end of a past day, with
+  the findings the engine makes of that knowledge.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Case, IntegerField, Max, Q, QuerySet, Value, When
+from django.utils import timezone
+
+from sanitas.ordinance.engine import evaluate_facts
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
+from sanitas.records.bridge import record_to_fact
+from sanitas.records.models import RECORD_MODELS, Finding, Record, RecordIndex, SubjectGroup
+from sanitas.records.sweep import group_facts, jurisdiction_pack
+
+# --------------------------------------------------------------------------- programs
+
+
+@dataclass(frozen=True)
+class Program:
+    """A program of the city's law, known by the prefixes of its requirement IDs."""
+
+    key: str
+    label: str
+    prefixes: tuple[str, ...]
+    excludes: tuple[str, ...] = ()
+
+    def covers(self, requirement: str) -> bool:
+        return requirement.startswith(self.prefixes) and not requirement.startswith(self.excludes)
+
+    def q(self) -> Q:
+        """The findings of this program, as a query."""
+        found = Q()
+        for prefix in self.prefixes:
+            found |= Q(requirement__startswith=prefix)
+        for prefix in self.excludes:
+            found &= ~Q(requirement__startswith=prefix)
+        return found
+
+
+PROGRAMS: dict[str, Program] = {
+    program.key: program
+    for program in (
+        # grease traps of § 51.63 belong to the FOG program, the rest of Chapter 51's
+        # general sewer rules to sewer permits
+        Program("fog", "FOG (fats, oils and grease)", ("FOG-", "SEW-GREASE-")),
+        Program("sewer", "Sewer permits", ("PRM-", "SEW-"), excludes=("SEW-GREASE-",)),
+        Program("solid_waste", "Solid waste", ("SW-", "GEN-")),
+        Program("sb1383", "SB 1383 organic waste", ("ORG-",)),
+    )
+}
+ALL = "all"
+
+
+def program_of(requirement: str) -> str | None:
+    """The program a requirement belongs to, or None."""
+    for program in PROGRAMS.values():
+        if program.covers(requirement):
+            return program.key
+    return None
+
+
+# --------------------------------------------------------------------------- roles
+
+#: role group → the program its members see by default
+ROLE_PROGRAMS: dict[str, str] = {
+    "fog_inspector": "fog",
+    "permit_clerk": "sewer",
+    "sb1383_coordinator": "sb1383",
+    "code_enforcement": "solid_waste",
+}
+#: role group → the programs its members may see. City staff share one worklist (the
+#: records are public records, GEN-RECORDS-PUBLIC); narrow a role here to restrict it.
+ROLE_SEES: dict[str, tuple[str, ...]] = {role: tuple(PROGRAMS) for role in ROLE_PROGRAMS}
+
+
+def roles_of(user: Any) -> list[str]:
+    """The user's role groups, in the order of :data:`ROLE_PROGRAMS`."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return []
+    names = set(user.groups.filter(name__in=list(ROLE_PROGRAMS)).values_list("name", flat=True))
+    return [role for role in ROLE_PROGRAMS if role in names]
+
+
+def visible_programs(user: Any) -> tuple[str, ...]:
+    """The programs whose findings the user may see (none for a user without a role)."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return ()
+    if user.is_superuser:
+        return tuple(PROGRAMS)
+    seen: set[str] = set()
+    for role in roles_of(user):
+        seen.update(ROLE_SEES[role])
+    return tuple(key for key in PROGRAMS if key in seen)
+
+
+def is_staff_member(user: Any) -> bool:
+    """May the user use the staff pages at all: a superuser, or a member of a role group."""
+    return bool(visible_programs(user))
+
+
+def default_program(user: Any) -> str:
+    """The program the worklist opens on: the user's role's, else every program."""
+    roles = roles_of(user)
+    if user.is_superuser or len(roles) != 1:
+        return ALL
+    return ROLE_PROGRAMS[roles[0]]
+
+
+def _visible_q(user: Any) -> Q:
+    programs = visible_programs(user)
+    if not programs:
+        return Q(pk__in=[])
+    if len(programs) == len(PROGRAMS):
+        return Q()
+    found = Q(pk__in=[])
+    for key in programs:
+        found |= PROGRAMS[key].q()
+    return found
+
+
+def _may_see(user: Any, requirement: str) -> bool:
+    return program_of(requirement) in visible_programs(user)
+
+
+# --------------------------------------------------------------------------- the worklist
+
+OPEN_STATUSES = ("due", "overdue", "violation")
+WORKLIST_STATUSES = (*OPEN_STATUSES, "late")
+#: most pressing first
+SEVERITY = {"violation": 0, "overdue": 1, "due": 2, "late": 3, "met": 4}
+WINDOWS = {"overdue": None, "7": 7, "30": 30, "90": 90}
+SORTS = ("due", "requirement", "subject", "status")
+PAGE_SIZE = 50
+
+
+def worklist_date() -> date:
+    """The day the worklist speaks for: the as-of date of the latest sweep (today if
+    nothing has been swept). Due windows count from it."""
+    latest = SubjectGroup.objects.aggregate(latest=Max("swept_as_of"))["latest"]
+    return latest or timezone.localdate()
+
+
+def _severity() -> Case:
+    return Case(
+        *(When(status=status, then=Value(rank)) for status, rank in SEVERITY.items()),
+        default=Value(len(SEVERITY)),
+        output_field=IntegerField(),
+    )
+
+
+def worklist(
+    user: Any,
+    *,
+    today: date,
+    program: str = ALL,
+    status: str = "",
+    include_late: bool = False,
+    window: str = "",
+    due_from: date | None = None,
+    due_to: date | None = None,
+    sort: str = "due",
+) -> QuerySet[Finding]:
+    """The current open findings the user may see, filtered and sorted.
+
+    ``status`` empty means every open status (due, overdue, violation), plus late
+    ones with ``include_late``. ``window`` counts from ``today``: ``overdue`` (due
+    before it), or ``7``/``30``/``90`` (due from it to that many days after);
+    ``due_from``/``due_to`` bound the due date (inclusive). ``sort`` is one of
+    :data:`SORTS`, ``-`` first for descending; findings without a due date sort
+    after every date.
+    """
+    findings = Finding.objects.filter(current=True).filter(_visible_q(user))
+    if program != ALL:
+        findings = (
+            findings.filter(PROGRAMS[program].q()) if program in PROGRAMS else findings.none()
+        )
+    if status:
+        findings = findings.filter(status=status)
+    else:
+        findings = findings.filter(status__in=WORKLIST_STATUSES if include_late else OPEN_STATUSES)
+    if window == "overdue":
+        findings = findings.exclude(due="").filter(due__lt=today.isoformat())
+    elif window in WINDOWS:
+        until = today + timedelta(days=WINDOWS[window] + 1)
+        findings = findings.filter(due__gte=today.isoformat(), due__lt=until.isoformat())
+    if due_from is not None:
+        findings = findings.filter(due__gte=due_from.isoformat())
+    if due_to is not None:
+        # a due time on the last day ("2025-03-10T18:00") is still within it
+        findings = findings.exclude(due="").filter(due__lt=(due_to + timedelta(days=1)).isoformat())
+    return _sorted(findings, sort)
+
+
+def _sorted(findings: QuerySet[Finding], sort: str) -> QuerySet[Finding]:
+    descending = sort.startswith("-")
+    column = sort.lstrip("-")
+    if column not in SORTS:
+        column, descending = "due", False
+    findings = findings.annotate(
+        no_due=Case(When(due="", then=Value(1)), default=Value(0), output_field=IntegerField()),
+        severity=_severity(),
+    )
+    primary = {
+        "due": ["no_due", "due"],
+        "requirement": ["requirement"],
+        "subject": ["subject"],
+        "status": ["severity"],
+    }[column]
+    order = [f"-{name}" if descending else name for name in primary]
+    for tie in ("no_due", "due", "requirement", "subject", "period", "ordinal", "id"):
+        if tie not in primary:
+            order.append(tie)
+    return findings.order_by(*order)
+
+
+# --------------------------------------------------------------------------- labels
+
+
+@dataclass(frozen=True)
+class SubjectLabel:
+    key: str
+    fact_type: str
+    label: str
+    voided: bool
+
+    @property
+    def kind(self) -> str:
+        return self.fact_type.replace("_", " ")
+
+
+def subject_labels(keys: list[str]) -> dict[str, SubjectLabel]:
+    """For the records among ``keys``: their type and a human name (an establishment's
+    name, a premises' address), for lists that show subjects by key."""
+    index = {row.key: row for row in RecordIndex.objects.filter(key__in=sorted(set(keys)))}
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key, row in index.items():
+        by_type[row.fact_type].append(key)
+    names: dict[str, str] = {}
+    for fact_type, type_keys in by_type.items():
+        model = RECORD_MODELS[fact_type]
+        column = _label_column(model)
+        if column:
+            names.update(model.objects.filter(key__in=type_keys).values_list("key", column))
+    return {
+        key: SubjectLabel(key, row.fact_type, names.get(key) or "", row.voided)
+        for key, row in index.items()
+    }
+
+
+def _label_column(model: type[Record]) -> str | None:
+    columns = {f.name for f in model._meta.concrete_fields}
+    for name in ("name", "address"):
+        if name in columns:
+            return name
+    return None
+
+
+# --------------------------------------------------------------------------- a subject's page
+
+_RECORD_COLUMNS = {f.name for f in Record._meta.concrete_fields} | {"id"}
+
+
+@dataclass
+class FieldRow:
+    label: str
+    text: str
+    links: list[str] = field(default_factory=list)
+    empty: bool = False
+
+
+@dataclass
+class FindingRow:
+    requirement: str
+    subject: str
+    status: str
+    due: str
+    period: str
+    cite: str
+    explanation: str
+    program: str
+
+
+@dataclass
+class ChildRow:
+    key: str
+    fact_type: str
+    summary: str
+    voided: bool
+
+    @property
+    def kind(self) -> str:
+        return self.fact_type.replace("_", " ")
+
+
+@dataclass
+class TimelineEntry:
+    at: datetime
+    key: str
+    fact_type: str
+    action: str
+    who: str
+    why: str
+    changes: list[str]
+    user_id: int | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.fact_type.replace("_", " ")
+
+
+@dataclass
+class SubjectPage:
+    key: str
+    fact_type: str
+    label: str
+    subject_group: str
+    as_of: date | None
+    #: the record (its version at the end of ``as_of``), or None if not yet recorded then
+    record: Record | None
+    version_at: datetime | None
+    #: the fields that hold a value, then the names of those that do not
+    fields: list[FieldRow]
+    unrecorded: list[str]
+    children: list[ChildRow]
+    #: kind → how many more records of that kind name it than are listed
+    children_omitted: dict[str, int]
+    findings: list[FindingRow]
+    #: the date the findings are as of: the sweep's, or ``as_of``
+    findings_as_of: date | None
+    timeline: list[TimelineEntry]
+    timeline_truncated: bool
+    problems: list[str]
+
+    @property
+    def kind(self) -> str:
+        return self.fact_type.replace("_", " ")
+
+
+TIMELINE_LIMIT = 200
+CHILDREN_PER_TYPE = 50
+
+
+def end_of_day(day: date) -> datetime:
+    """The first instant after ``day`` in city local time: what was recorded before it
+    was known on that day."""
+    return datetime.combine(
+        day + timedelta(days=1), time.min, tzinfo=timezone.get_current_timezone()
+    )
+
+
+def subject_page(user: Any, *, key: str, as_of: date | None, today: date) -> SubjectPage | None:
+    """A record's page (None if no record has this key), as it stands or as of a day."""
+    index = RecordIndex.objects.filter(key=key).first()
+    if index is None:
+        return None
+    model = RECORD_MODELS[index.fact_type]
+    group = index.subject_group
+    at = end_of_day(as_of) if as_of is not None else None
+    if at is None:
+        record = model.objects.get(key=key)
+        version_at = None
+    else:
+        version = (
+            model.history.filter(key=key, history_date__lt=at)
+            .order_by("-history_date", "-history_id")
+            .first()
+        )
+        record = version.instance if version is not None else None
+        version_at = version.history_date if version is not None else None
+
+    children = _children(group, key, at)
+    keys = [key, *(child.key for child, _ in children)]
+    problems: list[str] = []
+    if as_of is None:
+        stored = (
+            Finding.objects.filter(current=True, subject__in=keys)
+            .filter(_visible_q(user))
+            .annotate(severity=_severity())
+            .order_by("severity", "due", "requirement", "subject", "period", "ordinal")
+        )
+        findings = [_finding_row(f) for f in stored]
+        findings_as_of = max((f.evaluated_as_of for f in stored), default=None)
+    else:
+        evaluated, problems = findings_as_of_day(group, as_of=as_of, today=today)
+        wanted = set(keys)
+        findings = sorted(
+            (
+                _finding_row(f)
+                for f in evaluated
+                if f.subject in wanted and _may_see(user, f.requirement)
+            ),
+            key=lambda row: (SEVERITY.get(row.status, 9), row.due, row.requirement, row.subject),
+        )
+        findings_as_of = as_of
+
+    label_column = _label_column(model)
+    label = (getattr(record, label_column, None) or "") if record and label_column else ""
+    rows = _fields(record) if record is not None else []
+    child_rows, omitted = _child_rows([child for child, _ in children])
+    types = {key: index.fact_type} | {child.key: child.fact_type for child, _ in children}
+    timeline, truncated = _timeline(types, at)
+    return SubjectPage(
+        key=key,
+        fact_type=index.fact_type,
+        label=label,
+        subject_group=group,
+        as_of=as_of,
+        record=record,
+        version_at=version_at,
+        fields=[row for row in rows if not row.empty],
+        unrecorded=[row.label for row in rows if row.empty],
+        children=child_rows,
+        children_omitted=omitted,
+        findings=findings,
+        findings_as_of=findings_as_of,
+        timeline=timeline,
+        timeline_truncated=truncated,
+        problems=problems,
+    )
+
+
+def _finding_row(finding: Any) -> FindingRow:
+    due = finding.due
+    if not isinstance(due, str):
+        due = finding.as_dict()["due"] or ""
+    return FindingRow(
+        requirement=finding.requirement,
+        subject=finding.subject,
+        status=finding.status,
+        due=due,
+        period=finding.period or "",
+        cite=finding.cite,
+        explanation=finding.explanation,
+        program=program_of(finding.requirement) or "",
+    )
+
+
+def _group_keys(group: str) -> dict[str, list[str]]:
+    """The keys of every record now in ``group``, by type. Groups only ever merge, so
+    this holds every record the group ever had."""
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key, fact_type in RecordIndex.objects.filter(subject_group=group).values_list(
+        "key", "fact_type"
+    ):
+        by_type[fact_type].append(key)
+    return by_type
+
+
+def _records(model: type[Record], keys: list[str], at: datetime | None):
+    """The rows of ``model`` with ``keys``: as they stand, or their versions at ``at``."""
+    if at is None:
+        return model.objects.filter(key__in=keys)
+    return model.history.filter(key__in=keys, history_date__lt=at).latest_of_each().as_instances()
+
+
+def _children(group: str, key: str, at: datetime | None) -> list[tuple[Record, str]]:
+    """The records of the group that name ``key`` (with the naming field), by type and key."""
+    found: list[tuple[Record, str]] = []
+    for fact_type, keys in sorted(_group_keys(group).items()):
+        model = RECORD_MODELS[fact_type]
+        if not model.references and not model.list_references:
+            continue
+        rows = _records(model, keys, at)
+        if model.references:
+            naming = Q(pk__in=[])
+            for name in model.references:
+                naming |= Q(**{name: key})
+            if not model.list_references:
+                rows = rows.filter(naming)
+        for row in sorted(rows, key=lambda r: r.key):
+            if row.key == key:
+                continue
+            for name in model.references:
+                if getattr(row, name) == key:
+                    found.append((row, name))
+                    break
+            else:
+                for name in model.list_references:
+                    if key in (getattr(row, name) or ()):
+                        found.append((row, name))
+                        break
+    return found
+
+
+def _child_rows(children: list[Record]) -> tuple[list[ChildRow], dict[str, int]]:
+    """The records naming a subject, by type, the latest first; at most
+    :data:`CHILDREN_PER_TYPE` of each type (with how many more there are)."""
+    by_type: dict[str, list[Record]] = defaultdict(list)
+    for child in children:
+        by_type[child.fact_type].append(child)
+    rows: list[ChildRow] = []
+    omitted: dict[str, int] = {}
+    for fact_type in sorted(by_type):
+        dated_by = FACT_TYPES[fact_type].dated_by
+        records = sorted(by_type[fact_type], key=lambda r: r.key)
+        if dated_by:
+            records.sort(key=lambda r: _sortable(getattr(r, dated_by)), reverse=True)
+        for child in records[:CHILDREN_PER_TYPE]:
+            rows.append(
+                ChildRow(child.key, fact_type, _summary(child), child.voided_at is not None)
+            )
+        if len(records) > CHILDREN_PER_TYPE:
+            omitted[fact_type.replace("_", " ")] = len(records) - CHILDREN_PER_TYPE
+    return rows, omitted
+
+
+def _sortable(value: Any) -> str:
+    if isinstance(value, datetime):
+        return timezone.localtime(value).strftime("%Y-%m-%dT%H:%M")
+    if isinstance(value, date):
+        return value.isoformat()
+    return ""
+
+
+def group_facts_as_of(group: str, at: datetime) -> list[dict[str, Any]]:
+    """The facts of ``group`` as the city knew them just before ``at``: each record's
+    latest version recorded before then, unless it was void; in the sweep's order."""
+    facts: list[dict[str, Any]] = []
+    for fact_type, keys in sorted(_group_keys(group).items()):
+        model = RECORD_MODELS[fact_type]
+        rows = _records(model, keys, at).filter(voided_at__isnull=True).order_by("key")
+        facts.extend(record_to_fact(row) for row in rows)
+    return facts
+
+
+def findings_as_of_day(group: str, *, as_of: date, today: date) -> tuple[list[Any], list[str]]:
+    """What the engine makes of the group's records as the city knew them at the end of
+    ``as_of`` (from ``today`` on, the records as they stand): (findings, problems)."""
+    if as_of >= today:
+        raw = group_facts([group]).get(group, [])
+    else:
+        raw = group_facts_as_of(group, end_of_day(as_of))
+    try:
+        facts = parse_facts(raw)
+    except FactsError as exc:
+        return [], [
+            f"The records of {as_of.isoformat()} cannot be evaluated: {p}" for p in exc.problems
+        ]
+    evaluation = evaluate_facts(facts, as_of=as_of, pack=jurisdiction_pack())
+    return evaluation.findings, []
+
+
+def _fact_columns(model: type[Record]) -> list[Any]:
+    return [f for f in model._meta.concrete_fields if f.name not in _RECORD_COLUMNS]
+
+
+def _text(value: Any) -> str:
+    if value is None or value == "" or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime):
+        return timezone.localtime(value).strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return "; ".join(_text(v) for v in value)
+    return str(value)
+
+
+def _fields(record: Record) -> list[FieldRow]:
+    """The record's own fields, in the vocabulary's order; references as links."""
+    model = type(record)
+    rows = []
+    for column in _fact_columns(model):
+        value = getattr(record, column.name)
+        links: list[str] = []
+        if column.name in model.references and value:
+            links = [value]
+        elif column.name in model.list_references and value:
+            links = list(value)
+        rows.append(
+            FieldRow(
+                label=str(column.verbose_name),
+                text=_text(value),
+                links=links,
+                empty=value is None or value == "" or value == [],
+            )
+        )
+    return rows
+
+
+def _summary(record: Record) -> str:
+    """One line about a record, for lists: its date and its most telling fields."""
+    parts = []
+    for column in _fact_columns(type(record)):
+        if column.name in type(record).references:
+            continue
+        value = getattr(record, column.name)
+        if value is None or value == "" or value == [] or isinstance(value, list | dict):
+            continue
+        parts.append(f"{column.verbose_name}: {_text(value)}")
+        if len(parts) == 4:
+            break
+    return "; ".join(parts)
+
+
+def _timeline(types: dict[str, str], at: datetime | None) -> tuple[list[TimelineEntry], bool]:
+    """Every version of the records ``types`` names (key → type), newest first: who
+    recorded it, when and why, and what changed from the version before."""
+    entries: list[TimelineEntry] = []
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key, fact_type in types.items():
+        by_type[fact_type].append(key)
+    user_ids: set[int] = set()
+    for fact_type, keys in by_type.items():
+        model = RECORD_MODELS[fact_type]
+        columns = [c.name for c in _fact_columns(model)]
+        versions = model.history.filter(key__in=keys)
+        if at is not None:
+            versions = versions.filter(history_date__lt=at)
+        previous: dict[str, Any] = {}
+        for version in versions.order_by("key", "history_date", "history_id"):
+            before = previous.get(version.key)
+            previous[version.key] = version
+            if version.history_user_id is not None:
+                user_ids.add(version.history_user_id)
+            entries.append(_entry(fact_type, version, before, columns))
+    names = dict(
+        get_user_model()
+        .objects.filter(pk__in=user_ids)
+        .values_list("pk", get_user_model().USERNAME_FIELD)
+    )
+    for entry in entries:
+        name = names.get(entry.user_id)
+        if name and name != entry.who:
+            entry.who = f"{entry.who} (signed in as {name})"
+    entries.sort(key=lambda e: (e.at, e.key), reverse=True)
+    return entries[:TIMELINE_LIMIT], len(entries) > TIMELINE_LIMIT
+
+
+def _entry(fact_type: str, version: Any, before: Any, columns: list[str]) -> TimelineEntry:
+    reason = version.history_change_reason or ""
+    if before is None:
+        action, who, why, changes = (
+            "recorded",
+            version.recorded_by,
+            reason or version.recorded_why,
+            [],
+        )
+    elif version.voided_at is not None and before.voided_at is None:
+        action, who, why, changes = "voided", version.voided_by, version.voided_why, []
+    else:
+        action = (
+            "reinstated"
+            if before.voided_at is not None and version.voided_at is None
+            else "changed"
+        )
+        who, why = version.recorded_by, reason or version.recorded_why
+        changes = [
+            _change(name, getattr(before, name), getattr(version, name))
+            for name in columns
+            if getattr(before, name) != getattr(version, name)
+        ]
+        if before.subject_group != version.subject_group:
+            changes.append(f"joined the records of {version.subject_group}")
+    return TimelineEntry(
+        at=version.history_date,
+        key=version.key,
+        fact_type=fact_type,
+        action=action,
+        who=who or "—",
+        why=why,
+        changes=changes,
+        user_id=version.history_user_id,
+    )
+
+
+def _change(name: str, before: Any, after: Any) -> str:
+    return f"{name.replace('_', ' ')}: {_text(before)} → {_text(after)}"
