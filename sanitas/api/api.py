@@ -1,0 +1,358 @@
+"""The REST API (django-ninja), mounted at ``/api/``.
+
+Every endpoint but the OpenAPI document (``/api/openapi.json``) and its viewer
+(``/api/docs``) needs ``Authorization: Bearer <token>`` (``manage.py
+issue_api_token``). Every refusal is ``{"detail": [one line per problem]}``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import orjson
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import register_converter
+from ninja import NinjaAPI, Query, Schema, Status
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from sanitas.api import selectors
+from sanitas.api.auth import BearerToken
+from sanitas.api.schemas import (
+    EvaluateQuery,
+    EvaluationOut,
+    FactsDocumentIn,
+    FindingHistory,
+    FindingPage,
+    FindingQuery,
+    FindingVersion,
+    Problems,
+    RecordOut,
+    RecordPage,
+    RecordQuery,
+)
+from sanitas.cli import dump_json
+from sanitas.ordinance.document import parse_document
+from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.pack import PackError
+from sanitas.records.models import Finding, Record
+
+
+class _Text:
+    """A path segment that is any text at all (a record key may hold a slash or a line
+    break; Django's ``path`` converter stops at a line break)."""
+
+    regex = r"[\s\S]+"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(_Text, "text")
+
+api = NinjaAPI(
+    title="Sanitas",
+    version="1",
+    description=(
+        "San Gabriel's sewer and solid-waste records and the findings the ordinance "
+        "makes of them. Send `Authorization: Bearer <token>` with every request; "
+        'a refused request answers `{"detail": [one line per problem]}`.'
+    ),
+    auth=BearerToken(),
+    urls_namespace="api",
+)
+
+REFUSED = {401: Problems, 422: Problems}
+_PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+logger = logging.getLogger(__name__)
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def _refuse(request: HttpRequest, status: int, problems: list[str], **headers: str) -> HttpResponse:
+    response = api.create_response(request, {"detail": problems}, status=status)
+    for name, value in headers.items():
+        response[name] = value
+    return response
+
+
+def _where(loc: Any) -> str:
+    return ".".join(str(part) for part in loc if part not in ("", None))
+
+
+def _message(request: HttpRequest, error: dict[str, Any]) -> str:
+    message = str(error.get("msg", "invalid"))
+    loc = tuple(error.get("loc", ()))
+    if error.get("type") == "literal_error" and len(message) > 200:
+        # the fact types are too many to list in one line
+        given = request.GET.get(str(loc[-1])) if loc and loc[0] == "query" else None
+        return f"{given!r} is not one of the accepted values (see /api/openapi.json)"
+    return message.removeprefix("Value error, ")
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    problems = [f"{_where(e.get('loc', ()))}: {_message(request, e)}" for e in exc.errors]
+    return _refuse(request, 422, problems)
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return _refuse(
+        request,
+        401,
+        ["Authorization: a valid, unrevoked API token is required (Bearer <token>)"],
+        **{"WWW-Authenticate": 'Bearer realm="sanitas"'},
+    )
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return _refuse(request, exc.status_code, [str(exc)])
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return _refuse(request, 404, [str(exc) or f"{request.path}: not found"])
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    return _refuse(request, 413, ["body: larger than this server accepts"])
+
+
+def _only(request: HttpRequest, query: type[Schema] | None) -> None:
+    """Refuse query parameters the endpoint does not know (a misspelt filter would
+    otherwise be ignored and answer with everything)."""
+    allowed = set(query.model_fields) if query is not None else set()
+    unknown = sorted(set(request.GET) - allowed)
+    if unknown:
+        raise ValidationError(
+            [{"loc": ("query", name), "msg": "unknown query parameter"} for name in unknown]
+        )
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _record_out(record: Record) -> dict[str, Any]:
+    voided = record.voided_at is not None
+    return {
+        "key": record.key,
+        "type": record.fact_type,
+        "subject_group": record.subject_group,
+        "fields": selectors.record_fields(record),
+        "voided": voided,
+        "voided_at": record.voided_at,
+        "voided_by": record.voided_by if voided else None,
+        "voided_why": record.voided_why if voided else None,
+        "recorded_at": record.recorded_at,
+        "recorded_by": record.recorded_by,
+        "recorded_why": record.recorded_why,
+        "import_source": record.import_source,
+        "updated_at": record.updated_at,
+    }
+
+
+@api.get(
+    "/subjects/{text:key}",
+    response={200: RecordOut, 404: Problems, **REFUSED},
+    operation_id="getSubject",
+    summary="A record by its key",
+    tags=["records"],
+)
+def get_subject(request: HttpRequest, key: str) -> Any:
+    """The record named ``key`` (a fact's id, or an event's content key), of any type,
+    voided or not."""
+    _only(request, None)
+    record = selectors.get_record(key=key)
+    if record is None:
+        raise Http404(f"{key}: no record has this key")
+    return _record_out(record)
+
+
+@api.get(
+    "/records",
+    response={200: RecordPage, **REFUSED},
+    operation_id="listRecords",
+    summary="Records, filtered and paged",
+    tags=["records"],
+)
+def list_records(request: HttpRequest, query: Query[RecordQuery]) -> Any:
+    """Records ordered by key."""
+    _only(request, RecordQuery)
+    page = selectors.list_records(
+        fact_type=query.type,
+        group=query.group,
+        updated_since=query.updated_since,
+        voided=query.voided,
+        limit=query.limit,
+        offset=query.offset,
+    )
+    return {
+        "count": page.count,
+        "limit": query.limit,
+        "offset": query.offset,
+        "items": [_record_out(r) for r in page.items],
+    }
+
+
+# --------------------------------------------------------------------------- findings
+
+
+def _finding_out(finding: Finding) -> dict[str, Any]:
+    return {
+        "id": finding.pk,
+        "requirement": finding.requirement,
+        "program": selectors.program_of(finding.requirement),
+        "subject": finding.subject,
+        "subject_group": finding.subject_group,
+        "period": finding.period or None,
+        "status": finding.status,
+        "due": finding.due or None,
+        "cite": finding.cite,
+        "explanation": finding.explanation,
+        "current": finding.current,
+        "evaluated_as_of": finding.evaluated_as_of,
+        "first_found_at": finding.first_found_at,
+        "updated_at": finding.updated_at,
+    }
+
+
+@api.get(
+    "/findings",
+    response={200: FindingPage, **REFUSED},
+    operation_id="listFindings",
+    summary="The worklist: current findings, filtered and paged",
+    tags=["findings"],
+)
+def list_findings(request: HttpRequest, query: Query[FindingQuery]) -> Any:
+    """Findings the last sweep found, earliest due first (undated last)."""
+    _only(request, FindingQuery)
+    page = selectors.list_findings(**query.model_dump())
+    return {
+        "count": page.count,
+        "limit": query.limit,
+        "offset": query.offset,
+        "items": [_finding_out(f) for f in page.items],
+    }
+
+
+_CHANGES = {"+": "created", "~": "changed", "-": "removed"}
+
+
+@api.get(
+    "/findings/{finding_id}/history",
+    response={200: FindingHistory, 404: Problems, **REFUSED},
+    operation_id="getFindingHistory",
+    summary="A finding and every version of it",
+    tags=["findings"],
+)
+def finding_history(request: HttpRequest, finding_id: int) -> Any:
+    """The finding (current or not) and each stored version, oldest first: how its
+    status, due date and explanation changed from sweep to sweep."""
+    _only(request, None)
+    finding = selectors.get_finding(finding_id=finding_id)
+    if finding is None:
+        raise Http404(f"finding {finding_id}: no such finding")
+    versions = [
+        FindingVersion(
+            at=v.history_date,
+            change=_CHANGES[v.history_type],
+            status=v.status,
+            due=v.due or None,
+            period=v.period or None,
+            current=v.current,
+            evaluated_as_of=v.evaluated_as_of,
+            cite=v.cite,
+            explanation=v.explanation,
+        )
+        for v in selectors.finding_history(finding=finding)
+    ]
+    return {"finding": _finding_out(finding), "versions": versions}
+
+
+# --------------------------------------------------------------------------- evaluate
+
+_DOCUMENT_SCHEMA = FactsDocumentIn.model_json_schema()
+_DOCUMENT_SCHEMA.pop("title", None)
+
+
+@api.post(
+    "/evaluate",
+    response={200: EvaluationOut, 400: Problems, 401: Problems, 413: Problems, 422: Problems},
+    operation_id="evaluate",
+    summary="Apply the law to a posted facts document",
+    tags=["engine"],
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": _DOCUMENT_SCHEMA}},
+        }
+    },
+)
+def evaluate(request: HttpRequest, query: Query[EvaluateQuery]) -> Any:
+    """Evaluate a facts document exactly as `sanitas evaluate --format json` does and
+    answer with the same JSON. Nothing is stored. A document with any problem is
+    refused whole with every problem listed (422); a body that is not JSON is 400."""
+    _only(request, EvaluateQuery)
+    as_of = query.as_of
+    body = request.body
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        return Status(400, {"detail": [f"body: not valid JSON: {exc}"]})
+    if isinstance(data, dict):
+        data.pop("expect", None)
+        jurisdiction = data.get("jurisdiction")
+        if isinstance(jurisdiction, str) and not _PACK_NAME.fullmatch(jurisdiction):
+            return Status(
+                422, {"detail": [f"body: jurisdiction: no rule pack named {jurisdiction!r}"]}
+            )
+        _name_unnamable_types(data.get("facts"))
+    try:
+        document = parse_document(data, source="body")
+    except FactsError as exc:
+        return Status(422, {"detail": exc.problems})
+    except Exception as exc:  # the validator failed on a shape it did not foresee
+        logger.exception("POST /api/evaluate: the document could not be validated")
+        return Status(
+            422, {"detail": [f"body: the document could not be validated ({type(exc).__name__})"]}
+        )
+    if as_of is None and document.as_of is None:
+        return Status(422, {"detail": ["body: as_of: no as-of date in the document or the query"]})
+    try:
+        evaluation = document.evaluate(as_of=as_of)
+    except FactsError as exc:
+        return Status(422, {"detail": exc.problems})
+    except PackError as exc:
+        return Status(422, {"detail": [f"body: jurisdiction: {p}" for p in exc.problems]})
+    return HttpResponse(dump_json(evaluation), content_type="application/json")
+
+
+def _name_unnamable_types(facts: Any) -> None:
+    """A fact whose ``type`` is a list or a mapping gets it as JSON text, so that the
+    vocabulary reports it as an unknown type, with its position, beside every other
+    problem (it cannot look such a value up)."""
+    if not isinstance(facts, list):
+        return
+    for raw in facts:
+        if isinstance(raw, dict) and isinstance(raw.get("type"), list | dict):
+            raw["type"] = orjson.dumps(raw["type"]).decode()
+
+
+@api.api_operation(
+    ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    "/{text:rest}",
+    auth=None,
+    include_in_schema=False,
+)
+def no_such_endpoint(request: HttpRequest, rest: str) -> Any:
+    """Anything else under /api/ is a 404 in the API's own form. Registered last."""
+    raise Http404(f"/api/{rest}: no such endpoint")

@@ -1,0 +1,216 @@
+"""What the API takes and gives, as pydantic schemas (and so as OpenAPI)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from ninja import Schema
+from pydantic import BeforeValidator, Field
+
+from sanitas.ordinance.engine import STATUSES
+from sanitas.ordinance.facts import _parse_date
+from sanitas.records.models import RECORD_MODELS
+
+#: far beyond any city's records, and within every database's integers
+MAX_OFFSET = 1_000_000_000
+Status = Literal[STATUSES]  # type: ignore[valid-type]
+#: every fact type of the vocabulary (``sanitas vocabulary``)
+FactType = Literal[tuple(sorted(RECORD_MODELS))]  # type: ignore[valid-type]
+Program = Literal["fog", "sewer", "solid_waste", "organics", "general"]
+
+
+def _date(value: Any) -> date:
+    return _parse_date(value)
+
+
+def _moment(value: Any) -> datetime:
+    """A date (the start of that day in city time) or an ISO 8601 date and time (city
+    time when it names no offset)."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, str) and len(value) == 10:
+        moment = datetime.combine(_parse_date(value), datetime.min.time())
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError(
+                f"expected a date (YYYY-MM-DD) or a date and time (ISO 8601), got {value!r}"
+            ) from None
+    else:
+        raise ValueError(f"expected a date or a date and time, got {value!r}")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo(settings.TIME_ZONE))
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:
+        raise ValueError(f"{value!r} is out of range") from None
+    return moment
+
+
+#: ``YYYY-MM-DD``, a calendar date (2025-02-30 is refused with its reason)
+IsoDate = Annotated[date, BeforeValidator(_date)]
+#: a date or an ISO 8601 date and time
+Moment = Annotated[datetime, BeforeValidator(_moment)]
+
+
+class Problems(Schema):
+    """Why a request was refused: one line per problem."""
+
+    detail: list[str]
+
+
+# --------------------------------------------------------------------------- records
+
+
+class RecordOut(Schema):
+    key: str = Field(description="The record's id, or for an event without one its content key.")
+    type: str = Field(description="The fact type (see `sanitas vocabulary`).")
+    subject_group: str = Field(description="The records evaluated together with this one.")
+    fields: dict[str, Any] = Field(
+        description="The record's fields as in a facts file (dates YYYY-MM-DD, times "
+        "YYYY-MM-DDTHH:MM city time; absent fields left out)."
+    )
+    voided: bool
+    voided_at: datetime | None
+    voided_by: str | None
+    voided_why: str | None
+    recorded_at: datetime
+    recorded_by: str
+    recorded_why: str
+    import_source: str
+    updated_at: datetime
+
+
+class PageQuery(Schema):
+    limit: int = Field(100, ge=1, le=500, description="Items per page (at most 500).")
+    offset: int = Field(0, ge=0, le=MAX_OFFSET, description="Items to skip.")
+
+
+class RecordQuery(PageQuery):
+    type: FactType | None = Field(None, description="Only records of this fact type.")
+    group: str | None = Field(None, description="Only records of this subject group.")
+    updated_since: Moment | None = Field(
+        None,
+        description="Only records stored or changed at or after this moment (a date means "
+        "its first minute, city time).",
+    )
+    voided: bool | None = Field(None, description="Only voided (true) or live (false) records.")
+
+
+class RecordPage(Schema):
+    count: int = Field(description="How many records match, on all pages.")
+    limit: int
+    offset: int
+    items: list[RecordOut]
+
+
+# --------------------------------------------------------------------------- findings
+
+
+class FindingOut(Schema):
+    id: int
+    requirement: str
+    program: Program | None
+    subject: str
+    subject_group: str
+    period: str | None
+    status: Status
+    due: str | None = Field(description="YYYY-MM-DD, or YYYY-MM-DDTHH:MM for a deadline time.")
+    cite: str
+    explanation: str
+    current: bool = Field(description="False once the engine no longer finds it.")
+    evaluated_as_of: date
+    first_found_at: datetime
+    updated_at: datetime
+
+
+class FindingQuery(PageQuery):
+    program: Program | None = Field(
+        None,
+        description="fog (FOG-*), sewer (SEW-*, PRM-*), solid_waste (SW-*), organics "
+        "(ORG-*, SB 1383), general (GEN-*).",
+    )
+    status: Status | None = None
+    requirement: str | None = Field(None, description="A requirement ID, e.g. FOG-MIN-FREQUENCY.")
+    subject: str | None = Field(None, description="The key of the finding's subject.")
+    group: str | None = Field(None, description="The subject group.")
+    due_before: IsoDate | None = Field(None, description="Due on or before this date.")
+    due_after: IsoDate | None = Field(None, description="Due on or after this date.")
+
+
+class FindingPage(Schema):
+    count: int = Field(description="How many findings match, on all pages.")
+    limit: int
+    offset: int
+    items: list[FindingOut]
+
+
+class FindingVersion(Schema):
+    at: datetime = Field(description="When this version was stored.")
+    change: Literal["created", "changed", "removed"]
+    status: Status
+    due: str | None
+    period: str | None
+    current: bool
+    evaluated_as_of: date
+    cite: str
+    explanation: str
+
+
+class FindingHistory(Schema):
+    finding: FindingOut
+    versions: list[FindingVersion] = Field(description="Every stored version, oldest first.")
+
+
+# --------------------------------------------------------------------------- evaluate
+
+
+class FactsDocumentIn(Schema):
+    """A facts document (the scenario format) as JSON; ``expect`` is accepted and ignored."""
+
+    name: str | None = None
+    description: str | None = None
+    jurisdiction: str = Field("san-gabriel", description="The rule pack.")
+    as_of: date | None = Field(None, description="The date the law is applied at.")
+    holidays: list[date] | None = Field(
+        None, description="Replaces the rule pack's holiday calendar."
+    )
+    facts: list[dict[str, Any]] = Field(
+        description="Facts: mappings with a `type` and that type's fields (`sanitas vocabulary`)."
+    )
+    expect: dict[str, Any] | None = Field(None, description="Ignored.")
+
+
+class EvaluateQuery(Schema):
+    as_of: IsoDate | None = Field(
+        None, description="The date the law is applied at; overrides the document's."
+    )
+
+
+class EngineFinding(Schema):
+    requirement: str
+    subject: str
+    status: Status
+    due: str | None
+    period: str | None
+    cite: str
+    explanation: str
+
+
+class DerivedValue(Schema):
+    subject: str
+    name: str
+    value: Any
+
+
+class EvaluationOut(Schema):
+    """Exactly what ``sanitas evaluate --format json`` prints."""
+
+    as_of: date
+    jurisdiction: str
+    findings: list[EngineFinding]
+    derived: list[DerivedValue]

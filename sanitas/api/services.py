@@ -1,0 +1,87 @@
+"""The only code that writes API tokens: issue, revoke, note a use."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from sanitas.api.models import ApiToken
+
+TOKEN_PREFIX = "sgk_"
+#: a token's last use is written at most this often (a read should not be a write each time)
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+class TokenError(Exception):
+    """A token that cannot be issued or revoked; ``problems`` has one line per reason."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    token: ApiToken
+    #: the clear token: shown once, never stored
+    secret: str
+
+
+def token_digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@transaction.atomic
+def issue_api_token(*, username: str, name: str, actor: str, why: str = "") -> IssuedToken:
+    """A new token acting for ``username``; the clear token is returned once."""
+    problems = []
+    if not name.strip():
+        problems.append("name: a token needs a name saying what it is for")
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        problems.append(f"user: no user named {username!r}")
+    elif not user.is_active:
+        problems.append(f"user: {username!r} is not active")
+    if problems:
+        raise TokenError(problems)
+    secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(
+        name=name.strip(),
+        user=user,
+        digest=token_digest(secret),
+        prefix=secret[: len(TOKEN_PREFIX) + 8],
+        created_by=actor,
+        created_why=why,
+    )
+    return IssuedToken(token=token, secret=secret)
+
+
+@transaction.atomic
+def revoke_api_token(*, token_id: int, actor: str, why: str) -> ApiToken:
+    """Revoke a token; it stays, with who revoked it, when and why."""
+    if not why.strip():
+        raise TokenError([f"token {token_id}: a reason is required to revoke a token"])
+    token = ApiToken.objects.select_for_update().filter(pk=token_id).first()
+    if token is None:
+        raise TokenError([f"token {token_id}: no such token"])
+    if token.revoked:
+        raise TokenError([f"token {token_id}: already revoked"])
+    token.revoked_at = timezone.now()
+    token.revoked_by = actor
+    token.revoked_why = why
+    token.save(update_fields=["revoked_at", "revoked_by", "revoked_why"])
+    return token
+
+
+def note_token_use(*, token: ApiToken, at: datetime) -> None:
+    """Record that ``token`` was used at ``at`` (to the minute)."""
+    if token.last_used_at is not None and at - token.last_used_at < LAST_USED_RESOLUTION:
+        return
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=at)
+    token.last_used_at = at
