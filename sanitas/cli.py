@@ -5,6 +5,12 @@
     sanitas requirements [--format json|table] [--scenarios PATH ...]
     sanitas vocabulary [--format markdown|json]
     sanitas bench engine --subjects N [--format json]
+    sanitas demo [--as-of DATE] [--seed N]
+    sanitas serve [--port 8000] [--host 127.0.0.1]
+    sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT]
+    sanitas export [--as-of DATE] [--subject ID] [--output FILE]
+    sanitas sweep [--as-of DATE] [--full]
+    sanitas bench sweep --establishments N [--database URL]
 
 Exit status: 0 success; 1 a check failed; 2 bad input (every problem is printed,
 one per line, naming the fact and the field; nothing is evaluated).
@@ -177,6 +183,38 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _setup_django() -> None:
+    """Only the records commands need Django; the engine's commands never load it."""
+    import os
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sanitas.settings")
+    django.setup()
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    _setup_django()
+    from sanitas.records.demo import run_demo
+
+    return run_demo(as_of=args.as_of, seed=args.seed, out=sys.stdout)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        # reachable under other names too: accept them unless the operator chose
+        allowed = "*" if args.host in ("0.0.0.0", "::") else f"{args.host},localhost,127.0.0.1"
+        os.environ.setdefault("SANITAS_ALLOWED_HOSTS", allowed)
+    _setup_django()
+    from sanitas.records.demo import run_serve
+
+    return run_serve(
+        host=args.host, port=args.port, as_of=args.as_of, seed=args.seed, out=sys.stdout
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sanitas", description="San Gabriel's sewer and solid-waste law as code.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -200,6 +238,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["markdown", "json"], default="markdown")
     p.set_defaults(func=cmd_vocabulary)
 
+    p = sub.add_parser("demo", help="load the demo city (a synthetic San Gabriel) and sweep it")
+    p.add_argument("--as-of", type=_as_of, help="the day the demo is set around (default: today)")
+    p.add_argument("--seed", type=int, default=91776, help="the same seed gives the same city")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("serve", help="start the web application (the demo city on first run)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument(
+        "--as-of", type=_as_of, help="the day the worklist is swept as of (default: today)"
+    )
+    p.add_argument("--seed", type=int, default=91776, help="the demo city's seed on first run")
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("bench", help="benchmarks that print figures")
     bench = p.add_subparsers(dest="what", required=True, parser_class=_Parser)
     e = bench.add_parser("engine", help="evaluate a synthetic city end to end")
@@ -207,6 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--seed", type=int, default=1383)
     e.add_argument("--format", choices=["json", "table"], default="table")
     e.set_defaults(func=cmd_bench)
+
+    from sanitas.records.cli import register  # import, export, sweep, bench sweep
+
+    register(sub, bench=bench)
     return parser
 
 

@@ -22,7 +22,7 @@ SECRET_KEY = os.environ.get("SANITAS_SECRET_KEY") or (
 ALLOWED_HOSTS = os.environ.get("SANITAS_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "sanitas.staff.apps.RepairAdminConfig",  # the admin, for superusers repairing data
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -30,6 +30,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "simple_history",
     "sanitas.records",
+    "sanitas.staff",
+    "ninja",
+    "sanitas.api",
 ]
 
 MIDDLEWARE = [
