@@ -53,7 +53,7 @@ class _Text:
         return value
 
 
-register_converter(_Text, "text")
+register_converter(_Text, "anytext")
 
 api = NinjaAPI(
     title="Sanitas",
@@ -161,7 +161,7 @@ def _record_out(record: Record) -> dict[str, Any]:
 
 
 @api.get(
-    "/subjects/{text:key}",
+    "/subjects/{anytext:key}",
     response={200: RecordOut, 404: Problems, **REFUSED},
     operation_id="getSubject",
     summary="A record by its key",
@@ -308,25 +308,28 @@ def evaluate(request: HttpRequest, query: Query[EvaluateQuery]) -> Any:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         return Status(400, {"detail": [f"body: not valid JSON: {exc}"]})
+    problems: list[str] = []
     if isinstance(data, dict):
         data.pop("expect", None)
         jurisdiction = data.get("jurisdiction")
         if isinstance(jurisdiction, str) and not _PACK_NAME.fullmatch(jurisdiction):
-            return Status(
-                422, {"detail": [f"body: jurisdiction: no rule pack named {jurisdiction!r}"]}
-            )
+            # a pack is a file found by its name: a name that is not one is not looked up
+            problems.append(f"body: jurisdiction: no rule pack named {jurisdiction!r}")
+            data.pop("jurisdiction")
         _name_unnamable_types(data.get("facts"))
     try:
         document = parse_document(data, source="body")
     except FactsError as exc:
-        return Status(422, {"detail": exc.problems})
+        return Status(422, {"detail": problems + exc.problems})
     except Exception as exc:  # the validator failed on a shape it did not foresee
         logger.exception("POST /api/evaluate: the document could not be validated")
         return Status(
             422, {"detail": [f"body: the document could not be validated ({type(exc).__name__})"]}
         )
     if as_of is None and document.as_of is None:
-        return Status(422, {"detail": ["body: as_of: no as-of date in the document or the query"]})
+        problems.append("body: as_of: no as-of date in the document or the query")
+    if problems:
+        return Status(422, {"detail": problems})
     try:
         evaluation = document.evaluate(as_of=as_of)
     except FactsError as exc:
@@ -349,7 +352,7 @@ def _name_unnamable_types(facts: Any) -> None:
 
 @api.api_operation(
     ["GET", "POST", "PUT", "PATCH", "DELETE"],
-    "/{text:rest}",
+    "/{anytext:rest}",
     auth=None,
     include_in_schema=False,
 )

@@ -22,10 +22,6 @@ FactType = Literal[tuple(sorted(RECORD_MODELS))]  # type: ignore[valid-type]
 Program = Literal["fog", "sewer", "solid_waste", "organics", "general"]
 
 
-def _date(value: Any) -> date:
-    return _parse_date(value)
-
-
 def _moment(value: Any) -> datetime:
     """A date (the start of that day in city time) or an ISO 8601 date and time (city
     time when it names no offset)."""
@@ -52,7 +48,7 @@ def _moment(value: Any) -> datetime:
 
 
 #: ``YYYY-MM-DD``, a calendar date (2025-02-30 is refused with its reason)
-IsoDate = Annotated[date, BeforeValidator(_date)]
+IsoDate = Annotated[date, BeforeValidator(_parse_date)]
 #: a date or an ISO 8601 date and time
 Moment = Annotated[datetime, BeforeValidator(_moment)]
 

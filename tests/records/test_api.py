@@ -603,6 +603,11 @@ NOT_A_MAPPING = ("body: a facts document is a mapping with a 'facts' list",)
         (_with(surprise=1), 422, [("body: surprise: unknown top-level field",)]),
         (_with(jurisdiction="atlantis"), 422, [("body: jurisdiction: no rule pack named",)]),
         (_with(jurisdiction="../../etc/x"), 422, [("body: jurisdiction: no rule pack named",)]),
+        (
+            _with(jurisdiction="/etc/passwd", as_of="2025-02-30"),
+            422,
+            [("body: jurisdiction: no rule pack named '/etc/passwd'",), ("body: as_of:",)],
+        ),
         (_with(jurisdiction=7), 422, [("body: jurisdiction: expected the name of a rule pack",)]),
         (_with(facts={"type": "premises", "id": "p"}), 422, [("body: facts",)]),
         (
