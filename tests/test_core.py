@@ -380,3 +380,10 @@ def test_every_computable_requirement_is_exercised_by_a_scenario():
         and (row["id"] in computable or row["rules"])
     ]
     assert not unexercised
+
+
+def test_a_type_that_is_not_text_is_an_unknown_type_not_a_crash():
+    assert _problems([{"type": ["device"]}, {"type": {"a": 1}}]) == [
+        "fact 1: type: unknown fact type ['device']",
+        "fact 2: type: unknown fact type {'a': 1}",
+    ]

@@ -875,7 +875,8 @@ def _parse_facts_reporting(raw_facts: list[Any], known: dict[str, str] | None = 
     }
     parsed = dict(zip(positions, facts, strict=True))
     for position, raw in enumerate(raw_facts):
-        model = FACT_TYPES.get(raw.get("type")) if isinstance(raw, dict) else None
+        kind = raw.get("type") if isinstance(raw, dict) else None
+        model = FACT_TYPES.get(kind) if isinstance(kind, str) else None
         if model is None:
             continue
         label = describe(position, raw)
