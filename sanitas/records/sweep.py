@@ -27,6 +27,7 @@ from sanitas.ordinance.facts import parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records.bridge import record_to_fact
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
+from sanitas.records.services import lock_records
 
 CHUNK = 400
 
@@ -85,6 +86,9 @@ def sweep(*, as_of: date, full: bool = False, pack: RulePack | None = None) -> S
 
 @transaction.atomic
 def _sweep_chunk(groups: list[str], as_of: date, pack: RulePack, result: SweepResult) -> None:
+    # writers of records take turns with the sweep, so that no batch can commit
+    # between reading the groups and stamping them swept and go unnoticed
+    lock_records()
     facts_by_group = group_facts(groups)
     now = timezone.now()
     produced: dict[str, list[tuple[tuple, EngineFinding]]] = {}
