@@ -1,0 +1,592 @@
+"""The staff pages in a real browser: Debian's Chromium, headless, driven by
+Playwright against the live server. Sign-in with the keyboard, the worklist's
+filters, sorting and pages, a subject's page today and as of a past day, a phone's
+viewport, and the accessibility basics each page must keep.
+
+Needs Debian's ``chromium`` package (``/usr/bin/chromium``); ``.ci/run`` installs it
+when it runs as root. Without it these tests fail: they never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group, User
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+from sanitas.ordinance.document import read_data
+from sanitas.records.models import RECORD_MODELS, Finding
+from sanitas.records.services import record_facts
+from sanitas.records.sweep import sweep
+
+from ..conftest import ROOT
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # the machines have no internet: no update checks, sync or field trials
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BLOCK = ROOT / "examples" / "city-block.yaml"
+AS_OF = date(2025, 3, 1)
+RECORDED_ON = datetime(2025, 1, 15, 17, 0, tzinfo=UTC)
+PASSWORD = "a-long-test-password"
+PHONE = {"width": 390, "height": 844}
+TIMEOUT_MS = 10_000
+#: the worklist's address, with no parameters
+WORKLIST = re.compile(r"^https?://[^/]+/$")
+
+#: the programs by requirement prefix, written out independently of the selectors
+PROGRAMS = {
+    "fog": lambda r: r.startswith(("FOG-", "SEW-GREASE-")),
+    "sewer": lambda r: r.startswith(("PRM-", "SEW-")) and not r.startswith("SEW-GREASE-"),
+    "solid_waste": lambda r: r.startswith(("SW-", "GEN-")),
+    "sb1383": lambda r: r.startswith("ORG-"),
+}
+OPEN = ("due", "overdue", "violation")
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module's tests.
+
+    Playwright's sync API keeps an event loop running in the test thread, where
+    Django then refuses database calls (SynchronousOnlyOperation); the documented
+    way out is DJANGO_ALLOW_ASYNC_UNSAFE, set here only while the browser runs.
+    Scoped to this module rather than the session, so that neither the loop nor
+    the variable outlives these tests and reaches the rest of the suite.
+    """
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium package "
+            "(as root: apt-get install chromium; .ci/run does this)",
+            pytrace=False,
+        )
+    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+    finally:
+        playwright.stop()
+        if saved is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
+
+
+@pytest.fixture
+def city(settings) -> None:
+    """One block of Las Tunas Drive, recorded on 2025-01-15 and swept as of 2025-03-01,
+    with a late manifest for a pump-out of Feb 28 recorded since; and an inspector."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="block survey")
+    for model in RECORD_MODELS.values():
+        model.history.all().update(history_date=RECORDED_ON)
+    record_facts(
+        raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
+        actor="hauler-portal",
+        why="late manifest",
+    )
+    sweep(as_of=AS_OF)
+    user = User.objects.create_user("inspector", "inspector@example.org", PASSWORD)
+    user.groups.add(Group.objects.get_or_create(name="fog_inspector")[0])
+
+
+def _context(browser: Browser, base_url: str, **options) -> BrowserContext:
+    context = browser.new_context(base_url=base_url, **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.set_default_navigation_timeout(TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def page(browser, live_server, city) -> Iterator[Page]:
+    context = _context(browser, live_server.url)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, live_server, city) -> Iterator[Page]:
+    context = _context(
+        browser,
+        live_server.url,
+        viewport=PHONE,
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
+    yield context.new_page()
+    context.close()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _path(page: Page) -> str:
+    """The page's address without the scheme and host."""
+    return re.sub(r"^https?://[^/]+", "", page.url)
+
+
+def _sign_in(page: Page, then: str = "/") -> None:
+    """Sign in through the form, then wait for the page it leads to."""
+    page.goto(f"/accounts/login/?next={then}")
+    page.get_by_label("User name").fill("inspector")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(f"^https?://[^/]+{re.escape(then)}$"))
+
+
+def _show(page: Page, button: str, url: str) -> None:
+    """Press a form's button and wait for the page it leads to."""
+    page.get_by_role("button", name=button, exact=True).click()
+    page.wait_for_url(re.compile(url))
+
+
+def _column(page: Page, label: str) -> list[str]:
+    """The texts of one column of the findings table, top to bottom."""
+    cells = page.locator(f"table.findings tbody td[data-label='{label}']")
+    return [" ".join(text.split()) for text in cells.all_text_contents()]
+
+
+def _rows(page: Page) -> list[tuple[str, ...]]:
+    """Each row of the findings table as the texts of its cells."""
+    columns = ("Status", "Due", "Requirement", "Cite", "Subject", "Explanation")
+    return list(zip(*(_column(page, label) for label in columns), strict=True))
+
+
+def _requirements(page: Page) -> list[str]:
+    return [text.split()[0] for text in _column(page, "Requirement")]
+
+
+def _open_count(program: str | None = None, status: str | None = None) -> int:
+    statuses = (status,) if status else OPEN
+    return sum(
+        1
+        for finding in Finding.objects.filter(current=True, status__in=statuses)
+        if program is None or PROGRAMS[program](finding.requirement)
+    )
+
+
+def _finding_row(page: Page, requirement: str):
+    code = page.locator(
+        "td[data-label='Requirement'] code", has_text=re.compile(f"^{requirement}$")
+    )
+    return page.locator("table.findings tbody tr", has=code)
+
+
+#: elements wider than the viewport, for the message when a page scrolls sideways
+OVERFLOW = """() => {
+  const width = window.innerWidth;
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.width && box.right > width + 0.5) {
+      wide.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(box.right)}`);
+    }
+  }
+  return {scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8)};
+}"""
+
+
+def _assert_no_sideways_scroll(page: Page) -> None:
+    found = page.evaluate(OVERFLOW)
+    assert found["scroll"] <= found["width"], f"{_path(page)} scrolls sideways: {found}"
+
+
+#: the accessibility basics, checked in the page; returns the problems found
+AUDIT = """() => {
+  const problems = [];
+  const text = (el) => (el ? el.textContent.replace(/\\s+/g, ' ').trim() : '');
+  const what = (el) => `${el.tagName.toLowerCase()}#${el.id || el.name || ''}.${el.className}`;
+  const named = (el) => {
+    if ((el.getAttribute('aria-label') || '').trim()) return true;
+    const by = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean);
+    if (by.some((id) => text(document.getElementById(id)))) return true;
+    if (el.labels && [...el.labels].some((label) => text(label))) return true;
+    if (!el.matches('button, a')) return false;
+    return Boolean(text(el) || el.querySelector('img[alt]:not([alt=""])'));
+  };
+  if (!(document.documentElement.lang || '').trim()) problems.push('html has no lang');
+  if (!document.title.trim()) problems.push('no title');
+  const h1s = document.querySelectorAll('h1').length;
+  if (h1s !== 1) problems.push(`${h1s} h1 elements`);
+  const mains = document.querySelectorAll('main, [role="main"]').length;
+  if (mains !== 1) problems.push(`${mains} main landmarks`);
+  const controls = 'input:not([type="hidden"]), select, textarea, button, a[href]';
+  for (const el of document.querySelectorAll(controls)) {
+    if (!named(el)) problems.push(`no accessible name: ${what(el)}`);
+  }
+  for (const img of document.querySelectorAll('img:not([alt])')) {
+    problems.push(`img without alt: ${img.src}`);
+  }
+  for (const table of document.querySelectorAll('table')) {
+    const headers = [...table.querySelectorAll('thead th[scope="col"]')];
+    if (!headers.length) problems.push(`${what(table)} has no column headers`);
+    if (headers.some((th) => !text(th))) problems.push(`${what(table)} has an empty header`);
+    const rows = [...table.querySelectorAll('tbody tr')];
+    if (rows.some((row) => row.children.length !== headers.length)) {
+      problems.push(`${what(table)} has rows of another width than its headers`);
+    }
+    if (!text(table.querySelector('caption'))) problems.push(`${what(table)} has no caption`);
+  }
+  const ids = new Map();
+  for (const el of document.querySelectorAll('[id]')) ids.set(el.id, (ids.get(el.id) || 0) + 1);
+  for (const [id, count] of ids) if (count > 1) problems.push(`id ${id} used ${count} times`);
+  for (const el of document.querySelectorAll('[aria-describedby], [aria-labelledby]')) {
+    const refs = ['aria-describedby', 'aria-labelledby'].map((a) => el.getAttribute(a) || '');
+    for (const id of refs.join(' ').split(/\\s+/).filter(Boolean)) {
+      if (!document.getElementById(id)) problems.push(`${what(el)} refers to missing #${id}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def _assert_accessible_basics(page: Page) -> None:
+    assert page.evaluate(AUDIT) == [], _path(page)
+
+
+# --------------------------------------------------------------------------- signing in
+
+
+def test_signing_in_with_the_keyboard_lands_on_the_worklist(page):
+    page.goto("/accounts/login/")
+    expect(page.get_by_label("User name")).to_be_focused()  # autofocus
+    page.keyboard.type("inspector")
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Password")).to_be_focused()
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Sign in")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(WORKLIST)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Worklist")
+    expect(page.locator(".signout__who")).to_have_text("Signed in as inspector")
+    expect(page.locator("table.findings tbody tr")).to_have_count(_open_count("fog"))
+
+
+def test_a_wrong_password_shows_an_error_and_stays_on_the_sign_in_page(page):
+    page.goto("/accounts/login/")
+    expect(page.get_by_label("User name")).to_be_focused()
+    page.keyboard.type("inspector")
+    page.keyboard.press("Tab")
+    page.keyboard.type("not-the-password")
+    page.keyboard.press("Enter")
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("enter a correct username and password")
+    assert _path(page) == "/accounts/login/"
+    expect(page.get_by_role("heading", level=1)).to_have_text("Staff sign-in")
+    expect(page.get_by_label("User name")).to_have_value("inspector")
+    expect(page.get_by_label("Password")).to_have_value("")
+    expect(page.locator(".signout__who")).to_have_count(0)
+
+
+def test_an_anonymous_visit_is_sent_to_sign_in_and_back(page):
+    page.goto("/")
+    assert _path(page) == "/accounts/login/?next=/"
+    expect(page.get_by_role("status")).to_have_text("Please sign in to see that page.")
+    expect(page.get_by_role("table")).to_have_count(0)
+
+    page.goto("/subjects/jade-gi/")
+    assert _path(page) == "/accounts/login/?next=/subjects/jade-gi/"
+    page.get_by_label("User name").fill("inspector")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("jade-gi")
+
+
+# --------------------------------------------------------------------------- the worklist
+
+
+def test_filtering_the_worklist_by_program_and_status(page):
+    _sign_in(page)
+    program = page.get_by_label("Program")
+    expect(program).to_have_value("fog")  # the inspector's own program
+    fog = _requirements(page)
+    assert len(fog) == _open_count("fog") and all(PROGRAMS["fog"](r) for r in fog)
+    assert set(_column(page, "Status")) <= set(OPEN)
+
+    program.select_option("solid_waste")
+    _show(page, "Show findings", r"program=solid_waste")
+    solid_waste = _requirements(page)
+    assert len(solid_waste) == _open_count("solid_waste") > 0
+    assert all(PROGRAMS["solid_waste"](r) for r in solid_waste)
+    expect(page.get_by_role("status")).to_have_text(f"{len(solid_waste)} findings.")
+    expect(page.get_by_label("Program")).to_have_value("solid_waste")
+
+    page.get_by_label("Program").select_option("fog")
+    page.get_by_label("Status").select_option("violation")
+    _show(page, "Show findings", r"program=fog.*status=violation")
+    violations = _requirements(page)
+    assert len(violations) == _open_count("fog", "violation") > 0
+    assert len(violations) < len(fog)
+    assert set(_column(page, "Status")) == {"violation"}
+
+    # late findings are not open: only asking for them shows them
+    page.get_by_label("Status").select_option("late")
+    _show(page, "Show findings", r"status=late")
+    assert set(_column(page, "Status")) == {"late"}
+    assert len(_requirements(page)) == _open_count("fog", "late") > 0
+
+    page.get_by_role("link", name="Reset").click()
+    page.wait_for_url(WORKLIST)
+    expect(page.get_by_label("Status")).to_have_value("")
+    assert len(_requirements(page)) == len(fog)
+
+
+def test_sorting_the_worklist_by_a_column(page):
+    _sign_in(page)
+    header = page.locator("table.findings thead th")
+    expect(header.filter(has_text="Due")).to_have_attribute("aria-sort", "ascending")
+    dues = [d for d in _column(page, "Due") if d != "—"]
+    assert dues == sorted(dues)
+
+    page.get_by_role("link", name=re.compile(r"^Requirement")).click()
+    page.wait_for_url(re.compile(r"sort=requirement"))
+    expect(header.filter(has_text="Requirement")).to_have_attribute("aria-sort", "ascending")
+    expect(header.filter(has_text="Due")).not_to_have_attribute("aria-sort", re.compile(".*"))
+    ascending = _requirements(page)
+    assert ascending == sorted(ascending) and len(set(ascending)) > 1
+
+    page.get_by_role("link", name=re.compile(r"^Requirement")).click()
+    page.wait_for_url(re.compile(r"sort=-requirement"))
+    expect(header.filter(has_text="Requirement")).to_have_attribute("aria-sort", "descending")
+    assert _requirements(page) == sorted(ascending, reverse=True)
+
+    # the sort survives a change of filter
+    page.get_by_label("Status").select_option("violation")
+    _show(page, "Show findings", r"status=violation")
+    assert "sort=-requirement" in page.url
+    shown = _requirements(page)
+    assert shown == sorted(shown, reverse=True)
+
+
+def test_paging_through_the_worklist(page):
+    _sign_in(page)
+    page.get_by_label("Program").select_option("all")
+    _show(page, "Show findings", r"program=all")
+    total = _open_count()
+    assert total > 50  # more than one page
+    expect(page.get_by_role("status")).to_have_text(f"{total} findings, showing 1–50.")
+    pages = page.get_by_role("navigation", name="Pages")
+    last = (total + 49) // 50
+    expect(pages).to_contain_text(f"Page 1 of {last}")
+    first = _rows(page)
+    assert len(first) == len(set(first)) == 50
+
+    pages.get_by_role("link", name="Next").click()
+    page.wait_for_url(re.compile(r"page=2"))
+    assert "program=all" in page.url
+    expect(pages).to_contain_text(f"Page 2 of {last}")
+    expect(page.get_by_role("status")).to_have_text(
+        f"{total} findings, showing 51–{min(100, total)}."
+    )
+    second = _rows(page)
+    assert len(second) == min(50, total - 50)
+    assert not set(first) & set(second)
+    expect(page.get_by_label("Program")).to_have_value("all")
+
+    pages.get_by_role("link", name="Previous").click()
+    page.wait_for_url(re.compile(r"page=1"))
+    assert _rows(page) == first
+
+
+# --------------------------------------------------------------------------- a subject's page
+
+
+def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
+    _sign_in(page)
+    stored = Finding.objects.get(current=True, requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
+    _finding_row(page, "FOG-MIN-FREQUENCY").get_by_role("link", name="jade-gi").click()
+    page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("device jade-gi")
+
+    row = _finding_row(page, "FOG-MIN-FREQUENCY")
+    expect(row).to_have_count(1)
+    expect(row.locator("td[data-label='Status']")).to_have_text("due")
+    expect(row.locator("td[data-label='Due']")).to_have_text("2025-05-28")
+    expect(row.locator("td[data-label='Cite']")).to_have_text("§ 51.64(B)")
+    expect(row.locator("td[data-label='Explanation']")).to_have_text(stored.explanation)
+    assert "Last full pump-out 2025-02-28" in stored.explanation
+    # the manifest of the Feb 28 pump-out, recorded since, is short of its details
+    manifests = _finding_row(page, "FOG-HAULER-MANIFEST")
+    expect(manifests.filter(has_text="2025-02-28 pump-out")).to_have_count(1)
+    children = page.locator("table.children tbody")
+    expect(children).to_contain_text("date: 2025-02-28")
+    expect(page.locator(".alert--past")).to_have_count(0)
+
+    # as the city knew it at the end of 2025-03-01: before the late manifest came in
+    as_of = page.get_by_label("As of", exact=True)
+    as_of.click()
+    as_of.fill("2025-03-01")
+    _show(page, "Show", r"as_of=2025-03-01")
+    expect(page.locator(".alert--past")).to_contain_text("The past, as of 2025-03-01")
+    expect(page.get_by_label("As of", exact=True)).to_have_value("2025-03-01")
+    row = _finding_row(page, "FOG-MIN-FREQUENCY")
+    expect(row.locator("td[data-label='Status']")).to_have_text("overdue")
+    expect(row.locator("td[data-label='Due']")).to_have_text("2025-01-30")
+    expect(row.locator("td[data-label='Explanation']")).to_contain_text(
+        "Last full pump-out 2024-10-30"
+    )
+    expect(manifests.filter(has_text="2024-10-30 pump-out")).to_have_count(1)
+    expect(manifests.filter(has_text="2025-02-28 pump-out")).to_have_count(0)
+    expect(children).to_contain_text("date: 2024-10-30")
+    expect(children).not_to_contain_text("date: 2025-02-28")
+
+    # before the block was recorded at all
+    page.get_by_label("As of", exact=True).fill("2025-01-01")
+    _show(page, "Show", r"as_of=2025-01-01")
+    expect(
+        page.get_by_text("This record had not been recorded by the end of 2025-01-01.")
+    ).to_be_visible()
+    expect(page.locator("table.findings")).to_have_count(0)
+    expect(page.get_by_text("No findings.")).to_be_visible()
+
+    page.get_by_role("link", name="Back to today").click()
+    page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
+    expect(page.locator(".alert--past")).to_have_count(0)
+    expect(_finding_row(page, "FOG-MIN-FREQUENCY").locator("td[data-label='Due']")).to_have_text(
+        "2025-05-28"
+    )
+
+
+def test_an_establishment_page_links_to_its_premises_and_device(page):
+    _sign_in(page, "/subjects/jade-garden/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Jade Garden")
+    fields = page.locator("dl.fields")
+    fields.get_by_role("link", name="lot-101").click()
+    page.wait_for_url(re.compile(r"/subjects/lot-101/$"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("101 Las Tunas Dr")
+    page.locator("table.children").get_by_role("link", name="jade-garden").click()
+    page.wait_for_url(re.compile(r"/subjects/jade-garden/$"))
+    page.locator("table.children").get_by_role("link", name="jade-gi").click()
+    page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("device jade-gi")
+
+
+# --------------------------------------------------------------------------- a phone
+
+
+def _assert_controls_fit(page: Page) -> None:
+    """Every form control and button is on screen, side to side, and big enough to tap."""
+    boxes = page.evaluate(
+        """() => {
+          const controls = `main input:not([type="hidden"]):not([type="checkbox"]),
+                            main select, main button, main .button`;
+          return [...document.querySelectorAll(controls)].map((el) => {
+            const box = el.getBoundingClientRect();
+            const what = el.name || el.textContent.trim();
+            return {what, left: box.left, right: box.right, height: box.height};
+          });
+        }"""
+    )
+    assert boxes
+    for box in boxes:
+        assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
+        assert box["height"] >= 44, box
+
+
+def test_on_a_phone_the_pages_fit_the_screen(phone):
+    page = phone
+    page.goto("/accounts/login/")
+    _assert_no_sideways_scroll(page)
+    _assert_controls_fit(page)
+    for label, text in (("User name", "inspector"), ("Password", PASSWORD)):
+        page.get_by_label(label).tap()
+        expect(page.get_by_label(label)).to_be_focused()
+        page.keyboard.type(text)
+    page.get_by_role("button", name="Sign in").tap()
+    page.wait_for_url(WORKLIST)
+
+    _assert_no_sideways_scroll(page)
+    _assert_controls_fit(page)
+    page.get_by_label("Program").select_option("all")
+    include_late = page.get_by_label("Include late")
+    page.locator("label[for='id_include_late']").tap()
+    expect(include_late).to_be_checked()
+    page.get_by_role("button", name="Show findings").tap()
+    page.wait_for_url(re.compile(r"program=all.*include_late=on"))
+    expect(page.locator("table.findings tbody tr").first).to_be_visible()
+    _assert_no_sideways_scroll(page)
+    _assert_controls_fit(page)
+    # a row is a card: its cells are stacked, each under the column's label
+    cells = page.locator("table.findings tbody tr").first.locator("td")
+    first, second = cells.nth(0).bounding_box(), cells.nth(1).bounding_box()
+    assert second["y"] >= first["y"] + first["height"] - 1
+
+    pages = page.get_by_role("navigation", name="Pages")
+    pages.get_by_role("link", name="Last").tap()
+    page.wait_for_url(re.compile(r"page=\d"))
+    _assert_no_sideways_scroll(page)
+
+    for path in ("/subjects/jade-garden/", "/subjects/jade-gi/", "/subjects/lot-140/"):
+        page.goto(path)
+        _assert_no_sideways_scroll(page)
+        _assert_controls_fit(page)
+    page.get_by_label("As of", exact=True).fill("2025-03-01")
+    page.get_by_role("button", name="Show", exact=True).tap()
+    page.wait_for_url(re.compile(r"as_of=2025-03-01"))
+    expect(page.locator(".alert--past")).to_be_visible()
+    _assert_no_sideways_scroll(page)
+    _assert_controls_fit(page)
+
+
+# --------------------------------------------------------------------------- accessibility
+
+
+def test_the_pages_keep_the_accessibility_basics(page):
+    page.goto("/accounts/login/")
+    _assert_accessible_basics(page)
+    page.goto("/accounts/login/?next=/")
+    _assert_accessible_basics(page)
+    page.get_by_label("User name").fill("inspector")
+    page.get_by_label("Password").fill("wrong")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    _assert_accessible_basics(page)
+
+    _sign_in(page)
+    _assert_accessible_basics(page)
+    # the first Tab reaches the skip link, which is then on screen and leads to main
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to main content")
+    expect(skip).to_be_focused()
+    box = skip.bounding_box()
+    assert box and box["y"] >= 0
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+
+    for path in (
+        "/?program=all&page=2&sort=-status",
+        "/?due_from=2025-03-01&due_to=2025-01-01",  # a field error beside its field
+        "/?program=sewer&status=violation",  # nothing matches
+        "/subjects/jade-garden/",
+        "/subjects/jade-gi/?as_of=2025-03-01",
+        "/subjects/jade-gi/?as_of=2025-01-01",
+        "/subjects/jade-gi/?as_of=2025-13-40",
+        "/subjects/prm-224/",
+        "/subjects/no-such-record/",
+    ):
+        page.goto(path)
+        _assert_accessible_basics(page)
