@@ -12,13 +12,15 @@ takes the ``actor`` (who) and ``why``, and keeps every version.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
+from sanitas.records import bulk
 from sanitas.records.bridge import fact_key, fact_to_columns, references_of
 from sanitas.records.models import RECORD_MODELS, RecordIndex, SubjectGroup
 
@@ -43,14 +45,38 @@ class RecordResult:
         return self.created + self.updated
 
 
-def _known_types(keys: set[str]) -> dict[str, str]:
-    known: dict[str, str] = {}
-    for chunk in _chunks(sorted(keys), 500):
-        for key, fact_type in RecordIndex.objects.filter(key__in=chunk, voided=False).values_list(
-            "key", "fact_type"
+class IndexRow(NamedTuple):
+    id: int
+    fact_type: str
+    subject_group: str
+    voided: bool
+
+
+class _Index:
+    """The index rows a batch names, each read once."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, IndexRow] = {}
+        self._absent: set[str] = set()
+
+    def load(self, keys: Iterable[str]) -> None:
+        wanted = sorted({k for k in keys if k not in self.rows and k not in self._absent})
+        columns = ("id", "key", "fact_type", "subject_group", "voided")
+        for pk, key, fact_type, group, voided in bulk.select_in(
+            RecordIndex, "key", wanted, columns
         ):
-            known[key] = fact_type
-    return known
+            self.rows[key] = IndexRow(pk, fact_type, group, bool(voided))
+        self._absent.update(k for k in wanted if k not in self.rows)
+
+    def known_types(self, keys: Iterable[str]) -> dict[str, str]:
+        """The types of the live records among ``keys``."""
+        keys = list(keys)
+        self.load(keys)
+        return {
+            k: row.fact_type
+            for k in keys
+            if (row := self.rows.get(k)) is not None and not row.voided
+        }
 
 
 def _chunks(items: list, size: int):
@@ -74,7 +100,7 @@ def lock_records() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RECORDS_LOCK])
 
 
-def validate_batch(raw_facts: list[dict[str, Any]]) -> list[Any]:
+def validate_batch(raw_facts: list[dict[str, Any]], index: _Index | None = None) -> list[Any]:
     """Validate a batch against the vocabulary and the stored records; raise
     :class:`FactsError` naming every problem."""
     referenced: set[str] = set()
@@ -86,7 +112,7 @@ def validate_batch(raw_facts: list[dict[str, Any]]) -> list[Any]:
                 elif isinstance(value, list):
                     referenced.update(v for v in value if isinstance(v, str))
     batch_ids = {raw.get("id") for raw in raw_facts if isinstance(raw, dict)}
-    known = _known_types(referenced - batch_ids)
+    known = (index or _Index()).known_types(referenced - batch_ids)
     return parse_facts(raw_facts, known=known)
 
 
@@ -96,13 +122,11 @@ def record_facts(
 ) -> RecordResult:
     """Validate and store a batch of facts (see the module docstring)."""
     lock_records()
-    facts = validate_batch(raw_facts)
+    index = _Index()
+    facts = validate_batch(raw_facts, index)
     keys = [fact_key_of(f) for f in facts]
-    existing = {
-        row.key: row
-        for chunk in _chunks(sorted(set(keys)), 500)
-        for row in RecordIndex.objects.select_for_update().filter(key__in=chunk)
-    }
+    index.load(keys)
+    existing = {key: index.rows[key] for key in keys if key in index.rows}
     problems = []
     for fact, key in zip(facts, keys, strict=True):
         row = existing.get(key)
@@ -111,7 +135,7 @@ def record_facts(
     if problems:
         raise RecordError(problems)
 
-    groups = _assign_groups(facts, keys, existing)
+    groups = _assign_groups(facts, keys, index)
     now = timezone.now()
     result = RecordResult(keys=keys)
     by_type: dict[str, list[tuple[str, Any]]] = defaultdict(list)
@@ -120,27 +144,28 @@ def record_facts(
     changed_groups: set[str] = set()
     for fact_type, items in by_type.items():
         model = RECORD_MODELS[fact_type]
+        stored_keys = [k for k, _ in items if k in existing]  # only those can be stored
         stored = {
             r.key: r
-            for chunk in _chunks([k for k, _ in items], 500)
+            for chunk in _chunks(stored_keys, bulk.IN_CHUNK)
             for r in model.objects.filter(key__in=chunk)
         }
-        to_create = []
+        to_create: list[dict[str, Any]] = []
         for key, fact in items:
             columns = fact_to_columns(fact)
             group = groups[key]
             record = stored.get(key)
             if record is None:
                 to_create.append(
-                    model(
-                        key=key,
-                        subject_group=group,
-                        recorded_at=now,
-                        recorded_by=actor,
-                        recorded_why=why,
-                        import_source=source,
+                    {
+                        "key": key,
+                        "subject_group": group,
+                        "recorded_at": now,
+                        "recorded_by": actor,
+                        "recorded_why": why,
+                        "import_source": source,
                         **columns,
-                    )
+                    }
                 )
                 changed_groups.add(group)
                 continue
@@ -162,11 +187,9 @@ def record_facts(
             result.updated += 1
             changed_groups.add(group)
         if to_create:
-            for record in to_create:
-                record._change_reason = why or f"recorded by {actor}"
-            _bulk_create_with_history(model, to_create)
+            _insert_new(model, to_create, now=now, reason=why or f"recorded by {actor}")
             result.created += len(to_create)
-    _index(facts, keys, groups)
+    _index(facts, keys, groups, existing)
     _touch_groups(changed_groups, now)
     return result
 
@@ -188,15 +211,14 @@ def _differs(stored: Any, new: Any) -> bool:
     return stored != new
 
 
-def _bulk_create_with_history(model, records: list) -> None:
-    from simple_history.utils import bulk_create_with_history
+def _insert_new(model, rows: list[dict[str, Any]], *, now, reason: str) -> None:
+    """New records of one type, each with its first version in the history."""
+    table = bulk.table(model)
+    table.insert(rows, now=now)
+    table.keep_history_of("key", [row["key"] for row in rows], kind="+", reason=reason, when=now)
 
-    bulk_create_with_history(records, model, batch_size=500, default_change_reason="recorded")
 
-
-def _assign_groups(
-    facts: list[Any], keys: list[str], existing: dict[str, RecordIndex]
-) -> dict[str, str]:
+def _assign_groups(facts: list[Any], keys: list[str], index: _Index) -> dict[str, str]:
     """Each record's subject group: the records connected by references form one group
     (a business with its premises, devices, pump-outs, employees, notices…), so that
     evaluating a group alone finds what evaluating the whole city would."""
@@ -219,10 +241,11 @@ def _assign_groups(
         for target in references_of(fact):
             referenced.add(target)
             union(key, target)
+    index.load(referenced)
     stored_groups = {
-        row.key: row.subject_group
-        for chunk in _chunks(sorted(referenced | set(keys)), 500)
-        for row in RecordIndex.objects.filter(key__in=chunk)
+        key: row.subject_group
+        for key in sorted(referenced | set(keys))
+        if (row := index.rows.get(key)) is not None
     }
     # stored groups that the batch connects are merged too
     for key, group in stored_groups.items():
@@ -258,24 +281,21 @@ def _rename_group(old: str, new: str) -> None:
     SubjectGroup.objects.filter(key=old).delete()
 
 
-def _index(facts: list[Any], keys: list[str], groups: dict[str, str]) -> None:
+def _index(
+    facts: list[Any], keys: list[str], groups: dict[str, str], existing: dict[str, IndexRow]
+) -> None:
     rows = {key: (fact.type, groups[key]) for fact, key in zip(facts, keys, strict=True)}
-    existing = {
-        r.key: r
-        for chunk in _chunks(sorted(rows), 500)
-        for r in RecordIndex.objects.filter(key__in=chunk)
-    }
     new = []
     changed = []
     for key, (fact_type, group) in rows.items():
         row = existing.get(key)
         if row is None:
-            new.append(RecordIndex(key=key, fact_type=fact_type, subject_group=group))
+            new.append({"key": key, "fact_type": fact_type, "subject_group": group})
         elif row.subject_group != group or row.voided:
-            row.subject_group, row.voided = group, False
-            changed.append(row)
-    RecordIndex.objects.bulk_create(new, batch_size=1000)
-    RecordIndex.objects.bulk_update(changed, ["subject_group", "voided"], batch_size=1000)
+            changed.append({"id": row.id, "subject_group": group, "voided": False})
+    index = bulk.table(RecordIndex)
+    index.insert(new, now=timezone.now())
+    index.update(changed, ["subject_group", "voided"])
 
 
 def _touch_groups(groups: set[str], now) -> None:

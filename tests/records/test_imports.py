@@ -387,16 +387,16 @@ def test_an_import_that_fails_half_way_leaves_nothing(tmp_path, monkeypatch):
     record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk")
     before = _snapshot_here()
     path = _copy(tmp_path, "business-licenses.csv")  # premises first, then establishments
-    real = services._bulk_create_with_history
+    real = services._insert_new
     calls = []
 
-    def fail_on_second_table(model, records):
+    def fail_on_second_table(model, rows, **kwargs):
         calls.append(model.fact_type)
         if len(calls) == 2:
             raise RuntimeError("disk full")
-        real(model, records)
+        real(model, rows, **kwargs)
 
-    monkeypatch.setattr(services, "_bulk_create_with_history", fail_on_second_table)
+    monkeypatch.setattr(services, "_insert_new", fail_on_second_table)
     with pytest.raises(RuntimeError, match="disk full"):
         import_file(path, actor="clerk")
     assert len(calls) == 2
