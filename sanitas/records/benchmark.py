@@ -292,16 +292,19 @@ def step_seed(establishments: int, seed: int) -> dict[str, Any]:
 
 
 def step_sweep(mode: str) -> dict[str, Any]:
-    from sanitas.records.sweep import sweep
+    from sanitas.records.sweep import default_workers, sweep
 
     started = time.perf_counter()
-    result = sweep(as_of=AS_OF, full=mode == "full")
+    workers = default_workers()
+    result = sweep(as_of=AS_OF, full=mode == "full", workers=workers)
     return {
         "groups": result.groups,
         "findings_created": result.findings_created,
         "findings_updated": result.findings_updated,
         "findings_closed": result.findings_closed,
         "seconds": round(time.perf_counter() - started, 3),
+        "workers": workers,
+        "stages": {stage: round(seconds, 2) for stage, seconds in result.seconds.items()},
         "peak_rss_mb": _peak_mb(),
     }
 

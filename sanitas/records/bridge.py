@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -83,12 +84,23 @@ def _segment(value: Any) -> Any:
 def record_to_fact(record: Record) -> dict[str, Any]:
     """The facts-file mapping of a record: what ``sanitas export`` writes."""
     model = type(record)
+    names = fact_columns(model)
+    return row_to_fact(model, record.key, [getattr(record, name) for name in names])
+
+
+@cache
+def fact_columns(model: type[Record]) -> tuple[str, ...]:
+    """The columns of ``model`` that hold the fact's fields, in the vocabulary's order."""
+    return tuple(_column_names(model))
+
+
+def row_to_fact(model: type[Record], key: str, values: list[Any]) -> dict[str, Any]:
+    """The facts-file mapping of a row: its key, and its :func:`fact_columns` values."""
     fact_model = FACT_TYPES[model.fact_type]
     out: dict[str, Any] = {"type": model.fact_type}
-    if "id" in fact_model.model_fields and not record.key.startswith(f"{model.fact_type}~"):
-        out["id"] = record.key
-    for name in _column_names(model):
-        value = getattr(record, name)
+    if "id" in fact_model.model_fields and not key.startswith(f"{model.fact_type}~"):
+        out["id"] = key
+    for name, value in zip(fact_columns(model), values, strict=True):
         if value is None:
             continue
         if isinstance(value, datetime):

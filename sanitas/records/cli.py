@@ -2,7 +2,7 @@
 
     sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT] [--feed NAME]
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
-    sanitas sweep [--as-of DATE] [--full]
+    sanitas sweep [--as-of DATE] [--full] [--workers N]
     sanitas bench sweep --establishments N [--database URL]
 
 Django is set up only when one of these runs, so that ``sanitas evaluate`` and
@@ -86,6 +86,16 @@ def _database_error(exc: Exception) -> int:
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     print(f"sanitas: the database could not be used: {message}", file=sys.stderr)
     return EXIT_FAILED
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
 
 
 def _guarded(command):
@@ -213,10 +223,11 @@ def dump_yaml(document: dict[str, Any]) -> str:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Evaluate the subject groups that need it and store the findings."""
-    from sanitas.records.sweep import sweep
+    from sanitas.records.sweep import default_workers, sweep
 
     as_of = args.as_of or city_today()
-    result = sweep(as_of=as_of, full=args.full)
+    workers = args.workers or default_workers()
+    result = sweep(as_of=as_of, full=args.full, workers=workers)
     print(
         f"swept {result.groups} subject groups as of {as_of.isoformat()}"
         f"{' (full)' if args.full else ''}: {result.findings_created} findings created, "
@@ -298,6 +309,12 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
     p = subparsers.add_parser("sweep", help="evaluate the records and update the worklist")
     p.add_argument("--as-of", type=_date, help="the date (default: today in the city)")
     p.add_argument("--full", action="store_true", help="evaluate every subject group")
+    p.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=None,
+        help="processes that evaluate side by side (default: one per core)",
+    )
     p.set_defaults(func=_guarded(cmd_sweep))
 
     if bench is not None:

@@ -247,14 +247,17 @@ class Finding(models.Model):
     """What the engine found, kept as the worklist; every status change is kept."""
 
     subject_group = models.CharField(max_length=200, db_index=True)
-    requirement = models.CharField(max_length=64, db_index=True)
+    # (no index of its own on requirement, status or due: the unique key starts with
+    # the requirement and the worklist index holds status and due; every index is
+    # paid for on each of the sweep's hundreds of thousands of inserts)
+    requirement = models.CharField(max_length=64)
     subject = models.CharField(max_length=200, db_index=True)
     period = models.CharField(max_length=16, blank=True)
     ordinal = models.PositiveSmallIntegerField(
         default=0, help_text="Which of several findings for the same requirement, subject, period."
     )
-    status = models.CharField(max_length=16, db_index=True)
-    due = models.CharField(max_length=16, blank=True, db_index=True)
+    status = models.CharField(max_length=16)
+    due = models.CharField(max_length=16, blank=True)
     cite = models.CharField(max_length=120)
     explanation = models.TextField()
     evaluated_as_of = models.DateField()

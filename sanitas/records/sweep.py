@@ -10,9 +10,12 @@ arrived; ``full=True`` evaluates every group.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import time
 from collections import defaultdict
-from dataclasses import dataclass
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -25,7 +28,8 @@ from sanitas.ordinance.engine import Finding as EngineFinding
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
-from sanitas.records.bridge import record_to_fact
+from sanitas.records import bulk
+from sanitas.records.bridge import fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import lock_records
 
@@ -42,6 +46,10 @@ class SweepResult:
     findings_created: int = 0
     findings_updated: int = 0
     findings_closed: int = 0
+    #: seconds spent reading records, evaluating and storing findings
+    seconds: dict[str, float] = field(
+        default_factory=lambda: {"read": 0.0, "evaluate": 0.0, "store": 0.0}
+    )
 
 
 def groups_to_sweep(as_of: date, *, full: bool = False) -> list[str]:
@@ -66,52 +74,144 @@ def group_facts(groups: list[str]) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for fact_type in sorted(set(types)):
         model = RECORD_MODELS[fact_type]
-        rows = model.objects.filter(subject_group__in=groups, voided_at__isnull=True).order_by(
-            "key"
+        names = fact_columns(model)
+        rows = (
+            model.objects.filter(subject_group__in=groups, voided_at__isnull=True)
+            .order_by("key")
+            .values_list("subject_group", "key", *names)
         )
-        for record in rows.iterator(chunk_size=2000):
-            out[record.subject_group].append(record_to_fact(record))
+        for group, key, *values in rows.iterator(chunk_size=2000):
+            out[group].append(row_to_fact(model, key, values))
     return out
 
 
-def sweep(*, as_of: date, full: bool = False, pack: RulePack | None = None) -> SweepResult:
+def default_workers() -> int:
+    """Processes that evaluate groups side by side: one per core."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+
+def sweep(
+    *, as_of: date, full: bool = False, pack: RulePack | None = None, workers: int = 1
+) -> SweepResult:
+    """Evaluate the groups that need it (all of them with ``full``) and store the
+    findings. With ``workers`` above one, the engine runs in that many processes
+    while this one reads the records and stores what they found."""
     pack = pack or jurisdiction_pack()
     result = SweepResult()
     pending = groups_to_sweep(as_of, full=full)
-    for start in range(0, len(pending), CHUNK):
-        chunk = pending[start : start + CHUNK]
-        _sweep_chunk(chunk, as_of, pack, result)
+    parallel = workers > 1 and len(pending) > BATCH
+    with _evaluator(pack, workers if parallel else 1) as evaluator:
+        for start in range(0, len(pending), CHUNK):
+            chunk = pending[start : start + CHUNK]
+            _sweep_chunk(chunk, as_of, pack, evaluator, result)
     return result
 
 
-@transaction.atomic
-def _sweep_chunk(groups: list[str], as_of: date, pack: RulePack, result: SweepResult) -> None:
-    # writers of records take turns with the sweep, so that no batch can commit
-    # between reading the groups and stamping them swept and go unnoticed
-    lock_records()
-    facts_by_group = group_facts(groups)
-    now = timezone.now()
-    produced: dict[str, list[tuple[tuple, EngineFinding]]] = {}
-    next_checks: dict[str, date | None] = {}
-    for group in groups:
-        raw = facts_by_group.get(group, [])
+#: groups per evaluation job
+BATCH = 40
+
+_WORKER_PACK: RulePack | None = None
+
+
+def _init_worker(pack: RulePack) -> None:
+    global _WORKER_PACK
+    _WORKER_PACK = pack
+
+
+class _Inline:
+    """Evaluation in this process, with the interface of a process pool."""
+
+    def submit(self, fn, *args) -> Future:
+        future: Future = Future()
+        future.set_result(fn(*args))
+        return future
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _evaluator(pack: RulePack, workers: int) -> Any:
+    if workers <= 1:
+        return _Inline()
+    # forked workers inherit the loaded engine and pack, and never touch the database
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_init_worker,
+        initargs=(pack,),
+    )
+
+
+#: what the sweep keeps of a finding: (requirement, subject, period, ordinal) and
+#: (status, due, cite, explanation)
+Evaluated = tuple[str, list[tuple[tuple, tuple]], date]
+
+
+def evaluate_groups(
+    batch: list[tuple[str, list[dict[str, Any]]]], as_of: date, pack: RulePack | None = None
+) -> list[Evaluated]:
+    """Each group's findings, keyed, and the day to look at it again."""
+    pack = pack or _WORKER_PACK
+    out: list[Evaluated] = []
+    for group, raw in batch:
         facts = parse_facts(raw)
         evaluation = evaluate_facts(facts, as_of=as_of, pack=pack)
-        keyed: list[tuple[tuple, EngineFinding]] = []
+        keyed: list[tuple[tuple, tuple]] = []
         seen: dict[tuple, int] = defaultdict(int)
         for finding in evaluation.findings:
             base = (finding.requirement, finding.subject, finding.period or "")
-            keyed.append(((*base, seen[base]), finding))
+            values = (finding.status, _iso(finding.due), finding.cite, finding.explanation)
+            keyed.append(((*base, seen[base]), values))
             seen[base] += 1
-        produced[group] = keyed
-        next_checks[group] = _next_check(evaluation.findings, facts, as_of)
-    _store_findings(groups, produced, as_of, now, result)
-    for group in groups:
-        SubjectGroup.objects.update_or_create(
-            key=group,
-            defaults={"swept_at": now, "swept_as_of": as_of, "next_check_on": next_checks[group]},
-        )
+        out.append((group, keyed, _next_check(evaluation.findings, facts, as_of)))
+    return out
+
+
+@transaction.atomic
+def _sweep_chunk(
+    groups: list[str], as_of: date, pack: RulePack, evaluator: Any, result: SweepResult
+) -> None:
+    # writers of records take turns with the sweep, so that no batch can commit
+    # between reading the groups and stamping them swept and go unnoticed
+    lock_records()
+    now = timezone.now()
+    inline = isinstance(evaluator, _Inline)
+    jobs = []
+    clock = time.perf_counter()
+    facts_by_group = group_facts(groups)  # a query per fact type: the whole chunk at once
+    _lap(result, "read", clock)
+    for start in range(0, len(groups), BATCH):
+        batch = groups[start : start + BATCH]
+        clock = time.perf_counter()
+        payload = [(group, facts_by_group.pop(group, [])) for group in batch]
+        if inline:
+            jobs.append(evaluator.submit(evaluate_groups, payload, as_of, pack))
+            _lap(result, "evaluate", clock)
+        else:
+            jobs.append(evaluator.submit(evaluate_groups, payload, as_of))
+    next_checks: dict[str, date] = {}
+    for job in jobs:
+        clock = time.perf_counter()
+        evaluated = job.result()
+        if not inline:  # the time spent waiting for the workers
+            clock = _lap(result, "evaluate", clock)
+        produced = {group: keyed for group, keyed, _next in evaluated}
+        next_checks.update((group, next_check) for group, _keyed, next_check in evaluated)
+        _store_findings(list(produced), produced, as_of, now, result)
+        _lap(result, "store", clock)
+    clock = time.perf_counter()
+    _stamp_groups(groups, as_of, now, next_checks)
+    _lap(result, "store", clock)
     result.groups += len(groups)
+
+
+def _lap(result: SweepResult, stage: str, since: float) -> float:
+    now = time.perf_counter()
+    result.seconds[stage] += now - since
+    return now
 
 
 def _due_date(value: Any) -> date | None:
@@ -147,73 +247,96 @@ def _iso(value: Any) -> str:
 
 def _store_findings(
     groups: list[str],
-    produced: dict[str, list[tuple[tuple, EngineFinding]]],
+    produced: dict[str, list[tuple[tuple, tuple]]],
     as_of: date,
     now: datetime,
     result: SweepResult,
 ) -> None:
-    from simple_history.utils import bulk_create_with_history, bulk_update_with_history
-
+    findings = bulk.table(Finding)
     stored = {
-        (f.requirement, f.subject, f.period, f.ordinal): f
-        for f in Finding.objects.filter(subject_group__in=groups)
+        (row["requirement"], row["subject"], row["period"], row["ordinal"]): row
+        for start in range(0, len(groups), bulk.IN_CHUNK)
+        for row in Finding.objects.filter(
+            subject_group__in=groups[start : start + bulk.IN_CHUNK]
+        ).values("id", "requirement", "subject", "period", "ordinal", *_COMPARED, "current")
     }
-    to_create: list[Finding] = []
-    to_update: list[Finding] = []
+    to_create: list[tuple] = []
+    to_update: list[dict[str, Any]] = []
     kept: set[tuple] = set()
+    db_now = findings.db_value("first_found_at", now)
+    db_as_of = findings.db_value("evaluated_as_of", as_of)
     for group in groups:
-        for key, finding in produced[group]:
+        for key, (status, due, cite, explanation) in produced[group]:
             kept.add(key)
-            values = {
-                "subject_group": group,
-                "status": finding.status,
-                "due": _iso(finding.due),
-                "cite": finding.cite,
-                "explanation": finding.explanation,
-            }
             row = stored.get(key)
             if row is None:
+                # in the order of _NEW_COLUMNS
                 to_create.append(
-                    Finding(
-                        requirement=key[0],
-                        subject=key[1],
-                        period=key[2],
-                        ordinal=key[3],
-                        evaluated_as_of=as_of,
-                        first_found_at=now,
-                        current=True,
-                        **values,
-                    )
+                    (*key, group, status, due, cite, explanation, db_as_of, db_now, db_now, True)
                 )
-            elif row.current is False or any(getattr(row, k) != v for k, v in values.items()):
-                for name, value in values.items():
-                    setattr(row, name, value)
-                row.current = True
-                row.evaluated_as_of = as_of
-                to_update.append(row)
-    closed = [row for key, row in stored.items() if key not in kept and row.current]
-    for row in closed:
-        row.current = False
-        row.evaluated_as_of = as_of
-    if to_create:
-        bulk_create_with_history(to_create, Finding, batch_size=500)
-    fields = [
-        "subject_group",
-        "status",
-        "due",
-        "cite",
-        "explanation",
-        "current",
-        "evaluated_as_of",
-        "updated_at",
+                continue
+            values = {
+                "subject_group": group,
+                "status": status,
+                "due": due,
+                "cite": cite,
+                "explanation": explanation,
+            }
+            if not row["current"] or any(row[k] != v for k, v in values.items()):
+                to_update.append(
+                    {"id": row["id"], **values, "current": True, "evaluated_as_of": as_of}
+                )
+    closed = [
+        {"id": row["id"], **{k: row[k] for k in _COMPARED}, "current": False}
+        for key, row in stored.items()
+        if key not in kept and row["current"]
     ]
-    for row in to_update + closed:
-        row.updated_at = now
-    if to_update or closed:
-        bulk_update_with_history(to_update + closed, Finding, fields, batch_size=500)
+    for row in closed:
+        row["evaluated_as_of"] = as_of
+    changed = to_update + closed
+    for row in changed:
+        row["updated_at"] = now
+    if to_create:
+        # the records' write lock is held: the rows above the highest id are ours
+        after = findings.max_pk()
+        findings.insert_values(_NEW_COLUMNS, to_create)
+        findings.keep_history_since(after, kind="+", reason=None, when=now)
+    if changed:
+        findings.update(changed, [*_COMPARED, "current", "evaluated_as_of", "updated_at"])
+        findings.keep_history_of(
+            "id", [row["id"] for row in changed], kind="~", reason=None, when=now
+        )
     result.findings_created += len(to_create)
     result.findings_updated += len(to_update)
     result.findings_closed += len(closed)
+
+
+#: a stored finding's values that the sweep compares with the engine's
+_COMPARED = ("subject_group", "status", "due", "cite", "explanation")
+_NEW_COLUMNS = (
+    *("requirement", "subject", "period", "ordinal"),
+    *_COMPARED,
+    *("evaluated_as_of", "first_found_at", "updated_at", "current"),
+)
+
+
+def _stamp_groups(groups: list[str], as_of: date, now: datetime, next_checks: dict) -> None:
+    """Each group's sweep time, the date it was swept as of, and when to look again."""
+    known = dict(SubjectGroup.objects.filter(key__in=groups).values_list("key", "id"))
+    values = {"swept_at": now, "swept_as_of": as_of}
+    table = bulk.table(SubjectGroup)
+    table.update(
+        [{"id": known[g], **values, "next_check_on": next_checks[g]} for g in groups if g in known],
+        ["swept_at", "swept_as_of", "next_check_on"],
+    )
+    table.insert(
+        [
+            {"key": g, **values, "changed_at": now, "next_check_on": next_checks[g]}
+            for g in groups
+            if g not in known
+        ],
+        now=now,
+    )
 
 
 def export_facts(*, as_of: date | None = None, subject: str | None = None) -> dict[str, Any]:

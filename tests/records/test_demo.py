@@ -33,7 +33,7 @@ from sanitas.records.demo import (
     serve_address,
 )
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
-from sanitas.records.sweep import export_facts
+from sanitas.records.sweep import export_facts, sweep
 
 from ..conftest import ROOT
 
@@ -191,6 +191,18 @@ def test_the_database_and_the_engine_agree_on_the_demo(demo):
         )
     )
     assert stored == engine
+
+
+def test_a_full_sweep_in_worker_processes_finds_what_one_process_found(demo):
+    """The demo was swept in this process; evaluated again by two forked workers, every
+    group gives the same findings: nothing is created, changed or closed."""
+    before = list(Finding.objects.order_by("pk").values_list("pk", "status", "updated_at"))
+    again = sweep(as_of=AS_OF, full=True, workers=2)
+    assert again.groups == SubjectGroup.objects.count()
+    assert (again.findings_created, again.findings_updated, again.findings_closed) == (0, 0, 0)
+    assert list(Finding.objects.order_by("pk").values_list("pk", "status", "updated_at")) == (
+        before
+    )
 
 
 def test_loading_the_demo_again_changes_nothing(demo):

@@ -156,6 +156,36 @@ def test_the_sweep_stores_what_the_engine_finds_and_is_idempotent():
     assert (again.groups, again.findings_created, again.findings_updated) == (0, 0, 0)
 
 
+def test_worker_processes_store_what_one_process_stores(monkeypatch):
+    from sanitas.records import sweep as sweeping
+
+    _load_block()
+    sweep(as_of=AS_OF)
+    inline = _current_findings()
+    Finding.objects.update(status="stale", current=False)  # every finding must be rewritten
+    monkeypatch.setattr(sweeping, "BATCH", 2)  # the block's groups in several jobs
+    result = sweep(as_of=AS_OF, full=True, workers=2)
+    assert result.findings_updated == len(inline) and result.findings_created == 0
+    assert _current_findings() == inline
+
+
+def test_the_set_based_writes_keep_the_history_simple_history_keeps():
+    """New records and findings each get a first version ("+") with who, when and why;
+    a change adds a "~" version with the values it replaced kept in the one before."""
+    record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="opening the block")
+    device = RECORD_MODELS["device"].objects.get(key="jade-gi")
+    (first,) = device.history.all()
+    assert (first.history_type, first.history_change_reason) == ("+", "opening the block")
+    assert first.history_date == device.recorded_at == device.updated_at
+    assert first.key == "jade-gi" and first.id == device.id
+    assert first.instance.capacity_gallons == device.capacity_gallons
+    sweep(as_of=AS_OF)
+    finding = Finding.objects.get(requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
+    (found,) = finding.history.all()
+    assert (found.history_type, found.status, found.id) == ("+", finding.status, finding.id)
+    assert found.history_date == finding.first_found_at == finding.updated_at
+
+
 def test_the_sweep_is_incremental():
     _load_block()
     sweep(as_of=AS_OF)
