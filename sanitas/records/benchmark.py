@@ -200,7 +200,9 @@ def render(result: dict[str, Any]) -> str:
         f"records; peak {seeded['peak_rss_mb']:,.0f} MB",
         f"  full sweep:        {full['groups']:,} groups, {full['findings_created']:,} findings "
         f"in {full['seconds']:.1f} s: {full['establishments_per_second']:,.0f} "
-        f"establishments/s; peak {full['peak_rss_mb']:,.0f} MB",
+        f"establishments/s; peak {full['peak_rss_mb']:,.0f} MB"
+        f"{_workers(full)}",
+        f"                     {_stages(full)}",
         f"  1% touched:        {touched['establishments']:,} establishments got an inspection "
         f"({touched['groups']:,} groups holding {touched['records_in_groups']:,} records, "
         f"{touched['share_of_records']:.1%} of all)",
@@ -211,7 +213,8 @@ def render(result: dict[str, Any]) -> str:
         f"{result['idle_sweep']['seconds']:.2f} s",
         f"  full sweep again:  {again['groups']:,} groups, nothing to store, in "
         f"{again['seconds']:.1f} s: {again['establishments_per_second']:,.0f} "
-        f"establishments/s; peak {again['peak_rss_mb']:,.0f} MB",
+        f"establishments/s; peak {again['peak_rss_mb']:,.0f} MB{_workers(again)}",
+        f"                     {_stages(again)}",
         f"  CSV import:        {imp['rows']:,} pump-out rows in {imp['seconds']:.2f} s: "
         f"{imp['rows_per_second']:,.0f} rows/s with full validation "
         f"({imp['created']:,} created); peak {imp['peak_rss_mb']:,.0f} MB",
@@ -219,6 +222,18 @@ def render(result: dict[str, Any]) -> str:
         f"{reimp['rows_per_second']:,.0f} rows/s ({reimp['unchanged']:,} unchanged)",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _workers(sweep: dict[str, Any]) -> str:
+    if sweep.get("workers", 1) <= 1:
+        return ""
+    return f" (+ {sweep['workers']} workers, {sweep['worker_peak_rss_mb']:,.0f} MB at most each)"
+
+
+def _stages(sweep: dict[str, Any]) -> str:
+    """Where the sweeping process spent its time (with workers, "evaluate" is its wait)."""
+    stages = sweep.get("stages", {})
+    return "; ".join(f"{stage} {seconds:.1f} s" for stage, seconds in stages.items())
 
 
 # --------------------------------------------------------------------------- the children
@@ -306,6 +321,9 @@ def step_sweep(mode: str) -> dict[str, Any]:
         "workers": workers,
         "stages": {stage: round(seconds, 2) for stage, seconds in result.seconds.items()},
         "peak_rss_mb": _peak_mb(),
+        "worker_peak_rss_mb": round(
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
+        ),
     }
 
 
