@@ -77,11 +77,14 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
                 when = f"{f.period} {when}".strip()
             head = f"  {f.status:<9} {f.requirement}"
             tail = f"{when}  {f.cite}".strip()
-            if len(head) + 1 + len(tail) > width:
+            if len(head) + 1 + len(tail) <= width:
+                lines.append(head + " " * (width - len(head) - len(tail)) + tail)
+            elif 12 + len(tail) <= width:
                 lines.append(head)
                 lines.append(" " * 12 + tail)
-            else:
-                lines.append(head + " " * (width - len(head) - len(tail)) + tail)
+            else:  # a long cite: the period and due date beside the ID, the cite below
+                lines.append(head + " " * max(1, width - len(head) - len(when)) + when)
+                lines.append(" " * 12 + f.cite)
             lines.extend(wrap.wrap(f.explanation))
         for v in values:
             shown = orjson.dumps(to_json_value(v.value)).decode()

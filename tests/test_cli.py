@@ -91,6 +91,10 @@ def test_table_format_fits_an_80_column_terminal(capsys):
         assert max(len(line) for line in out.splitlines()) <= 80, path.name
     _, out, _ = run(capsys, "evaluate", str(QUARTERLY), "--format", "table")
     assert "gi-1" in out and "FOG-MIN-FREQUENCY" in out and "§ 51.64(B)" in out
+    hazard = ROOT / "tests" / "scenarios" / "sw-fire-hazard-notice-day-of.yaml"
+    _, out, _ = run(capsys, "evaluate", str(hazard), "--format", "table")
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "Ch. 50 accumulations and disposal (A) ('65 Code, § 6-4.104)" in out
 
 
 def test_bad_input_exits_2_with_one_line_per_problem(capsys):

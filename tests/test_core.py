@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from sanitas.ordinance import calendar as cal
-from sanitas.ordinance.catalog import CATALOG_FILE, catalog
+from sanitas.ordinance.catalog import (
+    CATALOG_FILE,
+    FORMER_SECTION_SUBJECTS,
+    catalog,
+    cite,
+    parse_catalog,
+)
 from sanitas.ordinance.document import load_document, parse_document
 from sanitas.ordinance.engine import DERIVED, RECORDS, RULES, deadline_status
 from sanitas.ordinance.facts import FactsError, parse_facts
@@ -313,6 +319,90 @@ def test_the_shipped_catalog_is_the_specification():
     spec = SHARED_SPEC / "requirements.md"
     assert spec.is_file(), "the shared specification must be beside the clone"
     assert CATALOG_FILE.read_text() == spec.read_text()
+
+
+def test_every_cite_stands_alone():
+    """What a notice prints names a section or a chapter; none merely continues the
+    row above it in the catalog ("(A)(7)") or is a bare source note ("('65 § …)")."""
+    for requirement in catalog().values():
+        assert not requirement.cite.startswith("("), requirement.id
+        assert "§" in requirement.cite or "Ch." in requirement.cite, requirement.id
+
+
+@pytest.mark.parametrize(
+    ("ident", "written", "printed"),
+    [
+        ("ORG-COM-EDUCATION", "(A)(7)", "Ch. 50 SB 1383 commercial (A)(7)"),
+        ("ORG-COM-ACCESS", "(A)(9)-(10)", "Ch. 50 SB 1383 commercial (A)(9)-(10)"),
+        ("ORG-SF-PARTICIPATE", "(A)(2)", "Ch. 50 SB 1383 single-family (A)(2)"),
+        ("ORG-WAIVER-SPACE", "(B)", "Ch. 50 SB 1383 waivers (B)"),
+        ("ORG-EFG-AGREEMENT", "(C)(1)-(2)", "Ch. 50 edible food (C)(1)-(2)"),
+        ("ORG-SELFHAUL-REPORT", "(D)-(E)", "Ch. 50 self-haulers (D)-(E)"),
+        ("ORG-NOV-60-DAYS", "(D)(4)", "Ch. 50 enforcement (D)(4)"),
+        ("ORG-CIVIL-PENALTIES", "(J)", "Ch. 50 enforcement (J)"),
+        ("ORG-CLASSIFY-PREMISES", "SB 1383 definitions", "Ch. 50 SB 1383 definitions"),
+        ("ORG-FRS-RECORDS", "FRO/FRS (A)", "Ch. 50 FRO/FRS (A)"),
+        ("ORG-COMPLAINTS", "Inspections (B)(3)", "Ch. 50 inspections (B)(3)"),
+        (
+            "SW-DISPOSAL-MEANS",
+            "('65 § 6-4.105)",
+            "Ch. 50 accumulations and disposal (B) ('65 Code, § 6-4.105)",
+        ),
+        ("SW-NO-BURIAL", "('65 § 6-4.107)", "Ch. 50 burial ('65 Code, § 6-4.107)"),
+        ("GEN-AUDIT", "all", "all of Ch. 50 and Ch. 51"),
+        ("FOG-MIN-FREQUENCY", "§ 51.64(B)", "§ 51.64(B)"),
+        ("PRM-JOINTS", "§ 6-8.119(B)(3)(a)-(c)", "§ 6-8.119(B)(3)(a)-(c)"),
+        ("SW-CONTAINER-PLACEMENT", "Ch. 50 containers (B)-(C)", "Ch. 50 containers (B)-(C)"),
+        (
+            "GEN-NOTICE-ADDRESS",
+            "Ch. 50 SB 1383 enforcement (D)(5)(b)",
+            "Ch. 50 SB 1383 enforcement (D)(5)(b)",
+        ),
+    ],
+)
+def test_a_cite_is_resolved_and_the_written_one_kept(ident, written, printed):
+    requirement = catalog()[ident]
+    assert requirement.cite_as_written == written
+    assert requirement.cite == printed
+    assert cite(ident) == printed
+
+
+def test_every_former_code_section_cited_alone_has_its_subject():
+    """A row citing only a source note gets the subject of its section in the chapter."""
+    notes = [r for r in catalog().values() if r.cite_as_written.startswith("('")]
+    assert {r.id for r in notes} >= {"SW-DISPOSAL-MEANS", "SW-RECYCLABLES-PROPERTY"}
+    for requirement in notes:
+        number = requirement.cite_as_written.split("§")[1].strip(" )")
+        assert number in FORMER_SECTION_SUBJECTS, requirement.id
+        assert FORMER_SECTION_SUBJECTS[number] in requirement.cite
+
+
+def test_cite_resolution_rules():
+    text = (
+        "## AAA — Chapter 7, one\n\n"
+        "| ID | Cite | Provision | System |\n|---|---|---|---|\n"
+        "| AAA-ONE | § 7.1(A) | a | track |\n"
+        "| AAA-TWO | (B)(2) | b | track |\n"
+        "| AAA-THREE | Fees (A) | c | track |\n"
+        "| AAA-FOUR | ('65 § 1-2.300) | d | track |\n"
+        "| AAA-FIVE | (C) | e | track |\n"
+        "## BBB — shared\n\n"
+        "| BBB-ONE | (D) | f | track |\n"
+        "| BBB-TWO | all | g | track |\n"
+        "## CCC — Chapter 3, other\n\n"
+        "| CCC-ONE | SB 1 things | h | track |\n"
+    )
+    cites = {ident: r.cite for ident, r in parse_catalog(text).items()}
+    assert cites == {
+        "AAA-ONE": "§ 7.1(A)",
+        "AAA-TWO": "§ 7.1(B)(2)",  # a section's parts follow it without a space
+        "AAA-THREE": "Ch. 7 fees (A)",
+        "AAA-FOUR": "Ch. 7 ('65 Code, § 1-2.300)",  # a former section of unknown subject
+        "AAA-FIVE": "Ch. 7 fees (C)",  # a source note is not a section to continue
+        "BBB-ONE": "Ch. 3 and Ch. 7 (D)",  # nothing above it in its own table
+        "BBB-TWO": "all of Ch. 3 and Ch. 7",
+        "CCC-ONE": "Ch. 3 SB 1 things",
+    }
 
 
 def test_every_requirement_has_a_rule_or_a_records_reason_and_nothing_else():

@@ -167,11 +167,12 @@ def test_gen_penalty_misdemeanor_basis_per_chapter():
 def test_gen_penalty_misdemeanor_one_referral_per_subject_and_requirement():
     """GEN-PENALTY-MISDEMEANOR: open findings only, once per subject and requirement."""
     ctx = _context([])
+    disposal = catalog()["SW-DISPOSAL-MEANS"].cite
     findings = [
         Finding("SW-ACCUMULATION-TIME", "a-1", "overdue", None, "2025", "Ch. 50 time limits", ""),
         Finding("SW-ACCUMULATION-TIME", "a-1", "violation", None, "2024", "Ch. 50 time limits", ""),
-        Finding("SW-DISPOSAL-MEANS", "p-1", "late", None, None, "('65 § 6-4.105)", ""),
-        Finding("SW-DISPOSAL-MEANS", "p-2", "met", None, None, "('65 § 6-4.105)", ""),
+        Finding("SW-DISPOSAL-MEANS", "p-1", "late", None, None, disposal, ""),
+        Finding("SW-DISPOSAL-MEANS", "p-2", "met", None, None, disposal, ""),
         Finding("FOG-MIN-FREQUENCY", "d-1", "overdue", None, None, "§ 51.64(B)", ""),
     ]
     outcomes = list(gen.misdemeanor_referral(findings, ctx))
@@ -183,10 +184,7 @@ def test_gen_penalty_misdemeanor_one_referral_per_subject_and_requirement():
     )
 
 
-def test_gen_bare_cite_and_formatting_helpers():
-    assert gen.bare_cite("('65 § 6-4.105)") == "'65 § 6-4.105"
-    assert gen.bare_cite("(A)(2)-(B)") == "(A)(2)-(B)"
-    assert gen.bare_cite("§ 6-8.123") == "§ 6-8.123"
+def test_gen_formatting_helpers():
     assert gen.dollars(1000) == "$1,000"
     assert gen.dollars(Decimal("12.5")) == "$12.50"
     assert gen.join_dates([]) == ""

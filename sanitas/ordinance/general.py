@@ -159,7 +159,7 @@ def _observation_outcome(
     history = inspections_for(inspection.subject, program_of(requirement.id), ctx)
     if not history or history[-1] is not inspection:
         return None  # one finding per subject: decided at its latest inspection
-    ident, cite = requirement.id, bare_cite(requirement.cite)
+    ident, cite = requirement.id, requirement.cite
     latest_day = inspection.date
     listed_now = any(
         ident in (other.violations or ()) for other in history if other.date == latest_day
@@ -246,13 +246,6 @@ def criminal_basis(requirement: str, ctx: Context) -> tuple[str, int, int, str] 
     return None
 
 
-def bare_cite(cite: str) -> str:
-    """A cite without the parentheses some carry: ``'65 § 6-4.105``."""
-    if cite.startswith("(") and cite.endswith(")") and cite.count("(") == 1:
-        return cite[1:-1]
-    return cite
-
-
 @rule("GEN-PENALTY-MISDEMEANOR", on=FINDINGS)
 def misdemeanor_referral(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
     """§ 50.999(A): "Any person violating any provision of this chapter for which no
@@ -282,7 +275,7 @@ def misdemeanor_referral(findings: list[Finding], ctx: Context) -> Iterator[Outc
         why, fine, months, reading = basis
         status = words.get(finding.status, finding.status)
         yield violation(
-            f"{finding.requirement} ({bare_cite(finding.cite)}) is {status} and {why} that "
+            f"{finding.requirement} ({finding.cite}) is {status} and {why} that "
             f"may be referred for prosecution: a fine of up to {dollars(fine)}, up to "
             f"{months} months' imprisonment, or both{reading}.",
             subject=finding.subject,
