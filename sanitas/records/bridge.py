@@ -113,13 +113,57 @@ def row_to_fact(model: type[Record], key: str, values: list[Any]) -> dict[str, A
     return out
 
 
-def references_of(fact: Any) -> list[str]:
-    """The keys of the records a fact names."""
+#: References to a party that serves many others: the food recovery organization an
+#: agreement, a Good Samaritan notice or a reported quantity names. They do not join
+#: subject groups (one food bank would otherwise pull every generator it serves into
+#: a single group, and a change at any of them would re-evaluate them all); the
+#: sweep lends such a party's records to each group that names it, and the facts
+#: naming a party to the party's own group (:func:`sanitas.records.sweep.group_facts`).
+WEAK_REFERENCES: dict[str, frozenset[str]] = {
+    "food_recovery_agreement": frozenset({"partner"}),
+    "good_samaritan_notice": frozenset({"partner"}),
+    "food_recovery_quantity": frozenset({"other_party"}),
+}
+
+
+def _lent_types() -> frozenset[str]:
+    """The fact types a group may lend another: the facts with weak references, and
+    every type they name, directly or through what those name."""
+    found = set(WEAK_REFERENCES)
+    pending = list(found)
+    while pending:
+        model = FACT_TYPES[pending.pop()]
+        for targets in (*model.references.values(), *model.list_references.values()):
+            for target in targets:
+                if target not in found:
+                    found.add(target)
+                    pending.append(target)
+    return frozenset(found)
+
+
+#: a change to a record of one of these types may change another group's evaluation
+LENT_TYPES = _lent_types()
+#: the types a weak reference may name
+WEAK_TARGET_TYPES = frozenset(
+    target
+    for fact_type, fields in WEAK_REFERENCES.items()
+    for name in fields
+    for target in FACT_TYPES[fact_type].references[name]
+)
+
+
+def references_of(fact: Any, *, weak: bool | None = None) -> list[str]:
+    """The keys of the records a fact names: all of them, or only the weak
+    (``weak=True``) or the strong (``weak=False``) references."""
+    skipped = WEAK_REFERENCES.get(fact.type, frozenset())
     keys = []
     for name in fact.references:
+        if weak is not None and (name in skipped) != weak:
+            continue
         target = getattr(fact, name)
         if target is not None:
             keys.append(target)
-    for name in fact.list_references:
-        keys.extend(getattr(fact, name) or ())
+    if not weak:
+        for name in fact.list_references:
+            keys.extend(getattr(fact, name) or ())
     return keys

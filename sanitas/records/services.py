@@ -21,7 +21,13 @@ from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.records import bulk
-from sanitas.records.bridge import fact_key, fact_to_columns, references_of
+from sanitas.records.bridge import (
+    LENT_TYPES,
+    WEAK_REFERENCES,
+    fact_key,
+    fact_to_columns,
+    references_of,
+)
 from sanitas.records.models import RECORD_MODELS, RecordIndex, SubjectGroup
 
 
@@ -190,8 +196,33 @@ def record_facts(
             _insert_new(model, to_create, now=now, reason=why or f"recorded by {actor}")
             result.created += len(to_create)
     _index(facts, keys, groups, existing)
-    _touch_groups(changed_groups, now)
+    lending = {groups[k] for fact, k in zip(facts, keys, strict=True) if fact.type in LENT_TYPES}
+    _touch_groups(changed_groups | partner_groups(lending & changed_groups), now)
     return result
+
+
+def partner_groups(groups: set[str]) -> set[str]:
+    """The groups that lend records to ``groups`` or borrow records from them: those
+    holding what their facts name by a weak reference, and those whose facts name
+    theirs (see :data:`~sanitas.records.bridge.WEAK_REFERENCES`)."""
+    if not groups:
+        return set()
+    names = sorted(groups)
+    partners: set[str] = set()
+    for fact_type, fields in WEAK_REFERENCES.items():
+        model = RECORD_MODELS[fact_type]
+        live = model.objects.filter(voided_at__isnull=True)
+        for name in fields:
+            for start in range(0, len(names), bulk.IN_CHUNK):
+                chunk = names[start : start + bulk.IN_CHUNK]
+                named = live.filter(subject_group__in=chunk).values(name)
+                lenders = RecordIndex.objects.filter(key__in=named)
+                partners.update(lenders.values_list("subject_group", flat=True))
+                members = RecordIndex.objects.filter(subject_group__in=chunk).values("key")
+                partners.update(
+                    live.filter(**{f"{name}__in": members}).values_list("subject_group", flat=True)
+                )
+    return partners - groups
 
 
 def fact_key_of(fact: Any) -> str:
@@ -238,7 +269,7 @@ def _assign_groups(facts: list[Any], keys: list[str], index: _Index) -> dict[str
     referenced: set[str] = set()
     for fact, key in zip(facts, keys, strict=True):
         find(key)
-        for target in references_of(fact):
+        for target in references_of(fact, weak=False):
             referenced.add(target)
             union(key, target)
     index.load(referenced)
@@ -336,7 +367,10 @@ def void_record(*, key: str, actor: str, why: str) -> None:
     record.save()
     index.voided = True
     index.save(update_fields=["voided"])
-    _touch_groups({index.subject_group}, record.voided_at)
+    touched = {index.subject_group}
+    if index.fact_type in LENT_TYPES:
+        touched |= partner_groups(touched)
+    _touch_groups(touched, record.voided_at)
 
 
 def _live_references_to(key: str, group: str) -> list[str]:
@@ -351,6 +385,15 @@ def _live_references_to(key: str, group: str) -> list[str]:
             for row_key, values in rows.values_list("key", name):
                 if values and key in values:
                     names.append(row_key)
+    # weak references cross subject groups
+    for fact_type, fields in WEAK_REFERENCES.items():
+        live = RECORD_MODELS[fact_type].objects.filter(voided_at__isnull=True)
+        for name in fields:
+            names.extend(
+                live.filter(**{name: key})
+                .exclude(subject_group=group)
+                .values_list("key", flat=True)
+            )
     return names
 
 

@@ -26,10 +26,10 @@ from django.utils import timezone
 from sanitas.ordinance.calendar import quarter_of, quarter_start
 from sanitas.ordinance.engine import Finding as EngineFinding
 from sanitas.ordinance.engine import evaluate_facts
-from sanitas.ordinance.facts import parse_facts
+from sanitas.ordinance.facts import FACT_TYPES, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records import bulk
-from sanitas.records.bridge import fact_columns, row_to_fact
+from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import lock_records
 
@@ -64,30 +64,132 @@ def groups_to_sweep(as_of: date, *, full: bool = False) -> list[str]:
     return list(groups.order_by("key").values_list("key", flat=True))
 
 
-def group_facts(groups: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The live records of ``groups`` as facts-file mappings, by group."""
+#: a fact's place in an exported document: its group, its type, its key (compared
+#: as Python compares strings, whatever the database's collation)
+Place = tuple[str, str, str]
+
+
+def placed_facts(groups: list[str]) -> dict[str, list[tuple[Place, dict[str, Any]]]]:
+    """The live records of ``groups`` as facts-file mappings with their places, by
+    group, each group's in the order of their places."""
     types = (
         RecordIndex.objects.filter(subject_group__in=groups, voided=False)
         .values_list("fact_type", flat=True)
         .distinct()
     )
-    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for fact_type in sorted(set(types)):
+    out: dict[str, list[tuple[Place, dict[str, Any]]]] = defaultdict(list)
+    for fact_type in set(types):
         model = RECORD_MODELS[fact_type]
         names = fact_columns(model)
-        rows = (
-            model.objects.filter(subject_group__in=groups, voided_at__isnull=True)
-            .order_by("key")
-            .values_list("subject_group", "key", *names)
+        rows = model.objects.filter(subject_group__in=groups, voided_at__isnull=True).values_list(
+            "subject_group", "key", *names
         )
         for group, key, *values in rows.iterator(chunk_size=2000):
-            out[group].append(row_to_fact(model, key, values))
+            out[group].append(((group, fact_type, key), row_to_fact(model, key, values)))
+    for placed in out.values():
+        placed.sort(key=_place)
     return out
+
+
+def _place(item: tuple[Place, Any]) -> Place:
+    return item[0]
+
+
+def group_facts(groups: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The live records of ``groups`` as facts-file mappings, by group."""
+    return {g: [fact for _place, fact in placed] for g, placed in placed_facts(groups).items()}
+
+
+def evaluation_facts(group: str) -> tuple[list[dict[str, Any]], set[str]]:
+    """What the sweep evaluates for ``group``: its facts and those it is lent, in
+    place, and the keys of the lent ones (whose findings belong to other groups)."""
+    own = placed_facts([group])
+    lent = lent_facts([group], own)[group]
+    return _in_place(own.get(group, []), lent), set(lent)
 
 
 def default_workers() -> int:
     """Processes that evaluate groups side by side: one per core."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+
+def _fact_refs(raw: dict[str, Any]) -> list[str]:
+    """The keys a facts-file mapping names, by any reference."""
+    model = FACT_TYPES[raw["type"]]
+    keys = [raw[name] for name in model.references if raw.get(name)]
+    for name in model.list_references:
+        keys.extend(raw.get(name) or ())
+    return keys
+
+
+def _facts_by_key(keys: set[str]) -> dict[str, tuple[Place, dict[str, Any]]]:
+    """The live records named ``keys``, as facts-file mappings with their places."""
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key, fact_type in bulk.select_in(RecordIndex, "key", sorted(keys), ("key", "fact_type")):
+        by_type[fact_type].append(key)
+    out: dict[str, tuple[Place, dict[str, Any]]] = {}
+    for fact_type, wanted in by_type.items():
+        model = RECORD_MODELS[fact_type]
+        names = fact_columns(model)
+        for start in range(0, len(wanted), bulk.IN_CHUNK):
+            rows = model.objects.filter(
+                key__in=wanted[start : start + bulk.IN_CHUNK], voided_at__isnull=True
+            ).values_list("subject_group", "key", *names)
+            for group, key, *values in rows:
+                out[key] = ((group, fact_type, key), row_to_fact(model, key, values))
+    return out
+
+
+def lent_facts(
+    groups: list[str], own: dict[str, list[tuple[Place, dict[str, Any]]]]
+) -> dict[str, dict[str, tuple[Place, dict[str, Any]]]]:
+    """For each group, the records of other groups that its evaluation needs, by key:
+    the parties its facts name by a weak reference, the facts of other groups that
+    name its members so, and everything those name in turn (a generator's
+    establishment and premises, say). See :data:`sanitas.records.bridge.WEAK_REFERENCES`."""
+    member_of = {raw["id"]: g for g in groups for _p, raw in own.get(g, ()) if "id" in raw}
+    lent: dict[str, dict[str, tuple[Place, dict[str, Any]]]] = {g: {} for g in groups}
+    wanted: dict[str, set[str]] = {g: set() for g in groups}
+    targets: set[str] = set()
+    for g in groups:
+        for _place, raw in own.get(g, ()):
+            for name in WEAK_REFERENCES.get(raw["type"], ()):
+                target = raw.get(name)
+                if target and member_of.get(target) != g:
+                    wanted[g].add(target)
+            if raw["type"] in WEAK_TARGET_TYPES and "id" in raw:
+                targets.add(raw["id"])
+    targets_sorted = sorted(targets)
+    for fact_type, fields in WEAK_REFERENCES.items():
+        model = RECORD_MODELS[fact_type]
+        names = fact_columns(model)
+        for field_name in fields:
+            for start in range(0, len(targets_sorted), bulk.IN_CHUNK):
+                chunk = targets_sorted[start : start + bulk.IN_CHUNK]
+                rows = model.objects.filter(
+                    **{f"{field_name}__in": chunk}, voided_at__isnull=True
+                ).values_list("subject_group", field_name, "key", *names)
+                for row_group, target, key, *values in rows:
+                    g = member_of[target]
+                    if row_group != g:
+                        fact = row_to_fact(model, key, values)
+                        lent[g][key] = ((row_group, fact_type, key), fact)
+                        wanted[g].update(_fact_refs(fact))
+    # and what the lent facts name, until nothing new is named
+    while True:
+        for g in groups:
+            wanted[g] = {k for k in wanted[g] if k not in lent[g] and member_of.get(k) != g}
+        needed = set().union(*wanted.values()) if wanted else set()
+        if not needed:
+            return lent
+        found = _facts_by_key(needed)
+        for g in groups:
+            named, wanted[g] = wanted[g], set()
+            for key in named:
+                placed = found.get(key)
+                if placed is not None:
+                    lent[g][key] = placed
+                    wanted[g].update(_fact_refs(placed[1]))
 
 
 def sweep(
@@ -151,17 +253,22 @@ Evaluated = tuple[str, list[tuple[tuple, tuple]], date]
 
 
 def evaluate_groups(
-    batch: list[tuple[str, list[dict[str, Any]]]], as_of: date, pack: RulePack | None = None
+    batch: list[tuple[str, list[dict[str, Any]], set[str]]],
+    as_of: date,
+    pack: RulePack | None = None,
 ) -> list[Evaluated]:
-    """Each group's findings, keyed, and the day to look at it again."""
+    """Each group's findings, keyed, and the day to look at it again. The findings
+    about records a group was lent are left to the group that holds them."""
     pack = pack or _WORKER_PACK
     out: list[Evaluated] = []
-    for group, raw in batch:
+    for group, raw, lent in batch:
         facts = parse_facts(raw)
         evaluation = evaluate_facts(facts, as_of=as_of, pack=pack)
         keyed: list[tuple[tuple, tuple]] = []
         seen: dict[tuple, int] = defaultdict(int)
         for finding in evaluation.findings:
+            if finding.subject in lent:
+                continue
             base = (finding.requirement, finding.subject, finding.period or "")
             values = (finding.status, _iso(finding.due), finding.cite, finding.explanation)
             keyed.append(((*base, seen[base]), values))
@@ -181,12 +288,16 @@ def _sweep_chunk(
     inline = isinstance(evaluator, _Inline)
     jobs = []
     clock = time.perf_counter()
-    facts_by_group = group_facts(groups)  # a query per fact type: the whole chunk at once
+    facts_by_group = placed_facts(groups)  # a query per fact type: the whole chunk at once
+    lent = lent_facts(groups, facts_by_group)
     _lap(result, "read", clock)
     for start in range(0, len(groups), BATCH):
         batch = groups[start : start + BATCH]
         clock = time.perf_counter()
-        payload = [(group, facts_by_group.pop(group, [])) for group in batch]
+        payload = [
+            (group, _in_place(facts_by_group.pop(group, []), lent[group]), set(lent[group]))
+            for group in batch
+        ]
         if inline:
             jobs.append(evaluator.submit(evaluate_groups, payload, as_of, pack))
             _lap(result, "evaluate", clock)
@@ -206,6 +317,16 @@ def _sweep_chunk(
     _stamp_groups(groups, as_of, now, next_checks)
     _lap(result, "store", clock)
     result.groups += len(groups)
+
+
+def _in_place(
+    own: list[tuple[Place, dict[str, Any]]], lent: dict[str, tuple[Place, dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """A group's facts and those it was lent, in the order an export of the whole
+    city lists them: the engine then explains its findings in the same words."""
+    if not lent:
+        return [fact for _place, fact in own]
+    return [fact for _place, fact in sorted([*own, *lent.values()], key=_place)]
 
 
 def _lap(result: SweepResult, stage: str, since: float) -> float:
@@ -344,14 +465,17 @@ def export_facts(*, as_of: date | None = None, subject: str | None = None) -> di
     re-imports to the same records and evaluates to the same findings."""
     if subject is not None:
         group = RecordIndex.objects.filter(key=subject).values_list("subject_group", flat=True)
-        groups = list(group)
+        groups = sorted(group)
     else:
-        groups = list(SubjectGroup.objects.order_by("key").values_list("key", flat=True))
+        groups = sorted(SubjectGroup.objects.values_list("key", flat=True))
     facts: list[dict[str, Any]] = []
     for start in range(0, len(groups), CHUNK):
-        by_group = group_facts(groups[start : start + CHUNK])
-        for group in groups[start : start + CHUNK]:
-            facts.extend(by_group.get(group, []))
+        chunk = groups[start : start + CHUNK]
+        by_group = placed_facts(chunk)
+        # one group alone carries what it was lent, so that the file stands alone
+        lent = lent_facts(chunk, by_group) if subject is not None else {}
+        for group in chunk:
+            facts.extend(_in_place(by_group.get(group, []), lent.get(group, {})))
     document: dict[str, Any] = {"name": "Exported records", "facts": facts}
     if as_of is not None:
         document = {"name": document["name"], "as_of": as_of.isoformat(), "facts": facts}

@@ -27,7 +27,7 @@ from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.records.bridge import record_to_fact
 from sanitas.records.models import RECORD_MODELS, Finding, Record, RecordIndex, SubjectGroup
-from sanitas.records.sweep import group_facts, jurisdiction_pack
+from sanitas.records.sweep import evaluation_facts, jurisdiction_pack
 
 # --------------------------------------------------------------------------- programs
 
@@ -543,10 +543,9 @@ def group_facts_as_of(group: str, at: datetime) -> list[dict[str, Any]]:
 def findings_as_of_day(group: str, *, as_of: date, today: date) -> tuple[list[Any], list[str]]:
     """What the engine makes of the group's records as the city knew them at the end of
     ``as_of`` (from ``today`` on, the records as they stand): (findings, problems)."""
-    if as_of >= today:
-        raw = group_facts([group]).get(group, [])
-    else:
-        raw = group_facts_as_of(group, end_of_day(as_of))
+    raw, lent = evaluation_facts(group)
+    if as_of < today:
+        raw = _lent_as_of(group, group_facts_as_of(group, end_of_day(as_of)), lent, as_of)
     try:
         facts = parse_facts(raw)
     except FactsError as exc:
@@ -554,7 +553,28 @@ def findings_as_of_day(group: str, *, as_of: date, today: date) -> tuple[list[An
             f"The records of {as_of.isoformat()} cannot be evaluated: {p}" for p in exc.problems
         ]
     evaluation = evaluate_facts(facts, as_of=as_of, pack=jurisdiction_pack())
-    return evaluation.findings, []
+    return [f for f in evaluation.findings if f.subject not in lent], []
+
+
+def _lent_as_of(
+    group: str, own: list[dict[str, Any]], lent: set[str], as_of: date
+) -> list[dict[str, Any]]:
+    """The group's facts as the city knew them at the end of ``as_of``, with the
+    versions of that day of the records other groups lend it now, in the sweep's order."""
+    if not lent:
+        return own
+    at = end_of_day(as_of)
+    placed: list[tuple[tuple[str, str, str], dict[str, Any]]] = []
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key, fact_type in RecordIndex.objects.filter(key__in=lent).values_list("key", "fact_type"):
+        by_type[fact_type].append(key)
+    for fact_type, keys in by_type.items():
+        for row in _records(RECORD_MODELS[fact_type], keys, at).filter(voided_at__isnull=True):
+            placed.append(((row.subject_group, fact_type, row.key), record_to_fact(row)))
+    # own facts keep their order; lent ones go before or after them by their group
+    before = sorted((p for p in placed if p[0][0] < group), key=lambda p: p[0])
+    after = sorted((p for p in placed if p[0][0] > group), key=lambda p: p[0])
+    return [f for _p, f in before] + own + [f for _p, f in after]
 
 
 def _fact_columns(model: type[Record]) -> list[Any]:

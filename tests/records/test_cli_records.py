@@ -164,7 +164,7 @@ def test_the_sweep_command_and_the_cli_agree_through_an_export(capsys, tmp_path)
     assert code == 0
     created = Finding.objects.count()
     assert out == (
-        f"swept 6 subject groups as of 2025-03-01: {created} findings created, 0 updated, "
+        f"swept 7 subject groups as of 2025-03-01: {created} findings created, 0 updated, "
         "0 closed\n"
     )
     assert _run(capsys, "sweep", "--as-of", "2025-03-01")[1] == (
@@ -188,7 +188,7 @@ def test_the_sweep_defaults_to_today_in_the_city(capsys, monkeypatch):
     _run(capsys, "import", BLOCK)
     monkeypatch.setattr(records_cli, "city_today", lambda: date(2025, 4, 2))
     code, out, _ = _run(capsys, "sweep", "--full")
-    assert code == 0 and out.startswith("swept 6 subject groups as of 2025-04-02 (full): ")
+    assert code == 0 and out.startswith("swept 7 subject groups as of 2025-04-02 (full): ")
 
 
 def test_city_today_is_the_date_in_los_angeles(monkeypatch):

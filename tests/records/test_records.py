@@ -218,3 +218,76 @@ def test_the_database_and_the_cli_agree_through_an_exported_file():
     assert _engine_findings(exported) == _current_findings()
     # and the exported file re-imports to the same records
     assert record_facts(raw_facts=exported["facts"], actor="clerk").changed == 0
+
+
+# --------------------------------------------------------------------------- a shared partner
+
+AGREEMENTS = ROOT / "tests" / "scenarios" / "efg-agreement-in-force.yaml"
+
+
+def _group(key: str) -> str:
+    return RecordIndex.objects.get(key=key).subject_group
+
+
+def test_a_food_bank_does_not_join_the_groups_of_the_generators_it_serves():
+    record_facts(raw_facts=read_data(AGREEMENTS)["facts"], actor="clerk")
+    groups = {_group(k) for k in ("pantry", "g-active", "g-ended", "g-courier", "courier")}
+    assert len(groups) == 5
+    sweep(as_of=AS_OF)
+    # each group, evaluated with what it is lent, finds what the whole city's export finds
+    assert _current_findings() == _engine_findings(export_facts(as_of=AS_OF))
+    # the same findings as the original document, but for the order of names in a sentence
+    assert {f[:5] for f in _current_findings()} == {
+        f[:5] for f in _engine_findings(read_data(AGREEMENTS))
+    }
+
+
+def _statuses(requirement: str, subject: str) -> list[str]:
+    found = Finding.objects.filter(requirement=requirement, subject=subject, current=True)
+    return list(found.values_list("status", flat=True))
+
+
+def test_only_the_groups_a_change_concerns_are_swept_again():
+    record_facts(raw_facts=read_data(AGREEMENTS)["facts"], actor="clerk")
+    sweep(as_of=AS_OF)
+    visit = {"type": "inspection", "subject": "g-active", "date": "2025-02-20", "notes": "visit"}
+    record_facts(raw_facts=[visit], actor="inspector")
+    assert groups_to_sweep(AS_OF) == [_group("g-active")]
+    sweep(as_of=AS_OF)
+    # a new agreement concerns the generator and the food bank it names
+    agreement = {
+        "type": "food_recovery_agreement",
+        "generator": "g-starts-tomorrow",
+        "partner": "pantry",
+        "start": "2025-02-01",
+    }
+    record_facts(raw_facts=[agreement], actor="clerk")
+    assert set(groups_to_sweep(AS_OF)) == {_group("g-starts-tomorrow"), _group("pantry")}
+    sweep(as_of=AS_OF)
+    assert _statuses("ORG-EFG-AGREEMENT", "g-starts-tomorrow") == ["met"]
+    # a change to the food bank itself concerns every generator it lends itself to
+    record_facts(
+        raw_facts=[{"id": "pantry", "type": "establishment", "category": "restaurant"}],
+        actor="clerk",
+    )
+    pending = set(groups_to_sweep(AS_OF))
+    assert {_group("pantry"), _group("g-active"), _group("g-ended")} <= pending
+    assert _group("g-courier") not in pending
+    sweep(as_of=AS_OF)
+    assert set(_statuses("ORG-EFG-AGREEMENT", "g-active")) == {"violation"}
+    assert _current_findings() == _engine_findings(export_facts(as_of=AS_OF))
+
+
+def test_one_generator_exported_alone_carries_the_food_bank_it_names():
+    record_facts(raw_facts=read_data(AGREEMENTS)["facts"], actor="clerk")
+    exported = export_facts(as_of=AS_OF, subject="g-active")
+    keys = {fact.get("id") for fact in exported["facts"]}
+    assert {"g-active", "pantry"} <= keys and "g-ended" not in keys
+    parse_document(exported).evaluate(as_of=AS_OF)  # every reference resolves
+
+
+def test_a_food_bank_named_by_another_group_cannot_be_voided():
+    record_facts(raw_facts=read_data(AGREEMENTS)["facts"], actor="clerk")
+    with pytest.raises(RecordError) as caught:
+        void_record(key="pantry", actor="clerk", why="closed")
+    assert "still named by" in caught.value.problems[0]
