@@ -70,11 +70,28 @@ class Record(models.Model):
         return f"{self.fact_type} {self.key}"
 
 
+class _History(HistoricalRecords):
+    """Every version of a row, indexed for what is asked of it: a record's versions
+    by its key (and a finding's by its id), and the versions before a date. The
+    row's other indexes (its group, its references, its dates) serve queries of
+    the live rows only; in the history they would only slow every write."""
+
+    #: the fields whose index the history keeps
+    INDEXED = frozenset({"key", "id"})
+
+    def copy_fields(self, model: type[models.Model]) -> dict[str, models.Field]:
+        fields = super().copy_fields(model)
+        for field in fields.values():
+            if field.name not in self.INDEXED:
+                field.db_index = False
+        return fields
+
+
 def _history(table: str) -> HistoricalRecords:
     """Every version of a row, with who changed it. The user is kept by id, not by a
     foreign key: a hundred and fifty tables related to the user table would make
     every migration re-render all of them."""
-    return HistoricalRecords(
+    return _History(
         table_name=table,
         history_user_id_field=models.IntegerField(null=True, blank=True),
         history_user_getter=_history_user,
