@@ -5,9 +5,10 @@ methods into one long statement per batch, and django-simple-history builds a
 model instance per historical row before doing the same again; for the sweep's
 hundreds of thousands of findings that is four fifths of the time. Here a table's
 columns and their conversions are worked out once, the rows go to the database
-with ``executemany`` (one prepared statement, parameters streamed), and each
-new or changed row's history is copied by the database itself with
-``INSERT … SELECT``.
+with ``executemany`` (one prepared statement, parameters streamed) or, on
+PostgreSQL, binary ``COPY … FROM STDIN`` (the server's bulk-load protocol,
+several times faster than any ``INSERT``), and each new or changed row's history is
+copied by the database itself with ``INSERT … SELECT``.
 
 The history rows are those django-simple-history writes (same table, columns and
 meaning: ``+`` created, ``~`` changed), so the history views read them unchanged.
@@ -114,12 +115,11 @@ class Table:
         defaults = self._defaults(now)
         names = [f.name for f in self.fields]
         prepared = self._prepared(names)
-        quote = connection.ops.quote_name
-        columns = ", ".join(quote(column) for column, _convert in prepared)
-        marks = ", ".join(["%s"] * len(names))
-        sql = f"INSERT INTO {quote(self.name)} ({columns}) VALUES ({marks})"
-        with connection.cursor() as cursor:
-            cursor.executemany(sql, self._rows(rows, names, prepared, defaults))
+        _load(
+            self.name,
+            [column for column, _convert in prepared],
+            self._rows(rows, names, prepared, defaults),
+        )
 
     def db_value(self, name: str, value: Any) -> Any:
         """``value`` as the database takes it in the column of field ``name``."""
@@ -129,12 +129,7 @@ class Table:
     def insert_values(self, names: Sequence[str], rows: Iterable[tuple]) -> None:
         """Insert rows given as tuples of database values (see :meth:`db_value`), in the
         order of the fields ``names``: the fast way for rows built by the million."""
-        quote = connection.ops.quote_name
-        columns = ", ".join(quote(self.by_name[name].column) for name in names)
-        marks = ", ".join(["%s"] * len(names))
-        sql = f"INSERT INTO {quote(self.name)} ({columns}) VALUES ({marks})"
-        with connection.cursor() as cursor:
-            cursor.executemany(sql, rows)
+        _load(self.name, [self.by_name[name].column for name in names], rows)
 
     def update(self, rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> None:
         """Set ``names`` of each row (which also has the primary key under ``"id"``)."""
@@ -226,6 +221,41 @@ class Table:
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*(value for _n, value, _f in extra), *params])
+
+
+def _load(table_name: str, columns: Sequence[str], rows: Iterable[tuple]) -> None:
+    """Append ``rows`` (database values, in the order of ``columns``) to a table."""
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(column) for column in columns)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # psycopg's own cursor, in the binary format: each value is sent as the
+            # column's type holds it, with no text to format and parse again
+            types = _column_types(cursor, table_name)
+            sql = f"COPY {quote(table_name)} ({names}) FROM STDIN (FORMAT BINARY)"
+            with cursor.cursor.copy(sql) as copy:
+                copy.set_types([types[column] for column in columns])
+                for row in rows:
+                    copy.write_row(row)
+            return
+        marks = ", ".join(["%s"] * len(columns))
+        cursor.executemany(f"INSERT INTO {quote(table_name)} ({names}) VALUES ({marks})", rows)
+
+
+_TYPES: dict[str, dict[str, int]] = {}
+
+
+def _column_types(cursor: Any, table_name: str) -> dict[str, int]:
+    """The type (its oid) of each column of a PostgreSQL table."""
+    types = _TYPES.get(table_name)
+    if types is None:
+        cursor.execute(
+            "SELECT attname, atttypid FROM pg_attribute "
+            "WHERE attrelid = CAST(%s AS regclass) AND attnum > 0 AND NOT attisdropped",
+            [connection.ops.quote_name(table_name)],
+        )
+        types = _TYPES[table_name] = dict(cursor.fetchall())
+    return types
 
 
 def _typed_mark(field: models.Field) -> str:
