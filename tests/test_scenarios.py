@@ -29,3 +29,25 @@ def test_scenario(path: Path):
     assert document.expect is not None and document.expect.count() > 0, "no expectations"
     _, failures = check(document.expect, document.evaluate())
     assert not failures, "\n".join(f.message for f in failures)
+
+
+def test_findings_do_not_depend_on_reporting_the_derived_values():
+    """The sweep asks for findings only: derived values are then computed just as the
+    rules need them. The findings must be the very same, on every scenario."""
+    from sanitas.ordinance.engine import evaluate_facts
+
+    reported = 0
+    for path in FILES:
+        document = load_document(path)
+        full = document.evaluate()
+        reported += len(full.derived)
+        lean = evaluate_facts(
+            document.facts,
+            as_of=full.as_of,
+            pack=document.pack(),
+            holidays=document.holidays,
+            report_derived=False,
+        )
+        assert lean.findings == full.findings, path.name
+        assert lean.derived == [], path.name
+    assert reported > 0

@@ -410,8 +410,11 @@ def evaluate_facts(
     as_of: date,
     pack: RulePack,
     holidays: list[date] | None = None,
+    report_derived: bool = True,
 ) -> Evaluation:
-    """Apply the law of ``pack`` to ``facts`` as of ``as_of``."""
+    """Apply the law of ``pack`` to ``facts`` as of ``as_of``. With
+    ``report_derived=False`` the derived values are computed only as the rules ask
+    for them, and none is reported: the findings are the same."""
     import sanitas.ordinance.rules  # noqa: F401  (registers every area's rules)
 
     index = FactIndex(visible(facts, as_of))
@@ -419,7 +422,7 @@ def evaluate_facts(
     cites = {ident: req.cite for ident, req in catalog().items()}
 
     derived_values: list[Derived] = []
-    for spec in sorted(DERIVED.values(), key=lambda s: s.name):
+    for spec in _derived_specs() if report_derived else ():
         for fact in index.of_type(spec.on):
             # a value is reported on a fact that can be named; an event without an id
             # still feeds the rules that ask for it
@@ -451,6 +454,10 @@ def evaluate_facts(
     findings.sort(key=_BY_SUBJECT_AND_REQUIREMENT)
     derived_values.sort(key=_BY_SUBJECT_AND_NAME)
     return Evaluation(as_of, pack.jurisdiction, findings, derived_values)
+
+
+def _derived_specs() -> list[DerivedSpec]:
+    return sorted(DERIVED.values(), key=attrgetter("name"))
 
 
 _KNOWN_STATUSES = frozenset(STATUSES)

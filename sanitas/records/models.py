@@ -311,6 +311,13 @@ class SubjectGroup(models.Model):
         db_index=True,
         help_text="The earliest open deadline or start date: sweep again when it arrives.",
     )
+    findings_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="A digest of the findings stored for the group by its last sweep: an "
+        "evaluation with the same digest has nothing to store.",
+    )
 
     class Meta:
         db_table = "records_subject_group"

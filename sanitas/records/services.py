@@ -310,6 +310,8 @@ def _rename_group(old: str, new: str) -> None:
 
     Finding.objects.filter(subject_group=old).update(subject_group=new)
     SubjectGroup.objects.filter(key=old).delete()
+    # the group now holds other findings than its digest says
+    SubjectGroup.objects.filter(key=new).update(findings_digest="")
 
 
 def _index(

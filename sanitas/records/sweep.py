@@ -10,6 +10,7 @@ arrived; ``full=True`` evaluates every group.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import time
@@ -22,6 +23,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from orjson import dumps
 
 from sanitas.ordinance.calendar import quarter_of, quarter_start
 from sanitas.ordinance.engine import Finding as EngineFinding
@@ -247,9 +249,10 @@ def _evaluator(pack: RulePack, workers: int) -> Any:
     )
 
 
-#: what the sweep keeps of a finding: (requirement, subject, period, ordinal) and
-#: (status, due, cite, explanation)
-Evaluated = tuple[str, list[tuple[tuple, tuple]], date]
+#: what the sweep keeps of a group's evaluation: each finding as (requirement,
+#: subject, period, ordinal) and (status, due, cite, explanation); the day to look
+#: at the group again; and a digest of the findings
+Evaluated = tuple[str, list[tuple[tuple, tuple]], date, str]
 
 
 def evaluate_groups(
@@ -257,13 +260,14 @@ def evaluate_groups(
     as_of: date,
     pack: RulePack | None = None,
 ) -> list[Evaluated]:
-    """Each group's findings, keyed, and the day to look at it again. The findings
-    about records a group was lent are left to the group that holds them."""
+    """Each group's findings, keyed, the day to look at it again, and the digest of
+    its findings. The findings about records a group was lent are left to the group
+    that holds them."""
     pack = pack or _WORKER_PACK
     out: list[Evaluated] = []
     for group, raw, lent in batch:
         facts = parse_facts(raw)
-        evaluation = evaluate_facts(facts, as_of=as_of, pack=pack)
+        evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False)
         keyed: list[tuple[tuple, tuple]] = []
         seen: dict[tuple, int] = defaultdict(int)
         for finding in evaluation.findings:
@@ -273,8 +277,14 @@ def evaluate_groups(
             values = (finding.status, _iso(finding.due), finding.cite, finding.explanation)
             keyed.append(((*base, seen[base]), values))
             seen[base] += 1
-        out.append((group, keyed, _next_check(evaluation.findings, facts, as_of)))
+        next_check = _next_check(evaluation.findings, facts, as_of)
+        out.append((group, keyed, next_check, findings_digest(keyed)))
     return out
+
+
+def findings_digest(keyed: list[tuple[tuple, tuple]]) -> str:
+    """A digest of a group's keyed findings: equal digests, equal findings."""
+    return hashlib.blake2b(dumps(keyed), digest_size=20).hexdigest()
 
 
 @transaction.atomic
@@ -303,18 +313,29 @@ def _sweep_chunk(
             _lap(result, "evaluate", clock)
         else:
             jobs.append(evaluator.submit(evaluate_groups, payload, as_of))
+    stored_digests = dict(
+        SubjectGroup.objects.filter(key__in=groups).values_list("key", "findings_digest")
+    )
     next_checks: dict[str, date] = {}
+    digests: dict[str, str] = {}
     for job in jobs:
         clock = time.perf_counter()
         evaluated = job.result()
         if not inline:  # the time spent waiting for the workers
             clock = _lap(result, "evaluate", clock)
-        produced = {group: keyed for group, keyed, _next in evaluated}
-        next_checks.update((group, next_check) for group, _keyed, next_check in evaluated)
+        # a group whose findings have the digest of those its last sweep stored has
+        # nothing to store: its stored findings are not even read
+        produced = {
+            group: keyed
+            for group, keyed, _next, digest in evaluated
+            if digest != stored_digests.get(group)
+        }
+        for group, _keyed, next_check, digest in evaluated:
+            next_checks[group], digests[group] = next_check, digest
         _store_findings(list(produced), produced, as_of, now, result)
         _lap(result, "store", clock)
     clock = time.perf_counter()
-    _stamp_groups(groups, as_of, now, next_checks)
+    _stamp_groups(groups, as_of, now, next_checks, digests)
     _lap(result, "store", clock)
     result.groups += len(groups)
 
@@ -441,18 +462,36 @@ _NEW_COLUMNS = (
 )
 
 
-def _stamp_groups(groups: list[str], as_of: date, now: datetime, next_checks: dict) -> None:
-    """Each group's sweep time, the date it was swept as of, and when to look again."""
+def _stamp_groups(
+    groups: list[str], as_of: date, now: datetime, next_checks: dict, digests: dict
+) -> None:
+    """Each group's sweep time, the date it was swept as of, when to look again, and
+    the digest of its findings as now stored."""
     known = dict(SubjectGroup.objects.filter(key__in=groups).values_list("key", "id"))
     values = {"swept_at": now, "swept_as_of": as_of}
     table = bulk.table(SubjectGroup)
     table.update(
-        [{"id": known[g], **values, "next_check_on": next_checks[g]} for g in groups if g in known],
-        ["swept_at", "swept_as_of", "next_check_on"],
+        [
+            {
+                "id": known[g],
+                **values,
+                "next_check_on": next_checks[g],
+                "findings_digest": digests[g],
+            }
+            for g in groups
+            if g in known
+        ],
+        ["swept_at", "swept_as_of", "next_check_on", "findings_digest"],
     )
     table.insert(
         [
-            {"key": g, **values, "changed_at": now, "next_check_on": next_checks[g]}
+            {
+                "key": g,
+                **values,
+                "changed_at": now,
+                "next_check_on": next_checks[g],
+                "findings_digest": digests[g],
+            }
             for g in groups
             if g not in known
         ],

@@ -163,10 +163,38 @@ def test_worker_processes_store_what_one_process_stores(monkeypatch):
     sweep(as_of=AS_OF)
     inline = _current_findings()
     Finding.objects.update(status="stale", current=False)  # every finding must be rewritten
+    SubjectGroup.objects.update(findings_digest="")  # (the digests vouched for the old ones)
     monkeypatch.setattr(sweeping, "BATCH", 2)  # the block's groups in several jobs
     result = sweep(as_of=AS_OF, full=True, workers=2)
     assert result.findings_updated == len(inline) and result.findings_created == 0
     assert _current_findings() == inline
+
+
+def test_a_group_whose_findings_are_as_stored_is_not_read_again(monkeypatch):
+    from sanitas.records import sweep as sweeping
+
+    _load_block()
+    sweep(as_of=AS_OF)
+    stored = []
+    original = sweeping._store_findings
+
+    def spy(groups, *args):
+        stored.extend(groups)
+        return original(groups, *args)
+
+    monkeypatch.setattr(sweeping, "_store_findings", spy)
+    again = sweep(as_of=AS_OF, full=True)
+    assert again.groups == SubjectGroup.objects.count() and stored == []
+    assert (again.findings_created, again.findings_updated, again.findings_closed) == (0, 0, 0)
+    # a new pump-out changes one group's findings: that group, and only it, is stored
+    record_facts(
+        raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
+        actor="hauler-portal",
+    )
+    moved = sweep(as_of=AS_OF, full=True)
+    assert moved.findings_updated > 0
+    assert stored == [RecordIndex.objects.get(key="jade-gi").subject_group]
+    assert _current_findings() == _engine_findings(export_facts(as_of=AS_OF))
 
 
 def test_the_set_based_writes_keep_the_history_simple_history_keeps():
