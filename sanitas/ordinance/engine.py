@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache, lru_cache
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -316,7 +317,7 @@ class Context:
         self.pack = pack
         self.calendar = calendar
         self._derived: dict[tuple[str, Any], Any] = {}
-        self._params: dict[tuple[str, date], Any] = {}
+        self._params = _values_of(pack)
         self._by_id = facts.by_id
         self._refs = facts._refs
         self._memos: dict[str, dict] = {}
@@ -364,6 +365,19 @@ class Context:
 
 
 _EMPTY: list[Fact] = []
+
+#: each pack's parameter values by (name, day), shared by its evaluations (a sweep
+#: makes one per subject group); the pack is kept with them, so its id stays its own
+_PACK_VALUES: dict[int, tuple[RulePack, dict[tuple[str, date], Any]]] = {}
+
+
+def _values_of(pack: RulePack) -> dict[tuple[str, date], Any]:
+    kept = _PACK_VALUES.get(id(pack))
+    if kept is None or kept[0] is not pack:
+        if len(_PACK_VALUES) > 64:  # packs loaded again and again (tests): start over
+            _PACK_VALUES.clear()
+        kept = _PACK_VALUES[id(pack)] = (pack, {})
+    return kept[1]
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -419,7 +433,6 @@ def evaluate_facts(
 
     index = FactIndex(visible(facts, as_of))
     ctx = Context(facts=index, as_of=as_of, pack=pack, calendar=pack.calendar(holidays))
-    cites = {ident: req.cite for ident, req in catalog().items()}
 
     derived_values: list[Derived] = []
     for spec in _derived_specs() if report_derived else ():
@@ -431,11 +444,9 @@ def evaluate_facts(
 
     findings: list[Finding] = []
     add = findings.append
-    for spec in RULES:
-        if spec.phase != 1:
-            continue
-        requirement, cite, func = spec.requirement, cites[spec.requirement], spec.func
-        for fact in index.of_type(spec.on):
+    by_type = index.by_type
+    for requirement, cite, func, on in _fact_rules(frozenset(by_type), len(RULES)):
+        for fact in by_type[on]:
             result = func(fact, ctx)
             if result is None:
                 continue
@@ -443,17 +454,43 @@ def evaluate_facts(
                 result = (result,)
             for outcome in result:
                 add(_finding(requirement, cite, outcome, fact))
-    for spec in RULES:
-        if spec.phase == 2:
-            cite = cites[spec.requirement]
-            for outcome in _outcomes(spec.func(list(findings), ctx)):
-                add(_finding(spec.requirement, cite, outcome, None))
+    for requirement, cite, func in _findings_rules(len(RULES)):
+        for outcome in _outcomes(func(list(findings), ctx)):
+            add(_finding(requirement, cite, outcome, None))
 
     # by subject, then requirement; the sort is stable, so within one requirement the
     # order is the rules' own (periods in order), and the same input gives the same output
     findings.sort(key=_BY_SUBJECT_AND_REQUIREMENT)
     derived_values.sort(key=_BY_SUBJECT_AND_NAME)
     return Evaluation(as_of, pack.jurisdiction, findings, derived_values)
+
+
+@cache
+def _cites() -> dict[str, str]:
+    return {ident: req.cite for ident, req in catalog().items()}
+
+
+@lru_cache(maxsize=4096)
+def _fact_rules(types: frozenset[str], _registered: int) -> list[tuple[str, str, RuleFunc, str]]:
+    """The rules on facts that apply to facts of ``types``, in the order they were
+    registered, with their cites. A city's subject groups hold a few combinations
+    of types, so a group's evaluation looks only at the rules that can apply to
+    it; ``_registered`` (the count of rules) renews the plan when rules are added."""
+    cites = _cites()
+    return [
+        (spec.requirement, cites[spec.requirement], spec.func, spec.on)
+        for spec in RULES
+        if spec.phase == 1 and spec.on in types
+    ]
+
+
+@lru_cache(maxsize=8)
+def _findings_rules(_registered: int) -> list[tuple[str, str, RuleFunc]]:
+    """The rules on findings, run once all the others have found theirs."""
+    cites = _cites()
+    return [
+        (spec.requirement, cites[spec.requirement], spec.func) for spec in RULES if spec.phase == 2
+    ]
 
 
 def _derived_specs() -> list[DerivedSpec]:
