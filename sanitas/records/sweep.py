@@ -204,10 +204,13 @@ def sweep(
     result = SweepResult()
     pending = groups_to_sweep(as_of, full=full)
     parallel = workers > 1 and len(pending) > BATCH
+    chunks = [pending[start : start + CHUNK] for start in range(0, len(pending), CHUNK)]
     with _evaluator(pack, workers if parallel else 1) as evaluator:
-        for start in range(0, len(pending), CHUNK):
-            chunk = pending[start : start + CHUNK]
-            _sweep_chunk(chunk, as_of, pack, evaluator, result)
+        ahead: _Read | None = None
+        for number, chunk in enumerate(chunks):
+            # with workers, the next chunk is read while they evaluate this one
+            following = chunks[number + 1] if parallel and number + 1 < len(chunks) else None
+            ahead = _sweep_chunk(chunk, ahead, following, as_of, pack, evaluator, result)
     return result
 
 
@@ -287,14 +290,18 @@ def findings_digest(keyed: list[tuple[tuple, tuple]]) -> str:
     return hashlib.blake2b(dumps(keyed), digest_size=20).hexdigest()
 
 
-@transaction.atomic
-def _sweep_chunk(
-    groups: list[str], as_of: date, pack: RulePack, evaluator: Any, result: SweepResult
-) -> None:
-    # writers of records take turns with the sweep, so that no batch can commit
-    # between reading the groups and stamping them swept and go unnoticed
-    lock_records()
-    now = timezone.now()
+@dataclass
+class _Read:
+    """Groups read, when, and their evaluation jobs."""
+
+    groups: list[str]
+    read_at: datetime
+    jobs: list[Future]
+
+
+def _read_and_submit(
+    groups: list[str], read_at: datetime, as_of: date, pack: RulePack, evaluator: Any, result
+) -> _Read:
     inline = isinstance(evaluator, _Inline)
     jobs = []
     clock = time.perf_counter()
@@ -313,12 +320,44 @@ def _sweep_chunk(
             _lap(result, "evaluate", clock)
         else:
             jobs.append(evaluator.submit(evaluate_groups, payload, as_of))
-    stored_digests = dict(
-        SubjectGroup.objects.filter(key__in=groups).values_list("key", "findings_digest")
-    )
+    return _Read(groups, read_at, jobs)
+
+
+@transaction.atomic
+def _sweep_chunk(
+    groups: list[str],
+    ahead: _Read | None,
+    following: list[str] | None,
+    as_of: date,
+    pack: RulePack,
+    evaluator: Any,
+    result: SweepResult,
+) -> _Read | None:
+    """Store the findings of ``groups`` (read now, or ``ahead`` by the previous
+    chunk), and read and submit the ``following`` groups: returned for the next."""
+    # writers of records take turns with the sweep: nothing commits between reading
+    # groups and taking the time of the read, and a group is stamped swept as of the
+    # time it was read, so a batch that commits after the read marks it to be swept
+    # again; a group changed since it was read is left to the next sweep
+    lock_records()
+    now = timezone.now()
+    current = ahead or _read_and_submit(groups, now, as_of, pack, evaluator, result)
+    after = _read_and_submit(following, now, as_of, pack, evaluator, result) if following else None
+    inline = isinstance(evaluator, _Inline)
+    state = {
+        key: (changed_at, digest)
+        for key, changed_at, digest in SubjectGroup.objects.filter(key__in=groups).values_list(
+            "key", "changed_at", "findings_digest"
+        )
+    }
+    read_at = current.read_at
+    # a group merged into another since it was chosen (its row is gone) is swept as
+    # part of that one; a group changed since it was read waits for the next sweep
+    fresh = [g for g in groups if g in state and state[g][0] <= read_at]
+    keep = set(fresh)
     next_checks: dict[str, date] = {}
     digests: dict[str, str] = {}
-    for job in jobs:
+    for job in current.jobs:
         clock = time.perf_counter()
         evaluated = job.result()
         if not inline:  # the time spent waiting for the workers
@@ -328,16 +367,17 @@ def _sweep_chunk(
         produced = {
             group: keyed
             for group, keyed, _next, digest in evaluated
-            if digest != stored_digests.get(group)
+            if group in keep and digest != state[group][1]
         }
         for group, _keyed, next_check, digest in evaluated:
             next_checks[group], digests[group] = next_check, digest
         _store_findings(list(produced), produced, as_of, now, result)
         _lap(result, "store", clock)
     clock = time.perf_counter()
-    _stamp_groups(groups, as_of, now, next_checks, digests)
+    _stamp_groups(fresh, as_of, read_at, next_checks, digests)
     _lap(result, "store", clock)
-    result.groups += len(groups)
+    result.groups += len(fresh)
+    return after
 
 
 def _in_place(

@@ -9,6 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.utils import timezone
 
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
@@ -165,6 +166,7 @@ def test_worker_processes_store_what_one_process_stores(monkeypatch):
     Finding.objects.update(status="stale", current=False)  # every finding must be rewritten
     SubjectGroup.objects.update(findings_digest="")  # (the digests vouched for the old ones)
     monkeypatch.setattr(sweeping, "BATCH", 2)  # the block's groups in several jobs
+    monkeypatch.setattr(sweeping, "CHUNK", 3)  # and chunks, each read while one is evaluated
     result = sweep(as_of=AS_OF, full=True, workers=2)
     assert result.findings_updated == len(inline) and result.findings_created == 0
     assert _current_findings() == inline
@@ -195,6 +197,30 @@ def test_a_group_whose_findings_are_as_stored_is_not_read_again(monkeypatch):
     assert moved.findings_updated > 0
     assert stored == [RecordIndex.objects.get(key="jade-gi").subject_group]
     assert _current_findings() == _engine_findings(export_facts(as_of=AS_OF))
+
+
+def test_a_group_changed_after_it_was_read_is_left_for_the_next_sweep():
+    """The sweep reads a chunk ahead while the workers evaluate the one before; a
+    record that commits in between must not be lost behind a swept stamp."""
+    from sanitas.records import sweep as sweeping
+
+    _load_block()
+    sweep(as_of=AS_OF)
+    group = RecordIndex.objects.get(key="jade-gi").subject_group
+    before = SubjectGroup.objects.get(key=group).swept_at
+    result = sweeping.SweepResult()
+    evaluator = sweeping._Inline()
+    pack = sweeping.jurisdiction_pack()
+    read = sweeping._read_and_submit([group], timezone.now(), AS_OF, pack, evaluator, result)
+    record_facts(
+        raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
+        actor="hauler-portal",
+    )
+    sweeping._sweep_chunk([group], read, None, AS_OF, pack, evaluator, result)
+    assert result.groups == 0 and result.findings_updated == 0
+    assert SubjectGroup.objects.get(key=group).swept_at == before
+    assert groups_to_sweep(AS_OF) == [group]
+    assert sweep(as_of=AS_OF).findings_updated > 0
 
 
 def test_the_set_based_writes_keep_the_history_simple_history_keeps():
