@@ -56,13 +56,13 @@ def _column_names(model: type[Record]) -> list[str]:
 
 def fact_to_columns(fact: Any) -> dict[str, Any]:
     """The column values of a validated fact (pydantic model or its mirror)."""
-    model = RECORD_MODELS[fact.type]
     values: dict[str, Any] = {}
-    for name in _column_names(model):
+    for name in fact_columns(RECORD_MODELS[fact.type]):
         value = getattr(fact, name)
-        if isinstance(value, datetime):
+        kind = type(value)
+        if kind is datetime:
             value = value.replace(tzinfo=CITY_TZ)
-        elif isinstance(value, list):
+        elif kind is list:
             value = [_segment(v) for v in value]
         values[name] = value
     return values

@@ -93,16 +93,18 @@ class Table:
         prepared: list[tuple[str, Callable[[Any], Any] | None]],
         defaults: Mapping[str, Any],
     ) -> list[tuple]:
-        converters = [convert for _column, convert in prepared]
+        pairs = [(name, defaults.get(name)) for name in names]
+        converted = [(i, convert) for i, (_c, convert) in enumerate(prepared) if convert]
         out = []
+        append = out.append
         for row in rows:
-            values = []
-            for name, convert in zip(names, converters, strict=True):
-                value = row[name] if name in row else defaults[name]
-                if convert is not None and value is not None:
-                    value = convert(value)
-                values.append(value)
-            out.append(tuple(values))
+            get = row.get
+            values = [get(name, default) for name, default in pairs]
+            for i, convert in converted:
+                value = values[i]
+                if value is not None:
+                    values[i] = convert(value)
+            append(tuple(values))
         return out
 
     # ------------------------------------------------------------------ writes

@@ -37,6 +37,7 @@ from django.db import OperationalError, transaction
 
 from sanitas.ordinance.document import TOP_LEVEL, read_data
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_fact
+from sanitas.records import bulk
 from sanitas.records.bridge import record_to_fact
 from sanitas.records.feeds import (
     FEEDS,
@@ -372,12 +373,12 @@ def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
     stored = _Stored()
     live_by_type: dict[str, list[str]] = {}
     voided_by_type: dict[str, list[str]] = {}
-    for chunk in _chunks(sorted(keys)):
-        for key, fact_type, voided in RecordIndex.objects.filter(key__in=chunk).values_list(
-            "key", "fact_type", "voided"
-        ):
-            stored.types[key] = fact_type
-            (voided_by_type if voided else live_by_type).setdefault(fact_type, []).append(key)
+    for key, fact_type, voided in bulk.select_in(
+        RecordIndex, "key", sorted(keys), ("key", "fact_type", "voided")
+    ):
+        stored.types[key] = fact_type
+        # (SQLite answers 0 or 1)
+        (voided_by_type if voided else live_by_type).setdefault(fact_type, []).append(key)
     for fact_type, type_keys in voided_by_type.items():
         model = RECORD_MODELS[fact_type]
         for chunk in _chunks(type_keys):
