@@ -96,21 +96,28 @@ def fact_columns(model: type[Record]) -> tuple[str, ...]:
 
 def row_to_fact(model: type[Record], key: str, values: list[Any]) -> dict[str, Any]:
     """The facts-file mapping of a row: its key, and its :func:`fact_columns` values."""
-    fact_model = FACT_TYPES[model.fact_type]
-    out: dict[str, Any] = {"type": model.fact_type}
-    if "id" in fact_model.model_fields and not key.startswith(f"{model.fact_type}~"):
+    fact_type = model.fact_type
+    out: dict[str, Any] = {"type": fact_type}
+    if _has_id(model) and not key.startswith(f"{fact_type}~"):
         out["id"] = key
     for name, value in zip(fact_columns(model), values, strict=True):
         if value is None:
             continue
-        if isinstance(value, datetime):
+        kind = type(value)
+        if kind is datetime:
             value = value.astimezone(CITY_TZ).strftime("%Y-%m-%dT%H:%M")
-        elif isinstance(value, date):
+        elif kind is date:
             value = value.isoformat()
-        elif isinstance(value, Decimal):
+        elif kind is Decimal:
             value = int(value) if value == value.to_integral_value() else float(value)
         out[name] = value
     return out
+
+
+@cache
+def _has_id(model: type[Record]) -> bool:
+    """Whether the model's facts have an ``id`` (events may not: their key is a digest)."""
+    return "id" in FACT_TYPES[model.fact_type].model_fields
 
 
 #: References to a party that serves many others: the food recovery organization an
