@@ -345,3 +345,27 @@ def test_a_food_bank_named_by_another_group_cannot_be_voided():
     with pytest.raises(RecordError) as caught:
         void_record(key="pantry", actor="clerk", why="closed")
     assert "still named by" in caught.value.problems[0]
+
+
+def test_the_live_records_of_groups_are_found_through_the_group_index():
+    """An index over every row's voided_at drew SQLite's planner to it for the
+    sweep's "live records of these groups", reading every live row of the table
+    for each chunk; only voided rows may be indexed by it."""
+    table = RECORD_MODELS["pump_out"]._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            marks = ", ".join(["%s"] * 400)
+            cursor.execute(
+                f"EXPLAIN QUERY PLAN SELECT key FROM {table} "
+                f"WHERE subject_group IN ({marks}) AND voided_at IS NULL",
+                [f"group-{n}" for n in range(400)],
+            )
+            plan = " ".join(str(row[-1]) for row in cursor.fetchall())
+            assert "subject_group" in plan and "voided" not in plan, plan
+        else:
+            cursor.execute(
+                "SELECT indexdef FROM pg_indexes WHERE tablename = %s AND indexdef LIKE %s",
+                [table, "%voided_at%"],
+            )
+            (definition,) = [row[0] for row in cursor.fetchall()]
+            assert "WHERE (voided_at IS NOT NULL)" in definition, definition
