@@ -83,8 +83,12 @@ def placed_facts(groups: list[str]) -> dict[str, list[tuple[Place, dict[str, Any
     for fact_type in set(types):
         model = RECORD_MODELS[fact_type]
         names = fact_columns(model)
-        rows = model.objects.filter(subject_group__in=groups, voided_at__isnull=True).values_list(
-            "subject_group", "key", *names
+        # (unordered: the places sort them below, and the models' default order
+        # would have the database sort every chunk by key first)
+        rows = (
+            model.objects.filter(subject_group__in=groups, voided_at__isnull=True)
+            .order_by()
+            .values_list("subject_group", "key", *names)
         )
         for group, key, *values in rows.iterator(chunk_size=2000):
             out[group].append(((group, fact_type, key), row_to_fact(model, key, values)))
@@ -134,9 +138,13 @@ def _facts_by_key(keys: set[str]) -> dict[str, tuple[Place, dict[str, Any]]]:
         model = RECORD_MODELS[fact_type]
         names = fact_columns(model)
         for start in range(0, len(wanted), bulk.IN_CHUNK):
-            rows = model.objects.filter(
-                key__in=wanted[start : start + bulk.IN_CHUNK], voided_at__isnull=True
-            ).values_list("subject_group", "key", *names)
+            rows = (
+                model.objects.filter(
+                    key__in=wanted[start : start + bulk.IN_CHUNK], voided_at__isnull=True
+                )
+                .order_by()
+                .values_list("subject_group", "key", *names)
+            )
             for group, key, *values in rows:
                 out[key] = ((group, fact_type, key), row_to_fact(model, key, values))
     return out
@@ -168,9 +176,11 @@ def lent_facts(
         for field_name in fields:
             for start in range(0, len(targets_sorted), bulk.IN_CHUNK):
                 chunk = targets_sorted[start : start + bulk.IN_CHUNK]
-                rows = model.objects.filter(
-                    **{f"{field_name}__in": chunk}, voided_at__isnull=True
-                ).values_list("subject_group", field_name, "key", *names)
+                rows = (
+                    model.objects.filter(**{f"{field_name}__in": chunk}, voided_at__isnull=True)
+                    .order_by()
+                    .values_list("subject_group", field_name, "key", *names)
+                )
                 for row_group, target, key, *values in rows:
                     g = member_of[target]
                     if row_group != g:
