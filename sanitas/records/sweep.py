@@ -302,9 +302,8 @@ def findings_digest(keyed: list[tuple[tuple, tuple]]) -> str:
 
 @dataclass
 class _Read:
-    """Groups read, when, and their evaluation jobs."""
+    """When groups were read, and their evaluation jobs."""
 
-    groups: list[str]
     read_at: datetime
     jobs: list[Future]
 
@@ -330,7 +329,7 @@ def _read_and_submit(
             _lap(result, "evaluate", clock)
         else:
             jobs.append(evaluator.submit(evaluate_groups, payload, as_of))
-    return _Read(groups, read_at, jobs)
+    return _Read(read_at, jobs)
 
 
 @transaction.atomic
@@ -355,15 +354,15 @@ def _sweep_chunk(
     after = _read_and_submit(following, now, as_of, pack, evaluator, result) if following else None
     inline = isinstance(evaluator, _Inline)
     state = {
-        key: (changed_at, digest)
-        for key, changed_at, digest in SubjectGroup.objects.filter(key__in=groups).values_list(
-            "key", "changed_at", "findings_digest"
+        key: (pk, changed_at, digest)
+        for key, pk, changed_at, digest in SubjectGroup.objects.filter(key__in=groups).values_list(
+            "key", "id", "changed_at", "findings_digest"
         )
     }
     read_at = current.read_at
     # a group merged into another since it was chosen (its row is gone) is swept as
     # part of that one; a group changed since it was read waits for the next sweep
-    fresh = [g for g in groups if g in state and state[g][0] <= read_at]
+    fresh = [g for g in groups if g in state and state[g][1] <= read_at]
     keep = set(fresh)
     next_checks: dict[str, date] = {}
     digests: dict[str, str] = {}
@@ -377,14 +376,14 @@ def _sweep_chunk(
         produced = {
             group: keyed
             for group, keyed, _next, digest in evaluated
-            if group in keep and digest != state[group][1]
+            if group in keep and digest != state[group][2]
         }
         for group, _keyed, next_check, digest in evaluated:
             next_checks[group], digests[group] = next_check, digest
         _store_findings(list(produced), produced, as_of, now, result)
         _lap(result, "store", clock)
     clock = time.perf_counter()
-    _stamp_groups(fresh, as_of, read_at, next_checks, digests)
+    _stamp_groups({g: state[g][0] for g in fresh}, as_of, read_at, next_checks, digests)
     _lap(result, "store", clock)
     result.groups += len(fresh)
     return after
@@ -513,39 +512,22 @@ _NEW_COLUMNS = (
 
 
 def _stamp_groups(
-    groups: list[str], as_of: date, now: datetime, next_checks: dict, digests: dict
+    groups: dict[str, int], as_of: date, read_at: datetime, next_checks: dict, digests: dict
 ) -> None:
-    """Each group's sweep time, the date it was swept as of, when to look again, and
-    the digest of its findings as now stored."""
-    known = dict(SubjectGroup.objects.filter(key__in=groups).values_list("key", "id"))
-    values = {"swept_at": now, "swept_as_of": as_of}
-    table = bulk.table(SubjectGroup)
-    table.update(
+    """Each group's (key → id) sweep time, the date it was swept as of, when to look
+    again, and the digest of its findings as now stored."""
+    bulk.table(SubjectGroup).update(
         [
             {
-                "id": known[g],
-                **values,
+                "id": pk,
+                "swept_at": read_at,
+                "swept_as_of": as_of,
                 "next_check_on": next_checks[g],
                 "findings_digest": digests[g],
             }
-            for g in groups
-            if g in known
+            for g, pk in groups.items()
         ],
         ["swept_at", "swept_as_of", "next_check_on", "findings_digest"],
-    )
-    table.insert(
-        [
-            {
-                "key": g,
-                **values,
-                "changed_at": now,
-                "next_check_on": next_checks[g],
-                "findings_digest": digests[g],
-            }
-            for g in groups
-            if g not in known
-        ],
-        now=now,
     )
 
 
