@@ -86,6 +86,8 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
                 lines.append(head + " " * max(1, width - len(head) - len(when)) + when)
                 lines.append(" " * 12 + f.cite)
             lines.extend(wrap.wrap(f.explanation))
+            if f.reading:
+                lines.extend(wrap.wrap(f"Reading: {f.reading}"))
         for v in values:
             shown = orjson.dumps(to_json_value(v.value)).decode()
             lines.extend(
@@ -94,6 +96,18 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
                     width=width,
                     initial_indent="  · ",
                     subsequent_indent=" " * 6,
+                )
+            )
+    if evaluation.data_problems:
+        lines.append("")
+        lines.append(f"{len(evaluation.data_problems)} data problems (no clock started on them)")
+        for problem in evaluation.data_problems:
+            lines.extend(
+                textwrap.wrap(
+                    f"{', '.join(problem.facts)}: {problem.problem}",
+                    width=width,
+                    initial_indent="  ! ",
+                    subsequent_indent=" " * 4,
                 )
             )
     return "\n".join(lines) + "\n"

@@ -26,7 +26,7 @@ def test_evaluate_prints_the_json_shape_of_the_contract(capsys):
     code, out, err = run(capsys, "evaluate", str(QUARTERLY))
     assert code == 0 and err == ""
     result = json.loads(out)
-    assert list(result) == ["as_of", "jurisdiction", "findings", "derived"]
+    assert list(result) == ["as_of", "jurisdiction", "findings", "derived", "data_problems"]
     assert result["as_of"] == "2025-03-01" and result["jurisdiction"] == "san-gabriel"
     finding = next(
         f
@@ -41,6 +41,7 @@ def test_evaluate_prints_the_json_shape_of_the_contract(capsys):
         "period",
         "cite",
         "explanation",
+        "reading",
     ]
     assert finding["status"] == "overdue" and finding["due"] == "2025-01-02"
     assert finding["cite"] == "§ 51.64(B)"

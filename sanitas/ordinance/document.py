@@ -27,9 +27,11 @@ class Expectations:
     findings: list[dict[str, Any]] = field(default_factory=list)
     absent: list[dict[str, Any]] = field(default_factory=list)
     derived: list[dict[str, Any]] = field(default_factory=list)
+    #: each ``{facts: [ids]}``: a data problem naming (at least) these facts
+    data_problems: list[dict[str, Any]] = field(default_factory=list)
 
     def count(self) -> int:
-        return len(self.findings) + len(self.absent) + len(self.derived)
+        return len(self.findings) + len(self.absent) + len(self.derived) + len(self.data_problems)
 
 
 @dataclass
@@ -148,6 +150,7 @@ _EXPECT_KEYS = {
     "findings": ({"requirement", "subject", "status"}, {"due", "period"}),
     "absent": ({"requirement", "subject"}, set()),
     "derived": ({"subject", "name", "value"}, set()),
+    "data_problems": ({"facts"}, set()),
 }
 
 
@@ -183,6 +186,13 @@ def _parse_expect(raw: Any, source: str) -> tuple[Expectations, list[str]]:
                 except ValueError:
                     if not isinstance(entry["due"], str):
                         problems.append(f"{where}: due: expected a date")
+            if section == "data_problems" and not (
+                isinstance(entry.get("facts"), list)
+                and entry["facts"]
+                and all(isinstance(f, str) for f in entry["facts"])
+            ):
+                problems.append(f"{where}: facts: expected a list of fact ids")
+                continue
             if "period" in entry and isinstance(entry["period"], int):
                 entry = {**entry, "period": str(entry["period"])}
             getattr(expect, section).append(entry)

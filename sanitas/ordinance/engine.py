@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cache, lru_cache
 from operator import attrgetter
@@ -34,13 +34,20 @@ OPEN_STATUSES = ("due", "overdue", "violation")
 
 class Outcome(NamedTuple):
     """What a rule concludes about one subject; the engine stamps the requirement
-    and its cite."""
+    and its cite.
+
+    ``explanation`` is what the recipient is told, in names and plain words;
+    ``reading`` is the interpretation of the law the rule relied on, for staff
+    (never inside the explanation); ``cite`` narrows the requirement's cite to the
+    subdivision this outcome rests on, where a rule knows it."""
 
     status: str
     explanation: str
     due: date | datetime | None = None
     period: str | None = None
     subject: str | None = None
+    reading: str | None = None
+    cite: str | None = None
 
 
 def met(explanation: str, **kw: Any) -> Outcome:
@@ -79,6 +86,8 @@ def deadline(
     explanation: str,
     period: str | None = None,
     subject: str | None = None,
+    reading: str | None = None,
+    cite: str | None = None,
 ) -> Outcome:
     return Outcome(
         deadline_status(due_on, done_on, as_of),
@@ -86,6 +95,8 @@ def deadline(
         due=due_on,
         period=period,
         subject=subject,
+        reading=reading,
+        cite=cite,
     )
 
 
@@ -97,6 +108,7 @@ class Finding(NamedTuple):
     period: str | None
     cite: str
     explanation: str
+    reading: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -107,7 +119,19 @@ class Finding(NamedTuple):
             "period": self.period,
             "cite": self.cite,
             "explanation": self.explanation,
+            "reading": self.reading,
         }
+
+
+class DataProblem(NamedTuple):
+    """Facts that contradict each other (an event dated before the thing it belongs
+    to existed): reported, never a violation, and the start of no clock."""
+
+    facts: tuple[str, ...]
+    problem: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"facts": list(self.facts), "problem": self.problem}
 
 
 class Derived(NamedTuple):
@@ -151,6 +175,9 @@ class RuleSpec:
     on: str
     func: RuleFunc
     phase: int = 1
+    #: the narrowest printed section and subdivision this rule rests on, where the
+    #: catalog's cite for the requirement is wider
+    cite: str | None = None
 
     @property
     def qualname(self) -> str:
@@ -182,13 +209,16 @@ def _check_requirement(requirement: str) -> None:
         raise ValueError(f"{requirement!r} is not a requirement ID of requirements.md")
 
 
-def rule(requirement: str, *, on: str) -> Callable[[RuleFunc], RuleFunc]:
+def rule(requirement: str, *, on: str, cite: str | None = None) -> Callable[[RuleFunc], RuleFunc]:
     """Register a rule for ``requirement``, called once per fact of type ``on``
-    (``fact, ctx``) — or, with ``on=FINDINGS``, once with every finding so far."""
+    (``fact, ctx``) — or, with ``on=FINDINGS``, once with every finding so far.
+    ``cite`` names the narrowest printed section and subdivision the rule rests
+    on, where it is narrower than the catalog's cite for the requirement (an
+    outcome may narrow it further with its own ``cite``)."""
     _check_requirement(requirement)
 
     def register(func: RuleFunc) -> RuleFunc:
-        RULES.append(RuleSpec(requirement, on, func, 2 if on == FINDINGS else 1))
+        RULES.append(RuleSpec(requirement, on, func, 2 if on == FINDINGS else 1, cite))
         return func
 
     return register
@@ -302,6 +332,7 @@ class Context:
         "_derived",
         "_memos",
         "_params",
+        "_problems",
         "_refs",
         "as_of",
         "calendar",
@@ -321,6 +352,18 @@ class Context:
         self._by_id = facts.by_id
         self._refs = facts._refs
         self._memos: dict[str, dict] = {}
+        self._problems: dict[DataProblem, None] = {}
+
+    def data_problem(self, facts: Iterable[str | Fact | None], problem: str) -> None:
+        """Report facts that contradict each other. The rule that finds them starts
+        no clock on them; the same problem reported twice (by two rules, or a
+        derived value and a rule) is listed once."""
+        names = tuple(
+            name
+            for name in (f if isinstance(f, str) or f is None else _subject_of(f) for f in facts)
+            if name is not None
+        )
+        self._problems[DataProblem(names, problem)] = None
 
     def memo(self, namespace: str) -> dict:
         """A dictionary that lives for this evaluation, for values a rule module
@@ -389,6 +432,7 @@ class Evaluation:
     jurisdiction: str
     findings: list[Finding]
     derived: list[Derived]
+    data_problems: list[DataProblem] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -396,6 +440,7 @@ class Evaluation:
             "jurisdiction": self.jurisdiction,
             "findings": [f.as_dict() for f in self.findings],
             "derived": [d.as_dict() for d in self.derived],
+            "data_problems": [p.as_dict() for p in self.data_problems],
         }
 
 
@@ -462,7 +507,8 @@ def evaluate_facts(
     # order is the rules' own (periods in order), and the same input gives the same output
     findings.sort(key=_BY_SUBJECT_AND_REQUIREMENT)
     derived_values.sort(key=_BY_SUBJECT_AND_NAME)
-    return Evaluation(as_of, pack.jurisdiction, findings, derived_values)
+    problems = sorted(ctx._problems, key=_BY_FACTS_AND_PROBLEM)
+    return Evaluation(as_of, pack.jurisdiction, findings, derived_values, problems)
 
 
 @cache
@@ -478,7 +524,7 @@ def _fact_rules(types: frozenset[str], _registered: int) -> list[tuple[str, str,
     it; ``_registered`` (the count of rules) renews the plan when rules are added."""
     cites = _cites()
     return [
-        (spec.requirement, cites[spec.requirement], spec.func, spec.on)
+        (spec.requirement, spec.cite or cites[spec.requirement], spec.func, spec.on)
         for spec in RULES
         if spec.phase == 1 and spec.on in types
     ]
@@ -489,7 +535,9 @@ def _findings_rules(_registered: int) -> list[tuple[str, str, RuleFunc]]:
     """The rules on findings, run once all the others have found theirs."""
     cites = _cites()
     return [
-        (spec.requirement, cites[spec.requirement], spec.func) for spec in RULES if spec.phase == 2
+        (spec.requirement, spec.cite or cites[spec.requirement], spec.func)
+        for spec in RULES
+        if spec.phase == 2
     ]
 
 
@@ -500,14 +548,17 @@ def _derived_specs() -> list[DerivedSpec]:
 _KNOWN_STATUSES = frozenset(STATUSES)
 _BY_SUBJECT_AND_REQUIREMENT = attrgetter("subject", "requirement")
 _BY_SUBJECT_AND_NAME = attrgetter("subject", "name")
+_BY_FACTS_AND_PROBLEM = attrgetter("facts", "problem")
 
 
 def _finding(requirement: str, cite: str, outcome: Outcome, fact: Fact | None) -> Finding:
-    status, explanation, due_on, period, subject = outcome
+    status, explanation, due_on, period, subject, reading, narrower = outcome
     if status not in _KNOWN_STATUSES:
         raise ValueError(f"{requirement}: unknown status {status!r}")
     if subject is None:
         if fact is None:
             raise ValueError(f"{requirement}: a findings rule must name the subject")
         subject = fact.id if fact.id is not None else _subject_of(fact)
-    return Finding(requirement, subject, status, due_on, period, cite, explanation)
+    return Finding(
+        requirement, subject, status, due_on, period, narrower or cite, explanation, reading
+    )

@@ -7,6 +7,8 @@
   any) has status ``met``.
 - An expected derived value matches by ``subject`` and ``name``, compared as
   JSON values.
+- An expected data problem matches a reported one that names at least the
+  expected facts.
 """
 
 from __future__ import annotations
@@ -98,6 +100,19 @@ def check(expect: Expectations, evaluation: Evaluation) -> tuple[int, list[Failu
                 index,
                 f"{want['name']} of {want['subject']}: expected {to_json_value(want['value'])!r}; "
                 f"found {found}",
+            )
+        )
+    for index, want in enumerate(expect.data_problems):
+        named = set(want["facts"])
+        if any(named <= set(p.facts) for p in evaluation.data_problems):
+            passed += 1
+            continue
+        found = "; ".join(", ".join(p.facts) for p in evaluation.data_problems) or "none"
+        failures.append(
+            Failure(
+                "data_problems",
+                index,
+                f"a data problem naming {', '.join(want['facts'])}: expected; found {found}",
             )
         )
     return passed, failures

@@ -296,6 +296,10 @@ class Employee(Thing):
 
     type: Literal["employee"]
     establishment: str = required_ref("establishment")
+    name: str | None = Field(default=None, description="The employee's name, as people call them.")
+    job_title: str | None = Field(
+        default=None, description="What the employee does, e.g. line cook."
+    )
     hired_on: Date
     left_on: Date | None = None
     dated_by: ClassVar[str | None] = "hired_on"
@@ -598,6 +602,9 @@ class Permit(Thing):
 
     type: Literal["permit"]
     kind: PermitKind
+    number: str | None = Field(
+        default=None, description="The permit number printed on the permit, e.g. HC-2025-022."
+    )
     premises: str | None = ref("premises")
     issued_on: Date
     fees_paid: bool | None = None
