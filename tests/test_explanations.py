@@ -174,3 +174,12 @@ def test_the_scan_catches_what_the_review_found() -> None:
         "a fall of 1 ft in 50 ft (2%) and 1 in. of cover",
     ]:
         assert not problems_in(good, keys), (good, problems_in(good, keys))
+
+
+def test_every_requirement_has_a_title_in_words() -> None:
+    from sanitas.ordinance.catalog import titles
+
+    assert set(titles()) == set(catalog()), set(titles()) ^ set(catalog())
+    for ident, text in titles().items():
+        assert text and text[0].isupper() and not text.endswith("."), ident
+        assert not _REQUIREMENT.search(text), ident

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import yaml
+
 CATALOG_FILE = Path(__file__).parent / "requirements.md"
 _ROW = re.compile(r"^\|\s*([A-Z]+(?:-[A-Z0-9]+)+)\s*\|(.*)\|\s*$")
 _HEADING = re.compile(r"^##\s")
@@ -175,3 +177,19 @@ def catalog() -> dict[str, Requirement]:
 def cite(requirement: str) -> str:
     """The cite a notice prints for ``requirement``, standing alone."""
     return catalog()[requirement].cite
+
+
+TITLES_FILE = Path(__file__).parent / "titles.yaml"
+
+
+@cache
+def titles() -> dict[str, str]:
+    """Every requirement's short title in plain words (``titles.yaml``)."""
+    loaded = yaml.safe_load(TITLES_FILE.read_text(encoding="utf-8")) or {}
+    return {str(ident): str(text) for ident, text in loaded.items()}
+
+
+def title(requirement: str) -> str:
+    """What a person calls ``requirement``: "Interceptor pump-out frequency" for
+    FOG-MIN-FREQUENCY. A requirement with no title is named by its cite."""
+    return titles().get(requirement) or catalog()[requirement].cite

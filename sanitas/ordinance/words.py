@@ -258,3 +258,15 @@ _NAMERS = {
     "permit": _permit,
     "notice": _notice,
 }
+
+
+def requirement_words(requirement: str) -> str:
+    """A requirement named in a sentence, by its title in lower case: "the
+    interceptor pump-out frequency" rule for FOG-MIN-FREQUENCY reads as
+    "interceptor pump-out frequency"."""
+    from sanitas.ordinance.catalog import title
+
+    text = title(requirement)
+    first = text.split(" ", 1)[0]
+    # keep initialisms and names ("FOG", "SB"), lower an ordinary first word
+    return text if first.isupper() or not first[:1].isupper() else text[0].lower() + text[1:]
