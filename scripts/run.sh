@@ -8,11 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PYTHON=${PYTHON:-python3.11}
-if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+. scripts/python.sh
+ensure_venv .venv ""
 
 export SANITAS_DATA_DIR=${SANITAS_DATA_DIR:-$PWD/var}
 exec .venv/bin/sanitas serve "$@"
