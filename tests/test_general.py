@@ -141,13 +141,13 @@ def test_observation_inspections_for_filters_by_program():
 
 def test_gen_penalty_misdemeanor_basis_per_chapter():
     """GEN-PENALTY-MISDEMEANOR: Ch. 50 general and the Ch. 51 sections with "Penalty,
-    see § 10.99" are misdemeanors; the sections without it, FOG, SB 1383 and the
-    recyclables infraction are not."""
+    see § 10.99" are misdemeanors, each under its own chapter's penalty section; the
+    sections without it, FOG, SB 1383 and the recyclables infraction are not."""
     ctx = _context([])
     dumping = gen.criminal_basis("SW-DUMPING", ctx)
-    assert dumping is not None and dumping[1:3] == (1000, 6) and "§ 50.999(A)" in dumping[0]
+    assert dumping == ("§ 50.999(A)", 1000, 6, None)
     stormwater = gen.criminal_basis("SEW-STORMWATER", ctx)
-    assert stormwater is not None and "§ 10.99" in stormwater[0] and "reading" in stormwater[3]
+    assert stormwater is not None and stormwater[0] == "§ 10.99" and "§ 10.99" in stormwater[3]
     assert gen.criminal_basis("PRM-PIPE-DIAMETER", ctx) is not None  # § 6-8.119
     assert gen.criminal_basis("SEW-PIPE-LAYER-LICENSE", ctx) is not None  # § 6-8.103
     for ident in (
@@ -164,24 +164,203 @@ def test_gen_penalty_misdemeanor_basis_per_chapter():
         assert gen.criminal_basis(ident, ctx) is None, ident
 
 
-def test_gen_penalty_misdemeanor_one_referral_per_subject_and_requirement():
-    """GEN-PENALTY-MISDEMEANOR: open findings only, once per subject and requirement."""
-    ctx = _context([])
-    disposal = catalog()["SW-DISPOSAL-MEANS"].cite
+def test_gen_penalty_misdemeanor_follows_violations_once_per_subject_and_requirement():
+    """GEN-PENALTY-MISDEMEANOR: a violation is referred, once per subject and
+    requirement; an overdue obligation (the act not on record) and a late act are not
+    evidence of a crime. The referral cites its own chapter's penalty section and names
+    the requirement in words."""
+    ctx = _context([{"id": "a-1", "type": "premises", "address": "9 Main St"}])
+    time_limit = "'65 Code § 6-4.105(B)(1)"
     findings = [
-        Finding("SW-ACCUMULATION-TIME", "a-1", "overdue", None, "2025", "Ch. 50 time limits", ""),
-        Finding("SW-ACCUMULATION-TIME", "a-1", "violation", None, "2024", "Ch. 50 time limits", ""),
-        Finding("SW-DISPOSAL-MEANS", "p-1", "late", None, None, disposal, ""),
-        Finding("SW-DISPOSAL-MEANS", "p-2", "met", None, None, disposal, ""),
-        Finding("FOG-MIN-FREQUENCY", "d-1", "overdue", None, None, "§ 51.64(B)", ""),
+        Finding("SW-DISPOSAL-MEANS", "a-1", "violation", None, "2025", time_limit, ""),
+        Finding("SW-DISPOSAL-MEANS", "a-1", "violation", None, "2024", time_limit, ""),
+        Finding("SW-ACCUMULATION-TIME", "a-2", "overdue", None, None, "Ch. 50 time limits", ""),
+        Finding("SW-DISPOSAL-MEANS", "p-1", "late", None, None, time_limit, ""),
+        Finding("SW-DISPOSAL-MEANS", "p-2", "met", None, None, time_limit, ""),
+        Finding("FOG-MIN-FREQUENCY", "d-1", "violation", None, None, "§ 51.64(B)", ""),
     ]
     outcomes = list(gen.misdemeanor_referral(findings, ctx))
-    assert [(o.subject, o.status) for o in outcomes] == [("a-1", "violation")]
+    assert [(o.subject, o.status, o.cite) for o in outcomes] == [
+        ("a-1", "violation", "§ 50.999(A)")
+    ]
     assert outcomes[0].explanation == (
-        "SW-ACCUMULATION-TIME (Ch. 50 time limits) is overdue and has no penalty of its own, "
-        "so it is a misdemeanor under § 50.999(A) that may be referred for prosecution: a fine "
-        "of up to $1,000, up to 6 months' imprisonment, or both."
+        "The violation of '65 Code § 6-4.105(B)(1), a permitted means of disposal, at 9 Main "
+        "St is a misdemeanor that may be referred for prosecution: a fine of up to $1,000, "
+        "up to 6 months' imprisonment, or both."
     )
+    assert outcomes[0].reading is None
+
+
+def _finding(requirement: str, subject: str) -> Finding:
+    return Finding(requirement, subject, "violation", None, None, "'65 Code § 6-8.119", "")
+
+
+def test_gen_penalty_misdemeanor_a_reason_not_to_approve_is_not_an_act():
+    """GEN-PENALTY-MISDEMEANOR (reading gen.referral_acts): a design that fails plan
+    check and a test procedure are reasons not to approve; a leak or a bad joint is an
+    act once the work is connected or covered; of an approval's problems only covering
+    before approval is the permittee's act; an inspector's observation in the field is
+    always an act."""
+    permit = {"type": "permit", "kind": "house_connection", "issued_on": "2025-03-01"}
+    facts = [
+        {"id": "open", **permit},
+        {"id": "covered", **permit},
+        {"type": "work_covered", "permit": "covered", "date": "2025-03-05"},
+        {"id": "approved", **permit},
+        {
+            "type": "work_inspection",
+            "permit": "approved",
+            "date": "2025-03-04",
+            "result": "approved",
+        },
+        {"type": "work_covered", "permit": "approved", "date": "2025-03-05"},
+        {"id": "connected", **permit},
+        {
+            "type": "sewer_connection",
+            "premises": "lot",
+            "date": "2025-03-06",
+            "permit": "connected",
+        },
+        {"id": "lot", "type": "premises"},
+        {
+            "id": "d-1",
+            "type": "connection_design",
+            "permit": "open",
+            "persons_served": 4,
+            "segments": [],
+        },
+    ]
+    ctx = _context(facts)
+    acts = {
+        (requirement, subject): gen.rests_on_act(_finding(requirement, subject), ctx)
+        for requirement, subject in [
+            ("PRM-PIPE-DIAMETER", "d-1"),
+            ("PRM-PIPE-DIAMETER", "lot"),
+            ("PRM-TEST-STANDING", "covered"),
+            ("PRM-PRESSURE", "open"),
+            ("PRM-PRESSURE", "covered"),
+            ("PRM-PRESSURE", "connected"),
+            ("PRM-JOINTS", "lot"),
+            ("PRM-APPROVAL", "covered"),
+            ("PRM-APPROVAL", "approved"),
+            ("SEW-STORMWATER", "lot"),
+        ]
+    }
+    assert acts == {
+        ("PRM-PIPE-DIAMETER", "d-1"): False,
+        ("PRM-PIPE-DIAMETER", "lot"): True,
+        ("PRM-TEST-STANDING", "covered"): False,
+        ("PRM-PRESSURE", "open"): False,
+        ("PRM-PRESSURE", "covered"): True,
+        ("PRM-PRESSURE", "connected"): True,
+        ("PRM-JOINTS", "lot"): True,
+        ("PRM-APPROVAL", "covered"): True,
+        ("PRM-APPROVAL", "approved"): False,
+        ("SEW-STORMWATER", "lot"): True,
+    }
+
+
+def test_gen_observation_explanations_read_aloud():
+    """The observation mechanism names the subject and the requirement in words and
+    cites the printed section; no ID, key or marker reaches the sentence."""
+    from tests.test_explanations import problems_in
+
+    from .support import evaluate
+
+    facts = [
+        {"id": "lot-9", "type": "premises", "address": "9 Mission Dr"},
+        {
+            "type": "inspection",
+            "subject": "lot-9",
+            "date": "2025-03-01",
+            "violations": ["SEW-STORMWATER", "SW-NO-BURIAL"],
+        },
+        {
+            "type": "inspection",
+            "subject": "lot-9",
+            "date": "2025-04-01",
+            "violations": ["SEW-STORMWATER"],
+        },
+    ]
+    evaluation = evaluate(facts, "2025-05-01")
+    found = {f.requirement: f for f in evaluation.findings if f.subject == "lot-9"}
+    assert found["SEW-STORMWATER"].explanation == (
+        "The inspection of 9 Mission Dr on 2025-04-01 found a violation of '65 Code § 6-8.123, "
+        "no stormwater in the sanitary sewer, and no later inspection or correction shows it "
+        "corrected."
+    )
+    assert found["SEW-STORMWATER"].cite == "'65 Code § 6-8.123"
+    for finding in evaluation.findings:
+        assert not problems_in(finding.explanation, {"lot-9"}), finding
+
+
+def test_gen_observation_corrected_after_the_notice_deadline_is_late():
+    """An observed violation corrected after the deadline its notice set is late (the
+    lateness is part of the record), on its deadline or before it met."""
+    from .support import evaluate, findings
+
+    facts = [{"id": f"p-{n}", "type": "premises"} for n in (1, 2, 3)]
+    for n, fixed in ((1, "2025-03-30"), (2, "2025-03-31"), (3, "2025-04-01")):
+        facts += [
+            {
+                "type": "inspection",
+                "subject": f"p-{n}",
+                "date": "2025-03-01",
+                "violations": ["SEW-ACIDS"],
+            },
+            {
+                "id": f"n-{n}",
+                "type": "notice",
+                "subject": f"p-{n}",
+                "requirement": "SEW-ACIDS",
+                "issued_on": "2025-03-02",
+                "due_on": "2025-03-31",
+            },
+            {"type": "inspection", "subject": f"p-{n}", "date": fixed, "violations": []},
+        ]
+    evaluation = evaluate(facts, "2025-05-01")
+    got = {
+        f.subject: (f.status, f.due) for f in evaluation.findings if f.requirement == "SEW-ACIDS"
+    }
+    deadline = date(2025, 3, 31)
+    assert got == {"p-1": ("met", deadline), "p-2": ("met", deadline), "p-3": ("late", deadline)}
+    (late,) = findings(evaluation, "SEW-ACIDS", "p-3")
+    assert late.explanation.endswith(
+        "the re-inspection of 2025-04-01 no longer lists it, so it is corrected, after the "
+        "deadline of 2025-03-31 that the notice of violation of 2025-03-02 set."
+    )
+
+
+def test_gen_observation_before_its_subject_existed_is_a_data_problem():
+    """An inspection listing violations at an establishment before it opened contradicts
+    the establishment's record: a data problem, and no finding."""
+    from .support import evaluate
+
+    facts = [
+        {
+            "id": "cafe",
+            "type": "establishment",
+            "category": "restaurant",
+            "name": "Cafe Uno",
+            "opened_on": "2025-03-01",
+        },
+        {
+            "id": "i-1",
+            "type": "inspection",
+            "subject": "cafe",
+            "date": "2025-02-28",
+            "violations": ["FOG-SANITARY-FIXTURES"],
+        },
+    ]
+    evaluation = evaluate(facts, "2025-05-01")
+    assert [f for f in evaluation.findings if f.requirement == "FOG-SANITARY-FIXTURES"] == []
+    assert [(p.facts, p.problem) for p in evaluation.data_problems] == [
+        (
+            ("i-1", "cafe"),
+            "The inspection of 2025-02-28 lists violations at Cafe Uno, which opened only on "
+            "2025-03-01.",
+        )
+    ]
 
 
 def test_gen_formatting_helpers():

@@ -185,7 +185,7 @@ def test_prm_runs_split_at_the_property_line_in_either_direction():
         (3, False),
         (4, False),
     ]
-    assert runs[0].label == "run 2 (curb to street_sewer)"
+    assert runs[0].label == "the run from the curb to the public sewer"
     assert runs[0].slope is None
 
 
@@ -250,7 +250,9 @@ def test_prm_lapse_history_ignores_out_of_order_events():
     assert statuses(evaluation, "PRM-LAPSE", "p-1") == ["met"]
     assert derived(evaluation, "permit_status", "p-2") == "void"
     assert statuses(evaluation, "PRM-LAPSE", "p-2") == ["violation"]
-    assert "a certificate was issued on 2025-05-15" in explanation(evaluation, "PRM-LAPSE", "p-2")
+    assert "a certificate of final inspection was issued on 2025-05-15" in explanation(
+        evaluation, "PRM-LAPSE", "p-2"
+    )
 
 
 def test_prm_lapse_finaled_permit_ignores_later_events():
@@ -303,7 +305,11 @@ def test_prm_unshown_dimensions_fail_when_the_pack_says_so():
     for requirement in ("PRM-GRADE", "PRM-DEPTH", "PRM-CLEANOUTS"):
         assert statuses(lenient, requirement, "d-1") == [], requirement
     assert statuses(lenient, "PRM-CLAY-CLEARANCE", "d-1") == ["met"]
-    assert "not shown (reading" in explanation(lenient, "PRM-CLAY-CLEARANCE", "d-1")
+    (clay,) = support.findings(lenient, "PRM-CLAY-CLEARANCE", "d-1")
+    assert "the design does not show the distance from the building wall of the run" in (
+        clay.explanation
+    )
+    assert clay.reading.startswith("A dimension or clean-out the design does not show")
     strict = evaluate(STRICT_DESIGN, "2025-03-10", with_params(prm_unshown_fails=True))
     for requirement in ("PRM-GRADE", "PRM-DEPTH", "PRM-CLAY-CLEARANCE", "PRM-CLEANOUTS"):
         assert statuses(strict, requirement, "d-1") == ["violation"], requirement
@@ -357,6 +363,7 @@ def test_prm_every_test_counts_when_the_latest_does_not_govern():
             "2025-03-02",
             leaked=True,
             psi_at_lower_terminus=3,
+            at="2025-03-02T08:00",
             cement_joints_made_at="2025-03-01T12:00",
         ),
         _test("2025-03-05", cement_joints_made_at="2025-03-01T12:00"),
@@ -365,9 +372,9 @@ def test_prm_every_test_counts_when_the_latest_does_not_govern():
     assert statuses(latest, "PRM-PRESSURE", "p-1") == ["met"]
     assert statuses(latest, "PRM-TEST-STANDING", "p-1") == ["met"]
     assert statuses(latest, "PRM-TEST-CEMENT-WAIT", "p-1") == ["met"]
-    assert "reading: the latest test is the test of record" in explanation(
-        latest, "PRM-TEST-STANDING", "p-1"
-    )
+    (standing,) = support.findings(latest, "PRM-TEST-STANDING", "p-1")
+    assert standing.reading.startswith("The latest pressure test is the test of record")
+    assert "reading" not in standing.explanation
     every = evaluate(facts, "2025-03-10", with_params(prm_latest_test_governs=False))
     assert statuses(every, "PRM-PRESSURE", "p-1") == ["violation"]
     assert statuses(every, "PRM-TEST-STANDING", "p-1") == ["violation"]
@@ -382,13 +389,87 @@ def test_prm_pressure_below_test_pressure_is_left_to_test_standing():
     assert statuses(evaluation, "PRM-TEST-STANDING", "p-1") == ["violation"]
 
 
-def test_prm_untimed_test_time_is_a_reading():
-    """PRM-TEST-CEMENT-WAIT (reading prm.untimed_test_time): a test with only a date is
-    taken at the start of its day; a pack may take it at the end."""
-    facts = [LOT, PERMIT, _test("2025-03-02", cement_joints_made_at="2025-03-01T09:00")]
-    assert statuses(evaluate(facts, "2025-03-10"), "PRM-TEST-CEMENT-WAIT", "p-1") == ["violation"]
-    late = with_params(prm_untimed_test_time="23:59")
-    assert statuses(evaluate(facts, "2025-03-10", late), "PRM-TEST-CEMENT-WAIT", "p-1") == ["met"]
+def test_prm_cement_wait_of_an_untimed_test_is_decided_by_its_day_alone():
+    """PRM-TEST-CEMENT-WAIT: a test recorded with a day and no time is early only when its
+    whole day came within 24 hours of the joints (the same day), waited when its day
+    began 24 hours after them, and otherwise not shown either way: due, never a violation
+    the record cannot show."""
+    joints = "2025-03-01T09:00"
+
+    def status(day: str) -> list[str]:
+        facts = [LOT, PERMIT, _test(day, cement_joints_made_at=joints)]
+        return statuses(evaluate(facts, "2025-03-10"), "PRM-TEST-CEMENT-WAIT", "p-1")
+
+    assert status("2025-03-01") == ["violation"]
+    assert status("2025-03-02") == ["due"]
+    assert status("2025-03-03") == ["met"]
+    facts = [LOT, PERMIT, _test("2025-03-02", cement_joints_made_at=joints)]
+    evaluation = evaluate(facts, "2025-03-10")
+    assert explanation(evaluation, "PRM-TEST-CEMENT-WAIT", "p-1") == (
+        "The air test of 2025-03-02 records no time, so it is not shown to have come 24 hours "
+        "after the cement joints made 2025-03-01 09:00; the time of the test, or a new test, "
+        "must show the wait before the connection is approved."
+    )
+    assert derived(evaluation, "connection_approvable", "p-1") is False
+
+
+def test_prm_cement_joints_made_after_the_test_are_a_data_problem():
+    """PRM-TEST-CEMENT-WAIT: a test whose record puts its cement joints after the test
+    contradicts itself: a data problem, and no finding."""
+    facts = [
+        LOT,
+        PERMIT,
+        _test(
+            "2025-03-02", id="t-1", at="2025-03-02T08:00", cement_joints_made_at="2025-03-02T10:00"
+        ),
+    ]
+    evaluation = evaluate(facts, "2025-03-10")
+    assert statuses(evaluation, "PRM-TEST-CEMENT-WAIT", "p-1") == []
+    assert [p.facts for p in evaluation.data_problems] == [("t-1",)]
+
+
+def test_prm_events_before_the_permit_was_issued_are_data_problems():
+    """PRM-LAPSE, PRM-PRESSURE, PRM-JOINTS, PRM-APPROVAL, PRM-CERTIFICATE: a start, a test,
+    a joint check, an inspection, a covering or a certificate dated before the permit was
+    issued contradicts it; each is reported naming both, and none starts a clock."""
+    facts = [
+        LOT,
+        {**PERMIT, "number": "HC-1"},
+        {"id": "s-0", "type": "work_started", "permit": "p-1", "date": "2025-02-20"},
+        _test("2025-02-27", id="t-0", leaked=True),
+        {
+            "id": "j-0",
+            "type": "joint_check",
+            "permit": "p-1",
+            "date": "2025-02-27",
+            "material": "cast_iron",
+            "lead_and_oakum": False,
+            "caulked": True,
+        },
+        {
+            "id": "i-0",
+            "type": "work_inspection",
+            "permit": "p-1",
+            "date": "2025-02-28",
+            "result": "approved",
+        },
+        {"id": "c-0", "type": "work_covered", "permit": "p-1", "date": "2025-02-28"},
+        {"id": "f-0", "type": "final_certificate", "permit": "p-1", "date": "2025-02-28"},
+    ]
+    evaluation = evaluate(facts, "2025-03-10")
+    named = {p.facts for p in evaluation.data_problems}
+    for event in ("s-0", "t-0", "j-0", "i-0", "c-0", "f-0"):
+        assert (event, "p-1") in named, event
+    assert derived(evaluation, "permit_status", "p-1") == "issued"
+    for requirement in ("PRM-PRESSURE", "PRM-APPROVAL", "SEW-INSPECTION-NOTICE"):
+        assert statuses(evaluation, requirement, "p-1") == [], requirement
+    assert statuses(evaluation, "PRM-JOINTS", "j-0") == []
+    assert statuses(evaluation, "PRM-CERTIFICATE", "f-0") == []
+    problem = next(p for p in evaluation.data_problems if p.facts == ("t-0", "p-1"))
+    assert problem.problem == (
+        "The air test of 2025-02-27 under permit HC-1 for the premises is dated before the "
+        "permit was issued on 2025-03-01."
+    )
 
 
 def test_prm_cleanouts_only_at_grade_changes_under_the_narrow_reading():
@@ -436,7 +517,7 @@ def test_prm_fee_schedule_is_the_packs():
     assert derived(evaluation, "permit_fees", "p-1") == Decimal("425.00")
     assert derived(evaluation, "permit_fees", "p-2") == 0
     assert statuses(evaluation, "PRM-CHARGES", "p-2") == []
-    assert "street patching of 12.5 sq ft at $10.00: $125.00" in explanation(
+    assert "street patching of 12.5 sq ft at $10.00, $125.00" in explanation(
         evaluation, "PRM-CHARGES", "p-1"
     )
 

@@ -103,23 +103,54 @@ def test_sew_manhole_entry_names_a_permit_and_a_known_act():
 # --------------------------------------------------------------------------- readings
 
 
-def test_sew_connect_required_readings_of_undated_and_unexamined_cesspools():
-    """SEW-CONNECT-REQUIRED (readings sew.undated_cesspool_is_existing,
-    sew.cesspool_presumed_adequate)."""
-    facts = [LOT, {"id": "c", "type": "cesspool", "premises": "lot-1"}]
-    default = evaluate(facts, "2025-03-10")
-    assert statuses(default, "SEW-CONNECT-REQUIRED", "c") == ["met"]
-    assert "reading: adequate until an inspection finds otherwise" in explanation(
-        default, "SEW-CONNECT-REQUIRED", "c"
-    )
-    undated_new = with_params(sew_undated_cesspool_is_existing=False)
-    evaluation = evaluate(facts, "2025-03-10", undated_new)
-    assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "c") == ["violation"]
-    assert "(reading: taken as new)" in explanation(evaluation, "SEW-CONNECT-REQUIRED", "c")
-    not_presumed = with_params(sew_cesspool_presumed_adequate=False)
-    assert statuses(evaluate(facts, "2025-03-10", not_presumed), "SEW-CONNECT-REQUIRED", "c") == [
-        "violation"
+def test_sew_connect_required_rests_on_the_record_not_a_presumption():
+    """SEW-CONNECT-REQUIRED: a cesspool with no construction date is not shown new, and
+    one no inspection has found inadequate may stay; only a record of either makes a
+    violation. The reading relied on is the finding's, not the explanation's."""
+    facts = [
+        {**LOT, "address": "12 Mission Dr"},
+        {"id": "c", "type": "cesspool", "premises": "lot-1"},
+        {"id": "bad", "type": "cesspool", "premises": "lot-1", "adequate": False},
     ]
+    evaluation = evaluate(facts, "2025-03-10")
+    assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "c") == ["met"]
+    (undated,) = support.findings(evaluation, "SEW-CONNECT-REQUIRED", "c")
+    assert undated.explanation == (
+        "The cesspool at 12 Mission Dr has no recorded construction date, so it is not "
+        "shown to be new; it may stay while sufficient and adequate to serve the premises, "
+        "and no inspection has found it otherwise."
+    )
+    assert (
+        undated.reading == "A cesspool is new only when its record dates it after the prohibition."
+    )
+    assert undated.cite == "'65 Code § 6-8.102"
+    assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "bad") == ["violation"]
+    assert "found not sufficient and adequate" in explanation(
+        evaluation, "SEW-CONNECT-REQUIRED", "bad"
+    )
+
+
+def test_sew_connect_required_abandoned_before_built_is_a_data_problem():
+    """SEW-CONNECT-REQUIRED: a cesspool recorded abandoned before it was built
+    contradicts itself: a data problem, and no finding."""
+    facts = [
+        LOT,
+        {
+            "id": "c",
+            "type": "cesspool",
+            "premises": "lot-1",
+            "constructed_on": "1990-01-01",
+            "abandoned_on": "1980-01-01",
+        },
+    ]
+    evaluation = evaluate(facts, "2025-03-10")
+    assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "c") == []
+    (problem,) = evaluation.data_problems
+    assert problem.facts == ("c",)
+    assert problem.problem == (
+        "The cesspool at the premises is recorded abandoned on 1980-01-01, before it was "
+        "built on 1990-01-01."
+    )
 
 
 def test_sew_connect_required_ban_date_is_the_packs():
@@ -152,7 +183,12 @@ def test_sew_approval_on_record_reading():
     facts[1] = {k: v for k, v in facts[1].items() if v is not None}
     default = evaluate(facts, "2025-03-10")
     assert statuses(default, "SEW-WASHRACK-SANDTRAP", "wash") == ["violation"]
-    assert "st-1 not recorded approved" in explanation(default, "SEW-WASHRACK-SANDTRAP", "wash")
+    (found,) = support.findings(default, "SEW-WASHRACK-SANDTRAP", "wash")
+    assert found.explanation == (
+        "Sparkle operates a wash rack with no approved sand trap; its sand trap on record is "
+        "not recorded approved, so its effluent may not flow into the sewer."
+    )
+    assert found.reading.startswith("A device counts as approved only when its record says so")
     assert statuses(default, "SEW-GREASE-TRAP-MEALS", "wash") == ["violation"]
     trusting = with_params(sew_approval_on_record=False)
     evaluation = evaluate(facts, "2025-03-10", trusting)
@@ -193,9 +229,11 @@ def test_sew_grease_trap_interceptor_and_outlet_readings():
     no_interceptor = with_params(sew_interceptor_counts_as_grease_trap=False)
     evaluation = evaluate(facts, "2025-03-10", no_interceptor)
     assert statuses(evaluation, "SEW-GREASE-TRAP-MEALS", "fse") == ["violation"]
-    assert "one for each of its 3 kitchen sink outlets (reading)" in explanation(
-        evaluation, "SEW-GREASE-TRAP-MEALS", "fse"
+    (found,) = support.findings(evaluation, "SEW-GREASE-TRAP-MEALS", "fse")
+    assert "one for each of its 3 kitchen sink outlets; it has 1 approved grease trap." in (
+        found.explanation
     )
+    assert found.reading.startswith("One grease trap is required for each kitchen sink outlet")
     one_trap = with_params(
         sew_interceptor_counts_as_grease_trap=False, sew_grease_trap_per_outlet=False
     )
@@ -230,8 +268,9 @@ def test_sew_grease_trap_kitchen_and_wash_rack_wastes():
     assert statuses(evaluation, "SEW-GREASE-TRAP-MEALS", "closed") == []
 
 
-def test_sew_unrecorded_grease_capacity_reading():
-    """SEW-GREASE-TRAP-SIZE (reading sew.unrecorded_grease_capacity_fails)."""
+def test_sew_grease_trap_size_is_not_judged_without_a_recorded_capacity():
+    """SEW-GREASE-TRAP-SIZE: a trap whose record gives no guaranteed capacity is left to
+    inspection; the missing figure is never taken as none."""
     facts = [
         {"id": "fse", "type": "establishment", "category": "restaurant", "meals_per_day": 150},
         {
@@ -242,14 +281,12 @@ def test_sew_unrecorded_grease_capacity_reading():
             "approved": True,
             "installed_on": "2020-01-01",
         },
+        {**TRAP, "id": "gt-small", "establishment": "fse", "kind": "grease_trap"},
     ]
-    assert statuses(evaluate(facts, "2025-03-10"), "SEW-GREASE-TRAP-SIZE", "gt") == []
-    strict = with_params(sew_unrecorded_grease_capacity_fails=True)
-    evaluation = evaluate(facts, "2025-03-10", strict)
-    assert statuses(evaluation, "SEW-GREASE-TRAP-SIZE", "gt") == ["violation"]
-    assert "no recorded guaranteed grease capacity" in explanation(
-        evaluation, "SEW-GREASE-TRAP-SIZE", "gt"
-    )
+    facts[2]["grease_capacity_lbs"] = 12
+    evaluation = evaluate(facts, "2025-03-10")
+    assert statuses(evaluation, "SEW-GREASE-TRAP-SIZE", "gt") == []
+    assert statuses(evaluation, "SEW-GREASE-TRAP-SIZE", "gt-small") == ["violation"]
 
 
 def test_sew_city_inspection_of_a_sand_trap_reading():
@@ -287,7 +324,9 @@ def test_sew_sand_trap_log_lists_at_most_five_days():
 
 
 def test_sew_pipe_layer_license_unrecorded_reading():
-    """SEW-PIPE-LAYER-LICENSE (reading sew.unrecorded_license_fails)."""
+    """SEW-PIPE-LAYER-LICENSE (reading sew.unrecorded_license_fails): a named pipe
+    layer's licence not on record is overdue from the start of work, never a violation
+    (the record's silence is not a licence refused); the lenient reading checks nothing."""
     facts = [
         LOT,
         {
@@ -296,13 +335,65 @@ def test_sew_pipe_layer_license_unrecorded_reading():
             "kind": "house_connection",
             "premises": "lot-1",
             "issued_on": "2025-03-01",
+            "number": "HC-7",
             "contractor": "Dave's Drains",
         },
         {"type": "work_started", "permit": "p", "date": "2025-03-02"},
     ]
-    assert statuses(evaluate(facts, "2025-03-10"), "SEW-PIPE-LAYER-LICENSE", "p") == ["violation"]
+    evaluation = evaluate(facts, "2025-03-10")
+    (found,) = support.findings(evaluation, "SEW-PIPE-LAYER-LICENSE", "p")
+    assert (found.status, found.due) == ("overdue", date(2025, 3, 2))
+    assert found.explanation == (
+        "No city business licence is on record for Dave's Drains, who has laid sewer under "
+        "permit HC-7 for the premises since 2025-03-02; the licence must be shown before "
+        "sewer is laid."
+    )
+    assert found.reading is not None
+    assert statuses(evaluation, "GEN-PENALTY-MISDEMEANOR", "p") == []
     lenient = with_params(sew_unrecorded_license_fails=False)
     assert statuses(evaluate(facts, "2025-03-10", lenient), "SEW-PIPE-LAYER-LICENSE", "p") == []
+
+
+def test_sew_pipe_layer_license_expiry_needs_work_recorded_after_it():
+    """SEW-PIPE-LAYER-LICENSE: a licence that runs out while the work is under way is
+    due at the expiry, with no presumption that work went on; a record of work after
+    the expiry (here a pressure test) is the violation, and the referral follows it."""
+    permit = {
+        "id": "p",
+        "type": "permit",
+        "kind": "house_connection",
+        "premises": "lot-1",
+        "issued_on": "2025-03-01",
+        "contractor": "Canyon Sewer Contractors",
+        "contractor_license_expires_on": "2025-03-20",
+    }
+    start = {"type": "work_started", "permit": "p", "date": "2025-03-02"}
+    quiet = evaluate([LOT, permit, start], "2025-04-10")
+    (found,) = support.findings(quiet, "SEW-PIPE-LAYER-LICENSE", "p")
+    assert (found.status, found.due) == ("due", date(2025, 3, 20))
+    assert "went on" not in found.explanation
+    assert found.explanation.startswith(
+        "Canyon Sewer Contractors' city business licence expired on 2025-03-20 while the work"
+    )
+    assert statuses(quiet, "GEN-PENALTY-MISDEMEANOR", "p") == []
+    test = {
+        "id": "t-1",
+        "type": "pressure_test",
+        "permit": "p",
+        "date": "2025-03-25",
+        "kind": "air",
+        "psi_at_lower_terminus": 4,
+        "leaked": False,
+    }
+    shown = evaluate([LOT, permit, start, test], "2025-04-10")
+    assert statuses(shown, "SEW-PIPE-LAYER-LICENSE", "p") == ["violation"]
+    assert explanation(shown, "SEW-PIPE-LAYER-LICENSE", "p") == (
+        "Canyon Sewer Contractors' city business licence expired on 2025-03-20, but the air "
+        "test of 2025-03-25 shows sewer work under the house connection permit for the "
+        "premises issued 2025-03-01 after it."
+    )
+    (referral,) = support.findings(shown, "GEN-PENALTY-MISDEMEANOR", "p")
+    assert referral.cite == "§ 10.99"
 
 
 def test_sew_pipe_layer_license_covers_work_on_a_void_permit():
@@ -321,7 +412,7 @@ def test_sew_pipe_layer_license_covers_work_on_a_void_permit():
     ]
     evaluation = evaluate(facts, "2025-05-10")
     assert statuses(evaluation, "SEW-PIPE-LAYER-LICENSE", "p") == ["violation"]
-    assert "went on from 2025-05-01 to 2025-05-01" in explanation(
+    assert "the start of work on 2025-05-01 shows sewer work" in explanation(
         evaluation, "SEW-PIPE-LAYER-LICENSE", "p"
     )
 
@@ -339,7 +430,10 @@ def test_sew_acids_automatic_intake_not_recorded_is_noted():
         },
     ]
     text = explanation(evaluate(facts, "2025-03-10"), "SEW-ACIDS", "a")
-    assert text.endswith("(its automatic intake is not recorded).")
+    assert text == (
+        "The acid waste line at the premises passes through a dilution and neutralizing "
+        "tank; its automatic intake is not recorded."
+    )
 
 
 def test_sew_removals_end_a_violation():
@@ -373,7 +467,8 @@ def test_sew_removals_end_a_violation():
     after = evaluate(facts, "2025-03-10")
     assert statuses(after, "SEW-CONNECT-REQUIRED", "c") == ["met"]
     assert explanation(after, "SEW-CONNECT-REQUIRED", "c") == (
-        "Cesspool c at lot-1 was abandoned on 2025-03-10 for the public sewer."
+        "The cesspool at the premises was abandoned on 2025-03-10 and the plumbing drains "
+        "into the public sewer."
     )
     assert statuses(after, "SEW-STORMWATER", "roof") == ["met"]
     assert "disconnected from the sewer on 2025-03-01" in explanation(

@@ -6,10 +6,14 @@
   *finding* or a *checklist* gets one generated rule here (the set is read from
   the catalog, never listed by hand): the latest inspection of the subject that
   lists the ID is a ``violation``; a later inspection that no longer lists it, or
-  a correction on a notice for it, records it corrected (``met``). No other rule
-  reads ``inspection.violations``.
-- GEN-PENALTY-MISDEMEANOR: which open findings may be referred for
-  misdemeanor prosecution, and the ceiling.
+  a correction on a notice for it, records it corrected (``met``, or ``late`` when
+  it came after the deadline a notice for it set). An inspection dated before its
+  subject existed is a data problem and counts for nothing. No other rule reads
+  ``inspection.violations``.
+- GEN-PENALTY-MISDEMEANOR: which violations may be referred for misdemeanor
+  prosecution, and the ceiling. A referral follows an act the law forbids: a
+  design that fails plan check, or a test that has not yet passed, is a reason
+  not to approve the work, not a crime (pack ``gen.referral_acts``).
 - GEN-NOTICE-ADDRESS: to whom, and where, a notice is sent.
 """
 
@@ -27,12 +31,14 @@ from sanitas.ordinance.engine import (
     Finding,
     Outcome,
     derived,
+    late,
     met,
     records,
     rule,
     violation,
 )
 from sanitas.ordinance.facts import Fact, Inspection, Notice
+from sanitas.ordinance.words import name_of, requirement_words
 
 # --------------------------------------------------------------------------- helpers
 
@@ -72,6 +78,38 @@ def join_dates(days: Iterable[date]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+_FORMER_CODE = re.compile(r"^§ (6-\d+\.\d+)")
+
+
+def printed_cite(cite: str) -> str:
+    """A cite as the ordinance prints its section: Chapter 51's sewer sections carry
+    their 1965 Code numbers ("('65 Code, § 6-8.123)"), so "§ 6-8.123" is cited
+    "'65 Code § 6-8.123"; every other cite stands as the catalog resolves it."""
+    return _FORMER_CODE.sub(r"'65 Code § \1", cite)
+
+
+#: when a thing came to exist, by the field that records it, and how to say so
+_EXISTED_FROM = (
+    ("opened_on", "opened"),
+    ("installed_on", "was installed"),
+    ("constructed_on", "was built"),
+    ("connected_on", "was connected"),
+    ("issued_on", "was issued"),
+)
+
+
+def existed_from(fact: Fact | None) -> tuple[date, str] | None:
+    """The day a thing came to exist, and the words for it ("opened"), where its
+    record says; None when it does not."""
+    if fact is None:
+        return None
+    for field_name, said in _EXISTED_FROM:
+        day = getattr(fact, field_name, None)
+        if isinstance(day, date):
+            return day, said
+    return None
 
 
 # ------------------------------------------------------------------ inspection observations
@@ -138,6 +176,33 @@ def inspections_for(subject: str, program: str | None, ctx: Context) -> list[Ins
     return memo(ctx, ("inspections", subject, program), compute)
 
 
+def observations_for(subject: str, program: str | None, ctx: Context) -> list[Inspection]:
+    """The inspections of ``subject`` for ``program`` that can observe it: an
+    inspection listing violations on a day before its subject existed (an
+    establishment's opening, a device's installation, a permit's issue) contradicts
+    the subject's record; it is reported as a data problem and observes nothing."""
+
+    def compute() -> list[Inspection]:
+        fact = ctx.get(subject)
+        existed = existed_from(fact)
+        if existed is None:
+            return inspections_for(subject, program, ctx)
+        since, said = existed
+        kept = []
+        for inspection in inspections_for(subject, program, ctx):
+            if inspection.date < since and inspection.violations:
+                ctx.data_problem(
+                    dict.fromkeys([inspection.id, subject]),
+                    f"The inspection of {inspection.date} lists violations at "
+                    f"{name_of(ctx, fact)}, which {said} only on {since}.",
+                )
+                continue
+            kept.append(inspection)
+        return kept
+
+    return memo(ctx, ("observations", subject, program), compute)
+
+
 def notice_correction(
     subject: str, requirement: str, since: date, ctx: Context
 ) -> tuple[Notice, date] | None:
@@ -153,30 +218,81 @@ def notice_correction(
     return best
 
 
+def notice_deadline(notice: Notice, ctx: Context) -> date | None:
+    """The day a notice requires compliance by: its own ``due_on``; for an SB 1383
+    notice, the deadline Chapter 50 enforcement (D)(4) and (G) give it (60 days, as
+    extended; none for a cart tag)."""
+    if notice.requirement.startswith("ORG-"):
+        return ctx.derived("nov_compliance_due", notice)
+    return notice.due_on
+
+
+def _notice_after(subject: str, requirement: str, since: date, ctx: Context) -> Notice | None:
+    """The first notice for ``requirement`` served on ``subject`` on or after ``since``."""
+    for notice in ctx.referring("notice", "subject", subject):
+        if notice.requirement == requirement and notice.issued_on >= since:
+            return notice
+    return None
+
+
+def _observed(requirement: Requirement, day: date, ctx: Context, subject: str) -> str:
+    where = name_of(ctx, subject)
+    return (
+        f"The inspection of {where} on {day} found a violation of "
+        f"{printed_cite(requirement.cite)}, {requirement_words(requirement.id)}"
+    )
+
+
+def _corrected(
+    requirement: Requirement,
+    observed: str,
+    notice: Notice | None,
+    corrected_on: date,
+    how: str,
+    subject: str,
+    ctx: Context,
+) -> Outcome:
+    """``met``, or ``late`` when the correction came after the deadline of the notice
+    served for the observation."""
+    deadline = notice_deadline(notice, ctx) if notice is not None else None
+    if deadline is not None and corrected_on > deadline:
+        return late(
+            f"{observed}; {how}, after the deadline of {deadline} that {name_of(ctx, notice)} set.",
+            due=deadline,
+            subject=subject,
+        )
+    return met(f"{observed}; {how}.", subject=subject, due=deadline)
+
+
 def _observation_outcome(
     requirement: Requirement, inspection: Inspection, ctx: Context
 ) -> Outcome | None:
-    history = inspections_for(inspection.subject, program_of(requirement.id), ctx)
+    subject = inspection.subject
+    history = observations_for(subject, program_of(requirement.id), ctx)
     if not history or history[-1] is not inspection:
         return None  # one finding per subject: decided at its latest inspection
-    ident, cite = requirement.id, requirement.cite
+    ident = requirement.id
     latest_day = inspection.date
     listed_now = any(
         ident in (other.violations or ()) for other in history if other.date == latest_day
     )
     if listed_now:
-        corrected = notice_correction(inspection.subject, ident, latest_day, ctx)
+        observed = _observed(requirement, latest_day, ctx, subject)
+        corrected = notice_correction(subject, ident, latest_day, ctx)
         if corrected is not None:
             notice, day = corrected
-            return met(
-                f"The inspection of {latest_day} observed {ident} ({cite}) "
-                f"violated; compliance was achieved on {day} on notice {notice.id}.",
-                subject=inspection.subject,
+            return _corrected(
+                requirement,
+                observed,
+                notice,
+                day,
+                f"compliance was recorded on {day} on {name_of(ctx, notice)}",
+                subject,
+                ctx,
             )
         return violation(
-            f"The inspection of {latest_day} observed {ident} ({cite}) violated, "
-            "and no later inspection or correction shows it corrected.",
-            subject=inspection.subject,
+            f"{observed}, and no later inspection or correction shows it corrected.",
+            subject=subject,
         )
     earlier = [
         other.date
@@ -185,10 +301,15 @@ def _observation_outcome(
     ]
     if not earlier:
         return None
-    return met(
-        f"The inspection of {earlier[-1]} observed {ident} ({cite}) violated; "
-        f"the re-inspection of {latest_day} no longer lists it, so it is corrected.",
-        subject=inspection.subject,
+    observed = _observed(requirement, earlier[-1], ctx, subject)
+    return _corrected(
+        requirement,
+        observed,
+        _notice_after(subject, ident, earlier[-1], ctx),
+        latest_day,
+        f"the re-inspection of {latest_day} no longer lists it, so it is corrected",
+        subject,
+        ctx,
     )
 
 
@@ -203,7 +324,8 @@ def _observation_rule(requirement: Requirement) -> Callable[[Inspection, Context
         f"An inspector's observation ({requirement.system}): the latest inspection of "
         f"the subject listing {requirement.id} in ``violations`` is a violation; a later "
         "inspection of the same subject (same program, or none named) that no longer "
-        "lists it, or a correction on a notice for it, records it corrected."
+        "lists it, or a correction on a notice for it, records it corrected (late after "
+        "the deadline the notice set)."
     )
     return observed
 
@@ -211,39 +333,118 @@ def _observation_rule(requirement: Requirement) -> Callable[[Inspection, Context
 #: requirement ID → its generated observation rule
 OBSERVATION_RULES: dict[str, Callable[[Inspection, Context], Any]] = {}
 for _requirement in observation_requirements():
-    OBSERVATION_RULES[_requirement.id] = rule(_requirement.id, on="inspection")(
-        _observation_rule(_requirement)
-    )
+    _printed = printed_cite(_requirement.cite)
+    OBSERVATION_RULES[_requirement.id] = rule(
+        _requirement.id,
+        on="inspection",
+        cite=_printed if _printed != _requirement.cite else None,
+    )(_observation_rule(_requirement))
 
 
 # ------------------------------------------------------------------ GEN-PENALTY-MISDEMEANOR
 
 _CH51_SECTION = re.compile(r"6-8\.\d+")
 
+#: the penalty section each chapter's misdemeanors are punished under
+CHAPTER_50_PENALTY = "§ 50.999(A)"
+CHAPTER_51_PENALTY = "§ 10.99"
 
-def criminal_basis(requirement: str, ctx: Context) -> tuple[str, int, int, str] | None:
-    """Why a violation of ``requirement`` is a misdemeanor, the fine ceiling
-    (dollars), the imprisonment ceiling (months) and any reading applied; None where
-    the law provides another penalty or none."""
+
+def criminal_basis(requirement: str, ctx: Context) -> tuple[str, int, int, str | None] | None:
+    """The penalty section a violation of ``requirement`` is a misdemeanor under, the
+    fine ceiling (dollars), the imprisonment ceiling (months) and the reading
+    applied (or None); None where the law provides another penalty or none."""
     entry = catalog().get(requirement)
     if entry is None or requirement in ctx.param("gen.penalty_otherwise_provided"):
         return None
     if entry.area in ctx.param("gen.misdemeanor_chapter50_areas"):
         return (
-            "has no penalty of its own, so it is a misdemeanor under § 50.999(A)",
+            CHAPTER_50_PENALTY,
             ctx.param("gen.misdemeanor_fine_max"),
             ctx.param("gen.misdemeanor_jail_months_max"),
-            "",
+            None,
         )
     match = _CH51_SECTION.search(entry.cite)
     if match and match.group(0) in ctx.param("gen.penalty_10_99_sections"):
         return (
-            'carries "Penalty, see § 10.99", so it is a misdemeanor',
+            CHAPTER_51_PENALTY,
             ctx.param("gen.section_10_99_fine_max"),
             ctx.param("gen.section_10_99_jail_months_max"),
-            " (reading: § 10.99 read as the general misdemeanor limit)",
+            'Chapter 51 prints "Penalty, see § 10.99" without the section\'s text; § 10.99 '
+            "is read as the general misdemeanor limit of Cal. Gov. Code § 36901.",
         )
     return None
+
+
+# ---- what a violation rests on: an act, or a reason not to approve
+
+
+def _permit_of(fact: Fact | None, ctx: Context) -> Fact | None:
+    """The permit a design, a test, a check or an inspection of work belongs to."""
+    if fact is None:
+        return None
+    if fact.type == "permit":
+        return fact
+    return ctx.get(getattr(fact, "permit", None)) if "permit" in fact.references else None
+
+
+def _built(permit: Fact, ctx: Context) -> bool:
+    """The permit's work was connected with the public sewer (or a sewer renewed,
+    altered or repaired under it), covered or certified."""
+    from sanitas.ordinance.permits import permit_events
+
+    connections = ctx.referring("sewer_connection", "permit", permit.id)
+    if any(c.date >= permit.issued_on for c in connections):
+        return True
+    return bool(
+        permit_events("work_covered", permit, ctx)
+        or permit_events("final_certificate", permit, ctx)
+    )
+
+
+def _covered_before_approval(permit: Fact, ctx: Context) -> bool:
+    """The work was covered before it was inspected and approved: the permittee's act
+    of § 6-8.119(B)(7)(b), not the Director's approval of (B)(7)(a)."""
+    from sanitas.ordinance.permits import approval_problems
+
+    return any(part == "(b)" for part, _ in approval_problems(permit, ctx))
+
+
+def rests_on_act(finding: Finding, ctx: Context) -> bool:
+    """Whether a violation rests on an act the law forbids, by the basis the pack
+    names for its requirement (``gen.referral_acts``); a requirement it does not
+    name is the act or state itself (a connection made, a discharge, a cesspool or
+    waste kept, sewer laid without licence)."""
+    bases = ctx.param("gen.referral_acts")
+    basis = next((b for b, ids in bases.items() if finding.requirement in ids), None)
+    if basis is None:
+        return True
+    subject = ctx.get(finding.subject)
+    if basis == "never":
+        return False
+    if basis == "design":
+        return subject is None or subject.type != "connection_design"
+    permit = _permit_of(subject, ctx)
+    if permit is None:
+        return True  # observed in the field, not in the course of permitted work
+    if basis == "connected":
+        return _built(permit, ctx)
+    if basis == "covered":
+        return _covered_before_approval(permit, ctx)
+    raise ValueError(f"gen.referral_acts: unknown basis {basis!r}")
+
+
+def _where(subject: str, ctx: Context) -> str:
+    """Where the violation was: under a permit, at a premises or establishment,
+    concerning anything else (a device, a drain, an event)."""
+    fact = ctx.get(subject)
+    name = name_of(ctx, subject)
+    kind = fact.type if fact is not None else None
+    if kind == "permit":
+        return f"under {name}"
+    if kind in ("premises", "establishment"):
+        return f"at {name}"
+    return f"concerning {name}"
 
 
 @rule("GEN-PENALTY-MISDEMEANOR", on=FINDINGS)
@@ -256,12 +457,13 @@ def misdemeanor_referral(findings: list[Finding], ctx: Context) -> Iterator[Outc
     § 50.999(B) makes scavenging of recyclables an infraction, and the FOG
     subchapter (§§ 51.61-51.68) prints no penalty line: none of those is referred.
 
-    One finding per subject and eligible requirement with an open finding (pack
-    ``gen.referral_statuses``)."""
+    A referral follows an act: one finding per subject and requirement whose
+    finding has a referable status (pack ``gen.referral_statuses``: a violation,
+    which rests on a record of the act or state) and rests on an act
+    (:func:`rests_on_act`). Each cites its own chapter's penalty section only."""
     statuses = set(ctx.param("gen.referral_statuses"))
     seen: set[tuple[str, str]] = set()
-    words = {"violation": "violated"}
-    bases: dict[str, tuple[str, int, int, str] | None] = {}
+    bases: dict[str, tuple[str, int, int, str | None] | None] = {}
     for finding in findings:
         key = (finding.subject, finding.requirement)
         if finding.status not in statuses or key in seen:
@@ -269,16 +471,18 @@ def misdemeanor_referral(findings: list[Finding], ctx: Context) -> Iterator[Outc
         if finding.requirement not in bases:
             bases[finding.requirement] = criminal_basis(finding.requirement, ctx)
         basis = bases[finding.requirement]
-        if basis is None:
+        if basis is None or not rests_on_act(finding, ctx):
             continue
         seen.add(key)
-        why, fine, months, reading = basis
-        status = words.get(finding.status, finding.status)
+        section, fine, months, reading = basis
         yield violation(
-            f"{finding.requirement} ({finding.cite}) is {status} and {why} that "
-            f"may be referred for prosecution: a fine of up to {dollars(fine)}, up to "
-            f"{months} months' imprisonment, or both{reading}.",
+            f"The violation of {finding.cite}, {requirement_words(finding.requirement)}, "
+            f"{_where(finding.subject, ctx)} is a misdemeanor that may be "
+            f"referred for prosecution: a fine of up to {dollars(fine)}, up to {months} "
+            "months' imprisonment, or both.",
             subject=finding.subject,
+            cite=section,
+            reading=reading,
         )
 
 

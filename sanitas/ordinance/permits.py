@@ -10,6 +10,13 @@ from the ``street_sewer`` point without crossing the ``property_line`` point lie
 between the street sewer and the property line (the "street side"); the others
 lie between the property line and the building. Without a ``property_line`` point
 every run reached from the street sewer is taken as street side.
+
+A design is checked before the work is approved: a design that fails a check is a
+reason not to approve it, and so is a test that has not passed (see
+GEN-PENALTY-MISDEMEANOR's ``gen.referral_acts``). An event of a permit's work
+(a start, a test, a joint check, an inspection, a covering, a certificate) dated
+before the permit was issued contradicts the permit's record: it is reported as a
+data problem and counts for nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from sanitas.ordinance.calendar import add_days, fmt_datetime
+from sanitas.ordinance.calendar import add_days
+from sanitas.ordinance.catalog import cite as catalog_cite
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
@@ -34,6 +42,17 @@ from sanitas.ordinance.engine import (
     violation,
 )
 from sanitas.ordinance.facts import Date, Fact, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.general import memo, printed_cite
+from sanitas.ordinance.words import (
+    capital,
+    listing,
+    name_of,
+    namer,
+    plural,
+    requirement_words,
+    words,
+)
+from sanitas.ordinance.words import day as say
 
 # --------------------------------------------------------------------------- vocabulary
 
@@ -215,6 +234,11 @@ class StreetExcavation(Fact):
 # --------------------------------------------------------------------------- small helpers
 
 
+def code(section: str) -> str:
+    """The printed cite of a Chapter 51 sewer section: "'65 Code § 6-8.119(B)(1)"."""
+    return f"'65 Code § 6-8.{section}"
+
+
 def num(value: float | Decimal) -> str:
     """A number as a clerk reads it: 6, 0.6, 9.24."""
     return f"{round(float(value), 2):g}"
@@ -224,29 +248,120 @@ def _ge(value: float, minimum: float) -> bool:
     return round(value, 9) >= round(minimum, 9)
 
 
-def _words(values: Any) -> str:
-    items = [str(v).replace("_", " ") for v in values]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+def any_of(values: Any) -> str:
+    """Vocabulary values in words, as alternatives: "vitrified clay or cast iron"."""
+    return listing([words(v) for v in values], "or")
 
 
-def _join(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def readings(*texts: str | None) -> str | None:
+    """The readings an outcome relied on, as one text for staff (None: none)."""
+    kept = [t for t in texts if t]
+    return " ".join(kept) if kept else None
 
 
 def _money(amount: Decimal) -> str:
     return f"${amount:,.2f}"
 
 
+# --------------------------------------------------------------------------- names
+
+
+@namer("connection_design")
+def _design_name(ctx: Context, design: Any) -> str:
+    permit = ctx.get(design.permit)
+    return (
+        f"the connection design for {name_of(ctx, permit)}" if permit else "the connection design"
+    )
+
+
+@namer("sewer_connection")
+def _connection_name(ctx: Context, connection: Any) -> str:
+    what = "sewer connection" if connection.work == "new" else connection.work
+    return f"the {what} of {connection.date} at {name_of(ctx, connection.premises)}"
+
+
+@namer("unaccepted_street_sewer")
+def _street_sewer_name(ctx: Context, sewer: Any) -> str:
+    if sewer.street:
+        return f"the sewer in {sewer.street}"
+    return "the sewer in a street the Council has not accepted"
+
+
+@namer("final_certificate")
+def _certificate_name(ctx: Context, issued: Any) -> str:
+    return f"the certificate of final inspection of {issued.date}"
+
+
+@namer("work_inspection")
+def _work_inspection_name(ctx: Context, inspection: Any) -> str:
+    return f"the inspection of the work of {inspection.date}"
+
+
+@namer("work_covered")
+def _covering_name(ctx: Context, cover: Any) -> str:
+    return f"the covering of the work on {cover.date}"
+
+
+@namer("pressure_test")
+def _pressure_test_name(ctx: Context, test: Any) -> str:
+    return test_name(test)
+
+
+# --------------------------------------------------------------------------- a permit's events
+
+
+#: the events of a permit's work, dated by ``date``, each belonging to one permit
+PERMIT_EVENTS = (
+    "work_started",
+    "work_suspended",
+    "work_resumed",
+    "final_certificate",
+    "pressure_test",
+    "joint_check",
+    "work_inspection",
+    "work_covered",
+    "street_excavation",
+)
+
+
+def permit_events(kind: str, permit: Any, ctx: Context) -> list[Any]:
+    """The permit's events of ``kind``, oldest first. One dated before the permit was
+    issued contradicts it (work under a permit that did not exist): it is reported as
+    a data problem naming both, and left out."""
+
+    def compute() -> list[Any]:
+        kept = []
+        for event in ctx.referring(kind, "permit", permit.id):
+            if event.date >= permit.issued_on:
+                kept.append(event)
+                continue
+            ctx.data_problem(
+                dict.fromkeys([event.id, permit.id]),
+                f"{capital(name_of(ctx, event))} under {name_of(ctx, permit)} is dated before "
+                f"the permit was issued on {permit.issued_on}.",
+            )
+        return kept
+
+    return memo(ctx, ("permit_events", kind, permit.id), compute)
+
+
 # --------------------------------------------------------------------------- permit life
 
 
 _EVENTS = ("work_started", "work_suspended", "work_resumed", "final_certificate")
+#: the permit's records that show work being done on their day (a test, a joint check,
+#: an inspection of the work, its covering, an excavation in the street): the work has
+#: commenced, or, while suspended, resumed
+_WORK_RECORDS = (
+    "pressure_test",
+    "joint_check",
+    "work_inspection",
+    "work_covered",
+    "street_excavation",
+)
 #: acts that show the authorized work commenced: a connection made, a sewer entered,
-#: a pool connected, under the permit they name
+#: a pool connected, under the permit they name (one made before the permit was
+#: issued was made without it, and its own rule says so)
 _STARTS = (
     ("sewer_connection", "date"),
     ("sewer_entry", "date"),
@@ -273,18 +388,26 @@ def history(permit: Any, ctx: Context, on: date | None = None) -> History:
     ``work_started``, a connection, a sewer entry or a pool connection made under the
     permit shows the work commenced."""
     on = ctx.as_of if on is None else on
+    return memo(ctx, ("history", permit.id, on), lambda: _history(permit, ctx, on))
+
+
+def _history(permit: Any, ctx: Context, on: date) -> History:
     days = ctx.param("prm.lapse_days", on=permit.issued_on)
     lapsing = permit.kind in ctx.param("prm.lapsing_permit_kinds", on=permit.issued_on)
     events = []
     for order, kind in enumerate(_EVENTS):
-        for event in ctx.referring(kind, "permit", permit.id):
+        for event in permit_events(kind, permit, ctx):
             if event.date <= on:
                 events.append((event.date, order, kind))
     for kind, field_name in _STARTS:
         for act in ctx.referring(kind, "permit", permit.id):
             day = getattr(act, field_name)
-            if day is not None and day <= on:
-                events.append((day, 0, "work_started"))
+            if day is not None and permit.issued_on <= day <= on:
+                events.append((day, 0, "work"))
+    for kind in _WORK_RECORDS:
+        for event in permit_events(kind, permit, ctx):
+            if event.date <= on:
+                events.append((event.date, 0, "work"))
     events.sort()
     state = "issued"
     window = add_days(permit.issued_on, days) if lapsing else None
@@ -294,13 +417,15 @@ def history(permit: Any, ctx: Context, on: date | None = None) -> History:
         if state in ("issued", "suspended") and window is not None and day > window:
             state, void_from = "void", add_days(window, 1)
         if state == "void":
-            if kind in ("work_started", "work_resumed", "final_certificate"):
+            if kind in ("work_started", "work_resumed", "work", "final_certificate"):
                 after_void.append((kind, day))
             continue
         if state == "finaled":
             continue
-        if kind == "work_started" and state == "issued":
+        if kind in ("work_started", "work") and state == "issued":
             state, started, window = "active", day, None
+        elif kind == "work" and state == "suspended":
+            state, resumed, suspended, window = "active", day, None, None
         elif kind == "work_suspended" and state == "active":
             state, suspended = "suspended", day
             window = add_days(day, days) if lapsing else None
@@ -325,10 +450,10 @@ def history(permit: Any, ctx: Context, on: date | None = None) -> History:
 def permit_problem(permit: Any, day: date, ctx: Context) -> str | None:
     """Why ``permit`` did not authorize work on ``day`` (None when it did)."""
     if permit.issued_on > day:
-        return f"permit {permit.id} was not issued until {permit.issued_on}"
+        return f"{name_of(ctx, permit)} was not issued until {permit.issued_on}"
     state = history(permit, ctx, on=day)
     if state.status == "void":
-        return f"permit {permit.id} was void from {state.void_from}"
+        return f"{name_of(ctx, permit)} was void from {state.void_from}"
     return None
 
 
@@ -340,14 +465,18 @@ def valid_permit(
     if ident is not None:
         permit = ctx.get(ident)
         if permit is None:
-            return None, f"permit {ident} had not been issued by {ctx.as_of}"
+            return None, f"the permit it names had not been issued by {ctx.as_of}"
         if permit.kind != kind:
-            return permit, f"permit {permit.id} is a {permit.kind} permit, not a {kind} permit"
+            return permit, (
+                f"{name_of(ctx, permit)} is a {words(permit.kind)} permit, not a "
+                f"{words(kind)} permit"
+            )
         return permit, permit_problem(permit, day, ctx)
     for permit in reversed(ctx.referring("permit", "premises", premises)):
         if permit.kind == kind and permit_problem(permit, day, ctx) is None:
             return permit, None
-    return None, f"no {kind} permit for {premises} was in force on {day}"
+    where = f" for {name_of(ctx, premises)}" if premises is not None else ""
+    return None, f"no {words(kind)} permit{where} was in force on {day}"
 
 
 def designs_of(permit: Any, ctx: Context) -> list[Any]:
@@ -355,7 +484,8 @@ def designs_of(permit: Any, ctx: Context) -> list[Any]:
 
 
 def special_permit(design: Any, kind: str, ctx: Context) -> Any:
-    """A special permit of ``kind`` on the premises of the design's permit."""
+    """A special permit of ``kind`` on the premises of the design's permit, issued by
+    the as-of date (a permit binds from its issue)."""
     permit = ctx.get(design.permit)
     if permit is None or permit.premises is None:
         return None
@@ -367,16 +497,21 @@ def special_permit(design: Any, kind: str, ctx: Context) -> Any:
 
 # --------------------------------------------------------------------------- the runs
 
+_POINTS = ("street_sewer", "property_line", "building")
+
+
+def point_words(point: str) -> str:
+    """A point of a design in words: "the public sewer", "the property line", "the
+    bend"."""
+    return words(point) if point in _POINTS else "the " + point.replace("_", " ").replace("-", " ")
+
 
 @dataclass(frozen=True)
 class Run:
     number: int  # 1-based position in the design's list
     segment: Any
     street_side: bool
-
-    @property
-    def label(self) -> str:
-        return f"run {self.number} ({self.segment.from_} to {self.segment.to})"
+    label: str = ""  # "the run from the public sewer to the property line"
 
     @property
     def slope(self) -> float | None:
@@ -413,14 +548,27 @@ def _walk(segments: list[Any], start: str, blocked: set[int], stop: str | None) 
     return order
 
 
+def _labels(segments: list[Any]) -> list[str]:
+    """Each run named by its ends; two runs between the same points also by number."""
+    plain = [f"the run from {point_words(s.from_)} to {point_words(s.to)}" for s in segments]
+    counts: dict[str, int] = defaultdict(int)
+    for label in plain:
+        counts[label] += 1
+    return [
+        f"{label} (run {i + 1} of the design)" if counts[label] > 1 else label
+        for i, label in enumerate(plain)
+    ]
+
+
 def runs(design: Any) -> list[Run]:
     """Every run of the design, street side first, then from the property line on."""
     segments = list(design.segments)
+    labels = _labels(segments)
     street = _walk(segments, "street_sewer", set(), "property_line")
     private = _walk(segments, "property_line", set(street), None)
     rest = [i for i in range(len(segments)) if i not in street and i not in private]
-    out = [Run(i + 1, segments[i], True) for i in street]
-    out += [Run(i + 1, segments[i], False) for i in private + rest]
+    out = [Run(i + 1, segments[i], True, labels[i]) for i in street]
+    out += [Run(i + 1, segments[i], False, labels[i]) for i in private + rest]
     return out
 
 
@@ -456,13 +604,18 @@ def _unshown(ctx: Context) -> bool:
     return bool(ctx.param("prm.unshown_fails"))
 
 
-def _unshown_note(labels: list[str], ctx: Context) -> str:
-    return (
-        f"; {_join(labels)} not shown (reading: a dimension the design leaves out is "
-        "left to the field inspection)"
-        if labels and not _unshown(ctx)
-        else ""
-    )
+_UNSHOWN_READING = (
+    "A dimension or clean-out the design does not show is left to the field inspection, "
+    "not failed on the plans."
+)
+_UNSHOWN_FAILS_READING = (
+    "A design that does not show a dimension or clean-out the chapter requires cannot be "
+    "approved until it does."
+)
+
+
+def _unshown_note(items: list[str], ctx: Context) -> str:
+    return f"; the design does not show {listing(items)}" if items and not _unshown(ctx) else ""
 
 
 def _minimums(
@@ -481,22 +634,29 @@ def _minimums(
             if _unshown(ctx):
                 failures.append(f"{label} shows no {what}")
             else:
-                unshown.append(f"{label}'s {what}")
+                unshown.append(f"the {what} of {label}")
         elif value < minimum:
             failures.append(f"{label} is {num(value)} {as_measured}")
         else:
             checked += 1
+    strict = any(" shows no " in f for f in failures)
     if failures:
-        return violation(f"{_join(failures)[0].upper()}{_join(failures)[1:]}, but {rule_text}.")
+        return violation(
+            f"{capital(listing(failures))}, but {rule_text}.",
+            reading=_UNSHOWN_FAILS_READING if strict else None,
+        )
     if not checked:
         return None
-    return met(f"{every}: {rule_text}{_unshown_note(unshown, ctx)}.")
+    return met(
+        f"{every}: {rule_text}{_unshown_note(unshown, ctx)}.",
+        reading=_UNSHOWN_READING if unshown else None,
+    )
 
 
 # --------------------------------------------------------------------------- design checks
 
 
-@rule("PRM-PIPE-MATERIAL", on="connection_design")
+@rule("PRM-PIPE-MATERIAL", on="connection_design", cite=code("119(B)(1)"))
 def pipe_material(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(1): "All pipe shall be first-class, vitrified, salt glazed, socket
     pipe or standard cast iron soil pipe." """
@@ -506,14 +666,14 @@ def pipe_material(design: Any, ctx: Context) -> Outcome | None:
         return None
     bad = [r for r in all_runs if r.segment.material not in allowed]
     if bad:
-        listed = _join([f"{r.label} is {r.segment.material.replace('_', ' ')}" for r in bad])
+        listed = listing([f"{r.label} is {words(r.segment.material)}" for r in bad])
         return violation(
-            f"{listed[0].upper()}{listed[1:]}; house-connection pipe must be {_words(allowed)}."
+            f"{capital(listed)}; house-connection pipe must be {any_of(allowed)} soil pipe."
         )
-    return met(f"Every run of the design is {_words(allowed)} pipe.")
+    return met(f"Every run of the design is {any_of(allowed)} pipe.")
 
 
-@rule("PRM-PIPE-DIAMETER", on="connection_design")
+@rule("PRM-PIPE-DIAMETER", on="connection_design", cite=code("119(B)(1)"))
 def pipe_diameter(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(1): "not less than six inches in internal diameter, for that portion
     extending from the street sewer to the property line, and not less than four inches
@@ -537,19 +697,20 @@ def pipe_diameter(design: Any, ctx: Context) -> Outcome | None:
             need = street_min if run.street_side else private_min
         if run.segment.diameter_in < need:
             failures.append(f"{run.label} is only {num(run.segment.diameter_in)} in. across")
+    serving = plural(persons, "person")
     if large:
         basis = (
-            f"Serving {persons} persons (more than {small}), every run must be at least "
+            f"Serving {serving} (more than {small}), every run must be at least "
             f"{num(large_min)} in. across"
         )
     else:
         basis = (
-            f"Serving {persons} persons ({small} or fewer), the runs from the street sewer "
-            f"to the property line must be at least {num(street_min)} in. across and the "
-            f"rest at least {num(private_min)} in."
+            f"Serving {serving} ({small} or fewer), the runs from the public sewer to the "
+            f"property line must be at least {num(street_min)} in. across and the rest at "
+            f"least {num(private_min)} in."
         )
     if failures:
-        return violation(f"{basis}; {_join(failures)}.")
+        return violation(f"{basis}; {listing(failures)}.")
     return met(f"{basis}, and every run is.")
 
 
@@ -571,7 +732,7 @@ def _grade_changes(point: str, all_runs: list[Run], ctx: Context) -> bool | None
     return bool(slopes) and round(max(slopes) - min(slopes), 9) >= step
 
 
-@rule("PRM-CLEANOUTS", on="connection_design")
+@rule("PRM-CLEANOUTS", on="connection_design", cite=code("119(B)(2)"))
 def cleanouts(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(2): "A clean out shall be placed in every house connection sewer at
     the junction with the soil pipe at the building and at all changes in alignment and
@@ -605,18 +766,33 @@ def cleanouts(design: Any, ctx: Context) -> Outcome | None:
     if len(unshown) == len(required):
         return None
     where = (
-        f"Clean-outs are required at {_join(required)} (the junction with the soil pipe "
-        "at the building and each change of alignment or grade"
-        + (", reading: every point where runs meet" if every_point else "")
-        + ")"
+        f"Clean-outs are required at {listing(point_words(p) for p in required)} (the "
+        "junction with the soil pipe at the building and each change of alignment or grade)"
+    )
+    every = (
+        "Every point where two runs of the design meet, other than the property line, is "
+        "taken as a change of alignment."
+        if every_point and any(p not in ("building", "property_line") for p in required)
+        else None
     )
     if missing:
-        return violation(f"{where}; none is shown at {_join(missing)}.")
-    shown = [p for p in required if p not in unshown]
-    return met(f"{where}; the design shows one at {_join(shown)}{_unshown_note(unshown, ctx)}.")
+        return violation(
+            f"{where}; none is shown at {listing(point_words(p) for p in missing)}.",
+            reading=readings(every, _UNSHOWN_FAILS_READING if _unshown(ctx) else None),
+        )
+    shown = [point_words(p) for p in required if p not in unshown]
+    note = (
+        f" but does not show whether there is one at {listing(point_words(p) for p in unshown)}"
+        if unshown
+        else ""
+    )
+    return met(
+        f"{where}; the design shows one at {listing(shown)}{note}.",
+        reading=readings(every, _UNSHOWN_READING if unshown else None),
+    )
 
 
-@rule("PRM-GRADE", on="connection_design")
+@rule("PRM-GRADE", on="connection_design", cite=code("119(B)(3)(d)"))
 def grade(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(3)(d): "The grade shall be straight from the property line to the
     public sewer and shall have a fall of not less than one foot in 50 feet toward the
@@ -629,8 +805,8 @@ def grade(design: Any, ctx: Context) -> Outcome | None:
     special = special_permit(design, "special_grade", ctx)
     if special is not None:
         return met(
-            f"Special grade permit {special.id} of {special.issued_on} allows less than the "
-            f"{num(minimum * 100)}% fall from the property line to the public sewer."
+            f"{capital(name_of(ctx, special))}, issued {special.issued_on}, allows less than "
+            f"the {num(minimum * 100)}% fall from the property line to the public sewer."
         )
     failures, unshown, slopes = [], [], []
     for run in street:
@@ -639,7 +815,7 @@ def grade(design: Any, ctx: Context) -> Outcome | None:
             if _unshown(ctx):
                 failures.append(f"{run.label} shows no fall or length")
             else:
-                unshown.append(run.label)
+                unshown.append(f"the fall of {run.label}")
             continue
         slopes.append(slope)
         if not _ge(slope, minimum):
@@ -659,19 +835,22 @@ def grade(design: Any, ctx: Context) -> Outcome | None:
         "toward the public sewer"
     )
     if failures:
+        strict = any(" shows no " in f for f in failures)
         return violation(
-            f"From the property line to the public sewer {_join(failures)}, "
-            f"where {rule_text} is required."
+            f"From the property line to the public sewer, {listing(failures)}, but "
+            f"{rule_text} is required.",
+            reading=_UNSHOWN_FAILS_READING if strict else None,
         )
     if not slopes:
         return None
     return met(
         f"From the property line to the public sewer the grade is {num(min(slopes) * 100)}%"
-        f", meeting {rule_text}{_unshown_note(unshown, ctx)}."
+        f", meeting {rule_text}{_unshown_note(unshown, ctx)}.",
+        reading=_UNSHOWN_READING if unshown else None,
     )
 
 
-@rule("PRM-CLAY-CLEARANCE", on="connection_design")
+@rule("PRM-CLAY-CLEARANCE", on="connection_design", cite=code("119(B)(3)(e)"))
 def clay_clearance(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(3)(e): "Vitrified clay piping shall not be placed closer than 12
     inches to the exterior wall of any building or closer than 12 inches to the surface
@@ -683,11 +862,16 @@ def clay_clearance(design: Any, ctx: Context) -> Outcome | None:
     cover_min = ctx.param("prm.clay_min_cover_in")
     return _minimums(
         [
-            (run.label, value, minimum, f"distance {what}", f"in. {what}")
+            (run.label, value, minimum, what, f"in. {where}")
             for run in clay
-            for value, minimum, what in (
-                (run.segment.clearance_wall_in, wall_min, "from the building wall"),
-                (run.segment.cover_in, cover_min, "below the ground surface"),
+            for value, minimum, what, where in (
+                (
+                    run.segment.clearance_wall_in,
+                    wall_min,
+                    "distance from the building wall",
+                    "from the building wall",
+                ),
+                (run.segment.cover_in, cover_min, "cover", "below the ground surface"),
             )
         ],
         f"vitrified clay pipe must lie at least {num(wall_min)} in. from any building wall "
@@ -697,7 +881,7 @@ def clay_clearance(design: Any, ctx: Context) -> Outcome | None:
     )
 
 
-@rule("PRM-DEPTH", on="connection_design")
+@rule("PRM-DEPTH", on="connection_design", cite=code("119(B)(4)"))
 def depth(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(4): "Where laid within the limits of a public street, no connection
     shall be laid less than three feet below the established grade of the same or below
@@ -710,7 +894,7 @@ def depth(design: Any, ctx: Context) -> Outcome | None:
     special = special_permit(design, "special_depth", ctx)
     if special is not None:
         return met(
-            f"Special depth permit {special.id} of {special.issued_on} allows less than "
+            f"{capital(name_of(ctx, special))}, issued {special.issued_on}, allows less than "
             f"{num(minimum)} ft of depth in the public street."
         )
     return _minimums(
@@ -745,7 +929,11 @@ def connection_methods_allowed(design: Any, ctx: Context) -> list[str] | None:
     return []
 
 
-@rule("PRM-CONNECTION-METHOD", on="connection_design")
+def _a(method: str) -> str:
+    return f"a {words(method)}"
+
+
+@rule("PRM-CONNECTION-METHOD", on="connection_design", cite=code("120"))
 def connection_method(design: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.120: the connection to a public sewer with no Y or T branch is made by a Y
     branch, or (8 to 12 in. and deeper than 10 ft) by a standard saddle."""
@@ -754,27 +942,32 @@ def connection_method(design: Any, ctx: Context) -> Outcome | None:
     allowed = ctx.derived("connection_methods_allowed", design)
     if allowed is None:
         return None
-    method = design.method.replace("_", " ")
+    method = _a(design.method)
     if design.existing_branch:
         return violation(
             f"The public sewer already has a branch for this connection, so no section may "
-            f"be cut for a {method}."
+            f"be cut for {method}."
         )
     sewer = (
-        f"The public sewer is {num(design.public_sewer_diameter_in)} in. and "
+        f"The public sewer is {num(design.public_sewer_diameter_in)} in. across and "
         f"{num(design.public_sewer_depth_ft)} ft deep"
     )
+    which = code("120(B)") if "saddle" in allowed else code("120(A)")
     if design.method in allowed:
         return met(
-            f"{sewer}, so § 6-8.120 allows {_words(allowed)}, and the design uses a {method}."
+            f"{sewer}, so {listing([_a(m) for m in allowed], 'or')} may be used, and the "
+            f"design uses {method}.",
+            cite=which,
         )
     if allowed:
         return violation(
-            f"{sewer}, so § 6-8.120 allows only {_words(allowed)}, not the design's {method}."
+            f"{sewer}, so only {listing([_a(m) for m in allowed], 'or')} may be used, not "
+            f"the design's {words(design.method)}.",
+            cite=which,
         )
     return violation(
-        f"{sewer}, for which § 6-8.120 allows neither a Y branch nor a saddle, so the "
-        f"design's {method} is not allowed."
+        f"{sewer}, for which the chapter allows neither a Y-branch nor a saddle, so the "
+        f"design's {words(design.method)} may not be used."
     )
 
 
@@ -833,17 +1026,16 @@ def test_sections(design: Any, ctx: Context) -> list[dict[str, float]] | None:
 # --------------------------------------------------------------------------- tests
 
 
-def _moment(test: Any, ctx: Context) -> datetime:
-    if test.at is not None:
-        return test.at
-    return datetime.combine(test.date, time.fromisoformat(ctx.param("prm.untimed_test_time")))
+def _sort_moment(test: Any) -> datetime:
+    """Where a test falls in time, for ordering (its recorded time, else its day)."""
+    return test.at if test.at is not None else datetime.combine(test.date, time.min)
 
 
 def tests_of(permit: Any, ctx: Context, on: date | None = None) -> list[Any]:
     """The permit's pressure tests made by ``on``, in time order."""
     on = ctx.as_of if on is None else on
-    tests = [t for t in ctx.referring("pressure_test", "permit", permit.id) if t.date <= on]
-    return sorted(tests, key=lambda t: _moment(t, ctx))
+    tests = [t for t in permit_events("pressure_test", permit, ctx) if t.date <= on]
+    return sorted(tests, key=_sort_moment)
 
 
 def tests_of_record(permit: Any, ctx: Context, on: date | None = None) -> list[Any]:
@@ -853,14 +1045,14 @@ def tests_of_record(permit: Any, ctx: Context, on: date | None = None) -> list[A
     return tests
 
 
-def _test_name(test: Any) -> str:
-    when = fmt_datetime(test.at) if test.at is not None else str(test.date)
-    return f"the {test.kind} test of {when}"
+def test_name(test: Any) -> str:
+    """ "the standing test of 2025-03-01", "the air test of 2025-03-04 09:00"."""
+    return f"the {test.kind} test of {say(test.at if test.at is not None else test.date)}"
 
 
 def leak_problem(test: Any, ctx: Context) -> str | None:
     if test.leaked:
-        return f"{_test_name(test)} leaked"
+        return f"{test_name(test)} leaked"
     return None
 
 
@@ -875,58 +1067,112 @@ def standing_problem(test: Any, ctx: Context) -> str | None:
         head = test.head_above_upper_terminus_in
         if head is None:
             problems.append("records no head above the upper terminus")
-        elif head is not None and head < above:
+        elif head < above:
             problems.append(f"stood {num(head)} in. above the upper terminus")
     if not problems:
         return None
-    return f"{_test_name(test)} {_join(problems)}"
+    return f"{test_name(test)} {listing(problems)}"
 
 
-def cement_problem(test: Any, ctx: Context) -> str | None:
-    if test.cement_joints_made_at is None:
+@dataclass(frozen=True)
+class CementWait:
+    """What a test's record shows of the wait after cement joints: ``early`` (made
+    less than the wait after them), ``waited``, or ``unshown`` (the record gives a
+    day but no time, on the day the wait ends)."""
+
+    shown: str
+    text: str
+
+
+def cement_wait(test: Any, ctx: Context) -> CementWait | None:
+    """§ 6-8.119(B)(6)(c) on one test: None when no cement joints are recorded, or
+    when their time comes after the test (a data problem, reported)."""
+    made = test.cement_joints_made_at
+    if made is None:
         return None
-    wait = ctx.param("prm.cement_wait_hours")
-    elapsed = _moment(test, ctx) - test.cement_joints_made_at
-    if elapsed >= timedelta(hours=wait):
+    wait = timedelta(hours=ctx.param("prm.cement_wait_hours"))
+    hours = num(wait.total_seconds() / 3600)
+    if test.at is not None:
+        earliest = latest = test.at
+    else:
+        earliest = datetime.combine(test.date, time.min)
+        latest = datetime.combine(test.date, time.max)
+    if made > latest:
+        ctx.data_problem(
+            [test],
+            f"{capital(test_name(test))} records its cement joints as made on {say(made)}, "
+            "after the test.",
+        )
         return None
-    return (
-        f"{_test_name(test)} came {num(elapsed.total_seconds() / 3600)} h after the cement joints"
+    if latest - made < wait:
+        if test.at is not None:
+            elapsed = round((test.at - made).total_seconds() / 3600, 2)
+            came = f"came {plural(elapsed, 'hour')} after"
+        else:
+            came = "was made on the same day as"
+        return CementWait(
+            "early",
+            f"{test_name(test)} {came} the cement joints made {say(made)}, before the "
+            f"{hours} hours had passed",
+        )
+    if earliest - made >= wait:
+        return CementWait(
+            "waited", f"{test_name(test)} waited at least {hours} hours after the cement joints"
+        )
+    return CementWait(
+        "unshown",
+        f"{test_name(test)} records no time, so it is not shown to have come {hours} hours "
+        f"after the cement joints made {say(made)}",
     )
 
 
-@rule("PRM-PRESSURE", on="permit")
+def cement_problem(test: Any, ctx: Context) -> str | None:
+    """What keeps ``test`` from showing the cement wait (None: it shows it, or there
+    were no cement joints)."""
+    shown = cement_wait(test, ctx)
+    return None if shown is None or shown.shown == "waited" else shown.text
+
+
+_LATEST_READING = (
+    "The latest pressure test is the test of record: a proper retest supersedes an earlier one."
+)
+
+
+def _latest_reading(permit: Any, ctx: Context) -> str | None:
+    if len(tests_of(permit, ctx)) > 1 and ctx.param("prm.latest_test_governs"):
+        return _LATEST_READING
+    return None
+
+
+@rule("PRM-PRESSURE", on="permit", cite=code("119(B)(5)"))
 def pressure(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(5): "Every house connection sewer outside of any building shall be
     constructed in such a manner as to withstand a pressure of not less than four
     pounds per square inch without leaking at any point when filled with water." """
     tests = tests_of_record(permit, ctx)
     psi = ctx.param("prm.test_psi")
+    under = name_of(ctx, permit)
     leaks = [t for t in tests if t.leaked]
     if leaks:
         test = leaks[-1]
         return violation(
-            f"{_test_name(test)[0].upper()}{_test_name(test)[1:]} leaked at "
+            f"{capital(test_name(test))} under {under} leaked at "
             f"{num(test.psi_at_lower_terminus)} psi; the line outside the building must hold "
-            f"{num(psi)} psi without leaking."
+            f"{num(psi)} psi without leaking.",
+            reading=_latest_reading(permit, ctx),
         )
     held = [t for t in tests if _ge(t.psi_at_lower_terminus, psi)]
     if not held or len(held) < len(tests):
         return None
     test = held[-1]
     return met(
-        f"{_test_name(test)[0].upper()}{_test_name(test)[1:]} held "
-        f"{num(test.psi_at_lower_terminus)} psi without leaking ({num(psi)} psi required)."
+        f"{capital(test_name(test))} under {under} held {num(test.psi_at_lower_terminus)} psi "
+        f"without leaking ({num(psi)} psi required).",
+        reading=_latest_reading(permit, ctx),
     )
 
 
-def _latest_note(permit: Any, ctx: Context) -> str:
-    earlier = len(tests_of(permit, ctx)) - 1
-    if earlier > 0 and ctx.param("prm.latest_test_governs"):
-        return " (reading: the latest test is the test of record)"
-    return ""
-
-
-@rule("PRM-TEST-STANDING", on="permit")
+@rule("PRM-TEST-STANDING", on="permit", cite=code("119(B)(6)(a)"))
 def test_standing(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(6)(a): a standing test carries the water "to a height sufficient to
     develop a pressure of four pounds per square inch at the lower terminus thereof, and
@@ -942,47 +1188,46 @@ def test_standing(permit: Any, ctx: Context) -> Outcome | None:
     if any(t.kind == "standing" for t in tests):
         need += f" and a column at least {above} in. above the upper terminus"
     problems = [p for p in (standing_problem(t, ctx) for t in tests) if p]
-    note = _latest_note(permit, ctx)
+    reading = _latest_reading(permit, ctx)
     if problems:
-        text = _join(problems)
-        return violation(f"{text[0].upper()}{text[1:]}, but the test needs {need}{note}.")
-    test = tests[-1]
-    return met(
-        f"{_test_name(test)[0].upper()}{_test_name(test)[1:]} developed "
-        f"{num(test.psi_at_lower_terminus)} psi at the lower terminus, meeting {need}{note}."
-    )
-
-
-@rule("PRM-TEST-CEMENT-WAIT", on="permit")
-def test_cement_wait(permit: Any, ctx: Context) -> Outcome | None:
-    """§ 6-8.119(B)(6)(c): "In the event any joints of any house connection sewer are
-    cemented with portland cement mortar, no test shall be made thereof until the
-    expiration of not less than 24 hours after such cement joints are made." """
-    tests = [t for t in tests_of_record(permit, ctx) if t.cement_joints_made_at is not None]
-    if not tests:
-        return None
-    wait = num(ctx.param("prm.cement_wait_hours"))
-    untimed = any(t.at is None for t in tests)
-    reading = (
-        f" (reading: a test with no time recorded is taken at "
-        f"{ctx.param('prm.untimed_test_time')} on its day)"
-        if untimed
-        else ""
-    )
-    problems = [p for p in (cement_problem(t, ctx) for t in tests) if p]
-    if problems:
-        text = _join(problems)
         return violation(
-            f"{text[0].upper()}{text[1:]} were made, before the {wait} hours required{reading}."
+            f"{capital(listing(problems))}, but the test needs {need}.", reading=reading
         )
     test = tests[-1]
     return met(
-        f"Cement joints made {fmt_datetime(test.cement_joints_made_at)}; "
-        f"{_test_name(test)} waited at least {wait} hours{reading}."
+        f"{capital(test_name(test))} developed {num(test.psi_at_lower_terminus)} psi at the "
+        f"lower terminus, meeting {need}.",
+        reading=reading,
     )
 
 
-@rule("PRM-TEST-SECTIONS", on="permit")
+@rule("PRM-TEST-CEMENT-WAIT", on="permit", cite=code("119(B)(6)(c)"))
+def test_cement_wait(permit: Any, ctx: Context) -> Outcome | None:
+    """§ 6-8.119(B)(6)(c): "In the event any joints of any house connection sewer are
+    cemented with portland cement mortar, no test shall be made thereof until the
+    expiration of not less than 24 hours after such cement joints are made."
+
+    A test the record shows made too soon is a violation; one recorded with a day but
+    no time, on the day the wait ends, is not shown either way: its time (or a new
+    test) is due before the connection is approved."""
+    shown = [s for s in (cement_wait(t, ctx) for t in tests_of_record(permit, ctx)) if s]
+    if not shown:
+        return None
+    reading = _latest_reading(permit, ctx)
+    early = [s.text for s in shown if s.shown == "early"]
+    if early:
+        return violation(f"{capital(listing(early))}.", reading=reading)
+    unshown = [s.text for s in shown if s.shown == "unshown"]
+    if unshown:
+        return due(
+            f"{capital(listing(unshown))}; the time of the test, or a new test, must show the "
+            "wait before the connection is approved.",
+            reading=reading,
+        )
+    return met(f"{capital(shown[-1].text)}.", reading=reading)
+
+
+@rule("PRM-TEST-SECTIONS", on="permit", cite=code("119(B)(6)(b)"))
 def test_sections_rule(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(6)(b): the line "shall be tested in sections of such length that no
     such section, nor any portion thereof, will be subjected to a pressure greater than
@@ -997,24 +1242,35 @@ def test_sections_rule(permit: Any, ctx: Context) -> Outcome | None:
     fall = num(sum(r.segment.fall_ft for r in private_path(design)))
     over = [t for t in standing if t.psi_at_lower_terminus > psi]
     limit = num(_head_ft(ctx) - _above_upper_ft(ctx))
+    steepness = (
+        f"The line falls {fall} ft from the property line to the building, so it is tested "
+        f"in sections of at most {limit} ft of fall"
+    )
     if over:
         test = over[-1]
         return violation(
-            f"Design {design.id} falls {fall} ft from the property line to the building, so "
-            f"it is tested in sections of at most {limit} ft of fall, but "
-            f"{_test_name(test)} put {num(test.psi_at_lower_terminus)} psi on the pipe, over "
-            f"{num(psi)} psi."
+            f"{steepness}, but {test_name(test)} put {num(test.psi_at_lower_terminus)} psi on "
+            f"the pipe, over {num(psi)} psi."
         )
-    return met(
-        f"Design {design.id} falls {fall} ft, so it is tested in sections, and no standing "
-        f"test put more than {num(psi)} psi on the pipe."
-    )
+    return met(f"{steepness}, and no standing test put more than {num(psi)} psi on the pipe.")
 
 
 # --------------------------------------------------------------------------- joints
 
+_COMPOUND_WORDS = {
+    "hot_poured": "hot-poured C.P.I. compound",
+    "approved_equal": "an approved equal",
+    "sewer_joint_compound": "sewer joint compound",
+    "portland_cement_mortar": "Portland cement mortar",
+    "other": "another compound",
+}
 
-@rule("PRM-JOINTS", on="joint_check")
+
+def _compound(value: str) -> str:
+    return _COMPOUND_WORDS.get(value, words(value))
+
+
+@rule("PRM-JOINTS", on="joint_check", cite=code("119(B)(3)"))
 def joints(check: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(3): "(a) All vitrified clay pipe shall be laid upgrade on an
     unyielding foundation and with the socket ends of the pipe upgrade. A narrow gasket
@@ -1025,50 +1281,52 @@ def joints(check: Any, ctx: Context) -> Outcome | None:
     used. (c) All joints of standard cast iron soil pipe shall be made with pig lead and
     oakum and shall be thoroughly caulked." A later check of the same permit and
     material supersedes an earlier one."""
-    later = [
-        c
-        for c in ctx.referring("joint_check", "permit", check.permit)
-        if c.material == check.material and c.date > check.date
-    ]
-    if later:
+    permit = ctx.get(check.permit)
+    if permit is None:
         return None
-    material = check.material.replace("_", " ")
+    checks = permit_events("joint_check", permit, ctx)
+    if check not in checks:
+        return None  # dated before the permit: a data problem
+    if any(c.material == check.material and c.date > check.date for c in checks):
+        return None
+    material = words(check.material)
     if check.material == "vitrified_clay":
         allowed = ctx.param(
             "prm.wet_trench_joint_compounds" if check.wet_trench else "prm.clay_joint_compounds"
         )
+        wet = " in a wet trench" if check.wet_trench else ""
         failures = [
             text
             for ok, text in (
-                (check.laid_upgrade, "not laid upgrade on an unyielding foundation"),
-                (check.sockets_upgrade, "sockets not upgrade"),
+                (check.laid_upgrade, "the pipe not laid upgrade on an unyielding foundation"),
+                (check.sockets_upgrade, "the sockets not upgrade"),
                 (check.gasket_caulked, "no gasket caulked into the joints"),
                 (
                     check.compound in allowed,
-                    f"joints filled with {check.compound.replace('_', ' ')}"
-                    + (" in a wet trench" if check.wet_trench else "")
-                    + f" rather than {_words(allowed)}",
+                    f"the joints filled with {_compound(check.compound)}{wet} rather than "
+                    f"{listing([_compound(c) for c in allowed], 'or')}",
                 ),
-                (check.watertight, "not watertight"),
+                (check.watertight, "the connection not watertight"),
             )
             if not ok
         ]
-        good = (
-            f"laid upgrade, gasketed, filled with {check.compound.replace('_', ' ')} and watertight"
-        )
+        good = f"laid upgrade, gasketed, filled with {_compound(check.compound)} and watertight"
+        where = code("119(B)(3)(a)-(b)") if check.wet_trench else code("119(B)(3)(a)")
     else:
         failures = [
             text
             for ok, text in (
-                (check.lead_and_oakum, "joints not made with pig lead and oakum"),
-                (check.caulked, "joints not thoroughly caulked"),
+                (check.lead_and_oakum, "the joints not made with pig lead and oakum"),
+                (check.caulked, "the joints not thoroughly caulked"),
             )
             if not ok
         ]
-        good = "joints made with pig lead and oakum and thoroughly caulked"
+        good = "joined with pig lead and oakum and thoroughly caulked"
+        where = code("119(B)(3)(c)")
+    what = f"The {material} joint check of {check.date} under {name_of(ctx, permit)}"
     if failures:
-        return violation(f"The {material} joint check of {check.date} found: {_join(failures)}.")
-    return met(f"The {material} joint check of {check.date} found the pipe {good}.")
+        return violation(f"{what} found {listing(failures)}.", cite=where)
+    return met(f"{what} found the pipe {good}.", cite=where)
 
 
 # --------------------------------------------------------------------------- approval
@@ -1078,31 +1336,41 @@ def approvals(permit: Any, ctx: Context, on: date | None = None) -> list[Any]:
     on = ctx.as_of if on is None else on
     return [
         i
-        for i in ctx.referring("work_inspection", "permit", permit.id)
+        for i in permit_events("work_inspection", permit, ctx)
         if i.result == "approved" and i.date <= on
     ]
 
 
-def approval_problems(permit: Any, ctx: Context, on: date | None = None) -> list[str]:
-    """§ 6-8.119(B)(7): approvals given over a leak or with no test, and covers before
-    approval, up to ``on``."""
+def approval_problems(permit: Any, ctx: Context, on: date | None = None) -> list[tuple[str, str]]:
+    """§ 6-8.119(B)(7): covers before approval ("(b)": a covering recorded, or an
+    inspection that found the pipes covered) and approvals given over a leak or with no
+    test ("(a)"), up to ``on``, each with its subdivision."""
     on = ctx.as_of if on is None else on
     approved = approvals(permit, ctx, on)
     first = approved[0].date if approved else None
     problems = []
-    for cover in ctx.referring("work_covered", "permit", permit.id):
-        if cover.date <= on and (first is None or cover.date < first):
-            problems.append(
-                f"covered on {cover.date}, before it was inspected and approved"
-                + (f" (on {first})" if first else "")
+    covers = [(c.date, f"covered on {c.date}") for c in permit_events("work_covered", permit, ctx)]
+    # an inspection that found the pipes enclosed or covered shows them covered
+    covers += [
+        (i.date, f"found covered at the inspection of {i.date}")
+        for i in permit_events("work_inspection", permit, ctx)
+        if i.result == "obstructed"
+    ]
+    early = [c for c in sorted(covers) if c[0] <= on and (first is None or c[0] < first)]
+    if early:
+        problems.append(
+            (
+                "(b)",
+                f"{early[0][1]}, before it was inspected and approved"
+                + (f" (on {first})" if first else ""),
             )
-            break
+        )
     if first is not None:
         before = tests_of(permit, ctx, first)
         if not before:
-            problems.append(f"approved on {first} without a pressure test")
+            problems.append(("(a)", f"approved on {first} without a pressure test"))
         elif before[-1].leaked:
-            problems.append(f"approved on {first} although {_test_name(before[-1])} leaked")
+            problems.append(("(a)", f"approved on {first} although {test_name(before[-1])} leaked"))
     return problems
 
 
@@ -1117,7 +1385,7 @@ def connection_approvable(permit: Any, ctx: Context) -> bool | None:
     return not (leak_problem(test, ctx) or standing_problem(test, ctx) or cement_problem(test, ctx))
 
 
-@rule("PRM-APPROVAL", on="permit")
+@rule("PRM-APPROVAL", on="permit", cite=code("119(B)(7)"))
 def approval(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(B)(7): "(a) No such house connection sewer shall be approved if any
     portion thereof … fails to withstand the test provided for in this subsection
@@ -1125,44 +1393,46 @@ def approval(permit: Any, ctx: Context) -> Outcome | None:
     in any way until it has been inspected and approved by the Community Development
     Director." """
     problems = approval_problems(permit, ctx)
+    what = f"The connection under {name_of(ctx, permit)}"
     if problems:
-        text = _join(problems)
-        return violation(f"Permit {permit.id}'s connection was {text}.")
+        parts = {part for part, _ in problems}
+        return violation(
+            f"{what} was {listing([text for _, text in problems])}.",
+            cite=code("119(B)(7)") if len(parts) > 1 else code(f"119(B)(7){parts.pop()}"),
+        )
     approved = approvals(permit, ctx)
     if not approved:
         return None
     first = approved[0].date
     test = tests_of(permit, ctx, first)[-1]
     return met(
-        f"Permit {permit.id}'s connection was approved on {first} after {_test_name(test)} "
-        "held without leaking, and was not covered before."
+        f"{what} was approved on {first} after {test_name(test)} held without leaking, and "
+        "was not covered before."
     )
 
 
 # --------------------------------------------------------------------------- permit required
 
 
-def _connection_outcome(connection: Any, ctx: Context, what: str) -> Outcome:
+def _connection_outcome(connection: Any, ctx: Context) -> Outcome:
     permit, problem = valid_permit(
         connection.permit, connection.premises, "house_connection", connection.date, ctx
     )
     if problem is None and permit is not None:
         if permit.premises is not None and permit.premises != connection.premises:
-            problem = f"permit {permit.id} designates {permit.premises}, not {connection.premises}"
+            problem = (
+                f"{name_of(ctx, permit)} designates {name_of(ctx, permit.premises)}, not "
+                f"{name_of(ctx, connection.premises)}"
+            )
         elif connection.at_designated_place is False:
-            problem = f"it was not made at the place permit {permit.id} designates"
+            problem = f"it was not made at the place {name_of(ctx, permit)} designates"
+    what = capital(name_of(ctx, connection))
     if problem is not None:
-        return violation(
-            f"The {what} of {connection.date} at {connection.premises} had no valid permit: "
-            f"{problem}."
-        )
-    return met(
-        f"The {what} of {connection.date} at {connection.premises} was made under permit "
-        f"{permit.id}."
-    )
+        return violation(f"{what} had no valid permit: {problem}.")
+    return met(f"{what} was made under {name_of(ctx, permit)}.")
 
 
-@rule("PRM-PERMIT-REQUIRED", on="sewer_connection")
+@rule("PRM-PERMIT-REQUIRED", on="sewer_connection", cite=code("119(A)"))
 def permit_required(connection: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.119(A): "It shall be unlawful for any person to make or maintain … any
     connection with any public sewer of the city until a permit therefor shall have
@@ -1171,11 +1441,11 @@ def permit_required(connection: Any, ctx: Context) -> Outcome | None:
     therein." """
     if connection.work != "new":
         return None
-    return _connection_outcome(connection, ctx, "sewer connection")
+    return _connection_outcome(connection, ctx)
 
 
 def repair_outcome(connection: Any, ctx: Context) -> Outcome:
-    return _connection_outcome(connection, ctx, connection.work)
+    return _connection_outcome(connection, ctx)
 
 
 # --------------------------------------------------------------------------- lapse
@@ -1195,7 +1465,7 @@ def permit_lapses_after(permit: Any, ctx: Context) -> date | None:
     return history(permit, ctx).lapses_after
 
 
-@rule("PRM-LAPSE", on="permit")
+@rule("PRM-LAPSE", on="permit", cite=code("116"))
 def lapse(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.116: "If the work authorized by the permit is not commenced within 60 days
     from the date of its issuance, or if the work … shall be suspended or abandoned for
@@ -1207,48 +1477,55 @@ def lapse(permit: Any, ctx: Context) -> Outcome | None:
     state = history(permit, ctx)
     days = ctx.param("prm.lapse_days", on=permit.issued_on)
     window = state.lapses_after
+    name = name_of(ctx, permit)
     if state.status == "finaled":
-        return met(f"Permit {permit.id} was finaled on {state.finaled_on}.")
+        return met(f"{capital(name)} was finaled on {state.finaled_on}.")
     if state.status == "void":
         since = (
             f"work suspended on {state.suspended_on} did not resume within {days} days"
             if state.suspended_on
-            else f"work did not start within {days} days of issue on {permit.issued_on}"
+            else f"work did not start within {days} days of its issue on {permit.issued_on}"
         )
         if state.after_void:
             kind, day = state.after_void[0]
-            act = {"work_started": "work started", "work_resumed": "work resumed"}.get(
-                kind, "a certificate was issued"
-            )
+            act = {
+                "work_started": "work started",
+                "work_resumed": "work resumed",
+                "work": "work is recorded",
+            }.get(kind, "a certificate of final inspection was issued")
             return violation(
-                f"Permit {permit.id} was void from {state.void_from} ({since}), yet {act} on "
+                f"{capital(name)} was void from {state.void_from} ({since}), yet {act} on "
                 f"{day} without a new permit and fees.",
                 due=window,
             )
         return overdue(
-            f"Permit {permit.id} is void from {state.void_from}: {since}, by {window}; a new "
+            f"{capital(name)} is void from {state.void_from}: {since}, by {window}; a new "
             "permit and the same fees are required before work.",
             due=window,
         )
     if state.suspended_on is not None:
         return due(
-            f"Work under permit {permit.id} was suspended on {state.suspended_on}; unless it "
-            f"resumes by {window} the permit is void.",
+            f"Work under {name} was suspended on {state.suspended_on}; unless it resumes by "
+            f"{window} the permit is void.",
             due=window,
         )
     if state.status == "issued":
         return due(
-            f"Permit {permit.id} was issued on {permit.issued_on}; unless work starts by "
-            f"{window} it is void.",
+            f"Work under {name} has not started; unless it starts by {window}, "
+            f"{days} days after the permit's issue, the permit is void.",
             due=window,
         )
-    text = f"Work under permit {permit.id} started on {state.started_on}"
+    text = f"Work under {name} started on {state.started_on}"
     if state.resumed_on:
         text += f" and resumed on {state.resumed_on} after a suspension"
     return met(f"{text}, within {days} days; the permit is active.")
 
 
 # --------------------------------------------------------------------------- charges
+
+_FEE_READING = (
+    "The amounts are those of the fee schedule entered for the city, set by Council resolution."
+)
 
 
 def charges(permit: Any, ctx: Context) -> list[tuple[str, Decimal]]:
@@ -1257,7 +1534,7 @@ def charges(permit: Any, ctx: Context) -> list[tuple[str, Decimal]]:
     items: list[tuple[str, Decimal]] = []
     fee = schedule.get("permit", {}).get(permit.kind)
     if fee:
-        items.append((f"{permit.kind.replace('_', ' ')} permit", Decimal(str(fee))))
+        items.append((f"the {words(permit.kind)} permit fee", Decimal(str(fee))))
     premises = ctx.get(permit.premises)
     if (
         permit.kind == "house_connection"
@@ -1265,9 +1542,12 @@ def charges(permit: Any, ctx: Context) -> list[tuple[str, Decimal]]:
         and premises.located_in_city is False
     ):
         items.append(
-            ("connection from outside the city", Decimal(str(schedule["outside_city_connection"])))
+            (
+                "the charge for connecting from outside the city",
+                Decimal(str(schedule["outside_city_connection"])),
+            )
         )
-    area = sum(e.area_sqft for e in ctx.referring("street_excavation", "permit", permit.id))
+    area = sum(e.area_sqft for e in permit_events("street_excavation", permit, ctx))
     if area:
         rate = Decimal(str(schedule["street_patch_per_sqft"]))
         amount = max(
@@ -1284,7 +1564,7 @@ def permit_fees(permit: Any, ctx: Context) -> Decimal:
     return sum((amount for _, amount in charges(permit, ctx)), Decimal("0"))
 
 
-@rule("PRM-CHARGES", on="permit")
+@rule("PRM-CHARGES", on="permit", cite=code("114"))
 def permit_charges(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.114: "(A) … Charges shall be established by Council resolution for
     connecting to the sewer system outside the corporate limits of the city. (B) …
@@ -1296,14 +1576,11 @@ def permit_charges(permit: Any, ctx: Context) -> Outcome | None:
     total = ctx.derived("permit_fees", permit)
     if not total:
         return None
-    listed = "; ".join(f"{name}: {_money(amount)}" for name, amount in items)
-    text = (
-        f"Permit {permit.id} owes {_money(total)} ({listed}) under the pack's fee schedule "
-        "(amounts set by Council resolution)"
-    )
+    listed = "; ".join(f"{name}, {_money(amount)}" for name, amount in items)
+    text = f"{capital(name_of(ctx, permit))} owes {_money(total)} ({listed})"
     if permit.fees_paid:
-        return met(f"{text}, paid.")
-    return due(f"{text}, not yet recorded paid.")
+        return met(f"{text}, paid.", reading=_FEE_READING)
+    return due(f"{text}, not yet recorded paid.", reading=_FEE_READING)
 
 
 # --------------------------------------------------------------------------- certificate
@@ -1320,40 +1597,81 @@ _DESIGN_CHECKS = (
 )
 
 
-def _open(outcome: Outcome | None) -> bool:
-    return outcome is not None and outcome.status == "violation"
+def _open(outcome: Outcome | None, *statuses: str) -> bool:
+    return outcome is not None and outcome.status in (statuses or ("violation",))
 
 
-def certificate_blockers(permit: Any, ctx: Context, on: date | None = None) -> list[str]:
+@dataclass(frozen=True)
+class Blocker:
+    """One thing that keeps a certificate of final inspection from issuing: for the
+    worklist, the requirement and the record (``listed``); for the explanation, words."""
+
+    requirement: str | None
+    record: str
+    said: str
+
+    @property
+    def listed(self) -> str:
+        return f"{self.requirement}: {self.record}" if self.requirement else self.record
+
+
+def _fails(requirement: str) -> str:
+    cited = printed_cite(catalog_cite(requirement))
+    return f"does not meet {cited} ({requirement_words(requirement)})"
+
+
+def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]:
     """Everything that keeps a certificate of final inspection from issuing on ``on``."""
     from sanitas.ordinance import sewers
 
     on = ctx.as_of if on is None else on
-    blockers = []
+    out: list[Blocker] = []
     state = history(permit, ctx, on)
     if state.status == "void":
-        blockers.append(f"PRM-LAPSE: permit void from {state.void_from}")
+        out.append(
+            Blocker(
+                "PRM-LAPSE",
+                f"permit void from {state.void_from}",
+                f"the permit was void from {state.void_from}",
+            )
+        )
     if not permit.fees_paid:
-        blockers.append("PRM-CHARGES: fees not recorded paid")
+        out.append(
+            Blocker("PRM-CHARGES", "fees not recorded paid", "the fees are not recorded paid")
+        )
     if permit.kind != "house_connection":
-        return blockers
+        return out
     designs = designs_of(permit, ctx)
     if not designs:
-        blockers.append("no connection design on file")
+        out.append(Blocker(None, "no connection design on file", "no connection design is on file"))
     for design in designs:
         checks = [*_DESIGN_CHECKS, ("SEW-MATERIALS", sewers.standard_materials)]
         for ident, check in checks:
             if _open(check(design, ctx)):
-                blockers.append(f"{ident}: design {design.id}")
+                out.append(
+                    Blocker(ident, f"design {design.id}", f"the connection design {_fails(ident)}")
+                )
         for route in ctx.referring("connection_route", "design", design.id):
             if _open(same_lot(route, ctx)):
-                blockers.append(f"PRM-SAME-LOT: design {design.id}")
+                out.append(
+                    Blocker(
+                        "PRM-SAME-LOT",
+                        f"design {design.id}",
+                        f"the connection design {_fails('PRM-SAME-LOT')}",
+                    )
+                )
         for sewer in ctx.referring("unaccepted_street_sewer", "design", design.id):
             if _open(unaccepted_street(sewer, ctx)):
-                blockers.append(f"PRM-UNACCEPTED-STREET: {sewer.id}")
+                out.append(
+                    Blocker(
+                        "PRM-UNACCEPTED-STREET",
+                        sewer.id,
+                        f"{name_of(ctx, sewer)} {_fails('PRM-UNACCEPTED-STREET')}",
+                    )
+                )
     tests = tests_of(permit, ctx, on)
     if not tests:
-        blockers.append("PRM-PRESSURE: no pressure test")
+        out.append(Blocker("PRM-PRESSURE", "no pressure test", "no pressure test is on record"))
     else:
         for ident, problem in (
             ("PRM-PRESSURE", leak_problem),
@@ -1362,19 +1680,54 @@ def certificate_blockers(permit: Any, ctx: Context, on: date | None = None) -> l
         ):
             text = problem(tests[-1], ctx)
             if text:
-                blockers.append(f"{ident}: {text}")
+                out.append(Blocker(ident, text, text))
     if not approvals(permit, ctx, on):
-        blockers.append("PRM-APPROVAL: not inspected and approved")
-    blockers.extend(f"PRM-APPROVAL: {p}" for p in approval_problems(permit, ctx, on))
-    inspections = [i for i in ctx.referring("work_inspection", "permit", permit.id) if i.date <= on]
+        out.append(
+            Blocker(
+                "PRM-APPROVAL",
+                "not inspected and approved",
+                "the connection was not inspected and approved",
+            )
+        )
+    out.extend(
+        Blocker("PRM-APPROVAL", text, f"the connection was {text}")
+        for _, text in approval_problems(permit, ctx, on)
+    )
+    inspections = [i for i in permit_events("work_inspection", permit, ctx) if i.date <= on]
     if inspections and inspections[-1].result != "approved":
-        blockers.append(f"SEW-INSPECTION-NOTICE: work found {inspections[-1].result}")
-    for check in ctx.referring("joint_check", "permit", permit.id):
+        result = inspections[-1].result
+        out.append(
+            Blocker(
+                "SEW-INSPECTION-NOTICE",
+                f"work found {result}",
+                f"the work was last found {result} at inspection",
+            )
+        )
+    for check in permit_events("joint_check", permit, ctx):
         if check.date <= on and _open(joints(check, ctx)):
-            blockers.append(f"PRM-JOINTS: joint check of {check.date}")
-    if _open(sewers.pipe_layer_license(permit, ctx, on)):
-        blockers.append("SEW-PIPE-LAYER-LICENSE: pipe layer's licence")
-    return blockers
+            out.append(
+                Blocker(
+                    "PRM-JOINTS",
+                    f"joint check of {check.date}",
+                    f"the joint check of {check.date} found defects",
+                )
+            )
+    licence = sewers.pipe_layer_license(permit, ctx, on)
+    if _open(licence, "violation", "overdue"):
+        out.append(
+            Blocker(
+                "SEW-PIPE-LAYER-LICENSE",
+                "pipe layer's licence",
+                "the pipe layer's city business licence is not shown for the work",
+            )
+        )
+    return out
+
+
+def certificate_blockers(permit: Any, ctx: Context, on: date | None = None) -> list[str]:
+    """Everything that keeps a certificate of final inspection from issuing on ``on``,
+    listed as "requirement: record"."""
+    return [b.listed for b in blockers(permit, ctx, on)]
 
 
 @derived("certificate_blockers", on="permit", requirement="PRM-CERTIFICATE")
@@ -1389,7 +1742,7 @@ def certificate_ready(permit: Any, ctx: Context) -> bool:
     return not ctx.derived("certificate_blockers", permit)
 
 
-@rule("PRM-CERTIFICATE", on="final_certificate")
+@rule("PRM-CERTIFICATE", on="final_certificate", cite=code("133"))
 def certificate(issued: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.133: "When it shall appear to the satisfaction of the Community Development
     Director that any work required by the provisions of this chapter has been
@@ -1399,24 +1752,25 @@ def certificate(issued: Any, ctx: Context) -> Outcome | None:
     … The Community Development Director shall not issue the certificate of inspection
     unless the requirements of this chapter have been adhered to." """
     permit = ctx.get(issued.permit)
-    if permit is None:
-        return None
-    blockers = certificate_blockers(permit, ctx, issued.date)
-    if blockers:
+    if permit is None or issued not in permit_events("final_certificate", permit, ctx):
+        return None  # a permit not yet issued, or a certificate dated before it
+    found = blockers(permit, ctx, issued.date)
+    name = name_of(ctx, permit)
+    if found:
         return violation(
-            f"A certificate of final inspection issued on {issued.date} for permit "
-            f"{permit.id} although: {'; '.join(blockers)}."
+            f"A certificate of final inspection was issued on {issued.date} for {name} "
+            f"although {listing([b.said for b in found])}."
         )
     return met(
-        f"The certificate of final inspection of {issued.date} for permit {permit.id} "
-        "issued when every check passed and the fees were paid."
+        f"The certificate of final inspection of {issued.date} for {name} was issued when "
+        "every check had passed and the fees were paid."
     )
 
 
 # --------------------------------------------------------------------------- lots and streets
 
 
-@rule("PRM-SAME-LOT", on="connection_route")
+@rule("PRM-SAME-LOT", on="connection_route", cite=code("118(A)"))
 def same_lot(route: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.118(A): "No connection from any building or structure shall be made to any
     public sewer, which connection, or any portion thereof, shall be in, under, or upon
@@ -1428,19 +1782,31 @@ def same_lot(route: Any, ctx: Context) -> Outcome | None:
     if not own:
         return None
     others = [lot for lot in route.lots if lot not in own]
+    where = capital(name_of(ctx, design))
+    theirs = ("the lot" if len(own) == 1 else "the lots") + " of the building it serves"
+    named = _addresses(own, ctx)
+    if named:
+        theirs += f" ({named})"
     if others:
+        elsewhere = _addresses(others, ctx) or (
+            "another lot" if len(others) == 1 else f"{plural(len(others), 'other lot')}"
+        )
         return violation(
-            f"Design {design.id}'s connection lies on {_join(others)}, not only on "
-            f"{_join(own)}, the lot of the building it serves.",
+            f"{where} lies partly on {elsewhere}, but a connection may lie only on {theirs}.",
             subject=design.id,
         )
-    return met(
-        f"Design {design.id}'s connection lies only on {_join(own)}, the building's own lot.",
-        subject=design.id,
-    )
+    return met(f"{where} lies only on {theirs}.", subject=design.id)
 
 
-@rule("PRM-UNACCEPTED-STREET", on="unaccepted_street_sewer")
+def _addresses(ids: list[str], ctx: Context) -> str | None:
+    """The lots by address, or None where one has no address on record."""
+    lots = [ctx.get(lot) for lot in ids]
+    if any(lot is None or not lot.address for lot in lots):
+        return None
+    return listing(lot.address for lot in lots)
+
+
+@rule("PRM-UNACCEPTED-STREET", on="unaccepted_street_sewer", cite=code("117"))
 def unaccepted_street(sewer: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.117: no sewer built in a street, alley, right-of-way or other public place
     "prior to the dedication and acceptance of such street … by the Council" may be
@@ -1453,15 +1819,32 @@ def unaccepted_street(sewer: Any, ctx: Context) -> Outcome | None:
         failures.append("was not laid under the supervision of the Director or Chief Engineer")
     if not sewer.plans_approved:
         failures.append("was not laid to approved standard specifications, plans and profiles")
-    where = f"Sewer {sewer.id}, in a street the Council has not accepted,"
+    where = capital(name_of(ctx, sewer))
+    if sewer.street:
+        where += ", a street the Council has not accepted,"
+    design = name_of(ctx, sewer.design)
     if failures:
         return violation(
-            f"{where} {_join(failures)}, so design {sewer.design} may not connect it with "
-            "the public sewer.",
+            f"{where} {listing(failures)}, so {design} may not connect it with the public sewer.",
             subject=sewer.design,
         )
     return met(
-        f"{where} was laid under supervision to approved plans, so design {sewer.design} "
-        "may connect it with the public sewer.",
+        f"{where} was laid under supervision to approved plans, so {design} may connect it "
+        "with the public sewer.",
         subject=sewer.design,
     )
+
+
+@namer("work_started")
+def _start_name(ctx: Context, event: Any) -> str:
+    return f"the start of work on {event.date}"
+
+
+@namer("work_resumed")
+def _resumption_name(ctx: Context, event: Any) -> str:
+    return f"the resumption of work on {event.date}"
+
+
+@namer("work_suspended")
+def _suspension_name(ctx: Context, event: Any) -> str:
+    return f"the suspension of work on {event.date}"
