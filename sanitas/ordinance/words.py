@@ -32,6 +32,7 @@ _VALUE_WORDS: dict[str, str] = {
     "nov": "notice of violation",
     "cart_tag": "cart tag",
     "noncompliance": "notice of noncompliance",
+    "education": "educational material",
     "y_branch": "Y-branch",
     "vitrified_clay": "vitrified clay",
     "abs": "ABS",
@@ -158,6 +159,18 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_QUARTER_WORDS = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
+
+
+def period_words(period: str) -> str:
+    """A finding's period read aloud: "2024" stays, "2024-Q3" is "the third quarter
+    of 2024"; any other label is kept as written."""
+    year, _, quarter = str(period).partition("-Q")
+    if quarter in _QUARTER_WORDS and year.isdigit():
+        return f"the {_QUARTER_WORDS[quarter]} quarter of {year}"
+    return str(period)
+
+
 # --------------------------------------------------------------------------- names of things
 
 
@@ -260,6 +273,17 @@ _NAMERS = {
 }
 
 
+def namer(type_name: str) -> Any:
+    """Register how a fact of ``type_name`` is named in a sentence: an area module
+    names its own fact types (``@namer("cesspool")`` on ``fn(ctx, fact) -> str``)."""
+
+    def register(func: Any) -> Any:
+        _NAMERS[type_name] = func
+        return func
+
+    return register
+
+
 def requirement_words(requirement: str) -> str:
     """A requirement named in a sentence, by its title in lower case: "the
     interceptor pump-out frequency" rule for FOG-MIN-FREQUENCY reads as
@@ -268,5 +292,6 @@ def requirement_words(requirement: str) -> str:
 
     text = title(requirement)
     first = text.split(" ", 1)[0]
-    # keep initialisms and names ("FOG", "SB"), lower an ordinary first word
-    return text if first.isupper() or not first[:1].isupper() else text[0].lower() + text[1:]
+    # keep initialisms and names ("FOG", "SB"), lower an ordinary first word ("A", "No")
+    initialism = first.isupper() and len(first) > 1
+    return text if initialism or not first[:1].isupper() else text[0].lower() + text[1:]
