@@ -4,7 +4,6 @@ helpers that the scenario files cannot show well."""
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 
 from sanitas.ordinance import edible_food
 from sanitas.ordinance.document import parse_document
@@ -215,9 +214,12 @@ def test_org_efg_tier1_reading_category_implies_definition_can_be_turned_off():
     default = _evaluate(raw, "2025-03-01")
     assert [_derived(default, s, "edible_food_tier") for s in ("sm", "venue", "event")] == [1, 2, 2]
     (finding,) = _findings(default, "ORG-EFG-TIER1", "sm")
-    assert "reading: the category carries its definition" in finding.explanation
+    assert "carries the threshold of its own definition" in finding.reading
+    assert "gross annual sales not on record" in finding.explanation
     (finding,) = _findings(default, "ORG-EFG-TIER2", "event-free")
-    assert "an admission price not recorded" in finding.explanation
+    assert "its admission price not on record" in finding.explanation
+    assert finding.reading == edible_food._IMPLIED_READING
+    assert finding.cite.endswith("tier two commercial edible food generator (1)(e)")
 
 
 def test_org_efg_tier1_explains_the_threshold_in_dollars():
@@ -236,9 +238,11 @@ def test_org_efg_tier1_explains_the_threshold_in_dollars():
     (finding,) = _findings(evaluation, "ORG-EFG-TIER1", "sm")
     assert finding.status == "met"
     assert finding.explanation == (
-        "Tier one commercial edible food generator: supermarket with gross annual sales of "
-        "$2,500,000.50 (at least $2,000,000); food recovery obligations from 2022-01-01."
+        "The supermarket is a tier one commercial edible food generator, a supermarket with "
+        "gross annual sales of $2,500,000.50 ($2,000,000 or more); its food recovery "
+        "obligations run from 2022-01-01."
     )
+    assert finding.reading is None  # the sales are recorded: no reading was needed
 
 
 def test_org_efg_tier_findings_start_with_the_subchapter():
@@ -261,8 +265,11 @@ def test_org_efg_tier_findings_start_with_the_subchapter():
 
 
 def test_org_fro_annual_report_location_reading():
-    """ORG-FRO-ANNUAL-REPORT reading efg.recovery_located_in_city_default: with it
-    false, an organization whose location is not recorded owes no report to the city."""
+    """ORG-FRO-ANNUAL-REPORT: the duty rests on a primary address on record in the city.
+    The organization's own ``located_in_city`` decides; where it is not recorded, the
+    reading efg.recovery_located_in_city_default lets the premises it is recorded at
+    decide; with neither, nothing is owed on the record (its location is never
+    supplied)."""
     raw = [
         GENERATOR,
         PANTRY,
@@ -273,19 +280,30 @@ def test_org_fro_annual_report_location_reading():
             "start": "2024-01-01",
         },
     ]
-    default = _evaluate(raw, "2025-03-01")
+    assert not _findings(_evaluate(raw, "2025-03-01"), "ORG-FRO-ANNUAL-REPORT", "pantry")
+    at_premises = [
+        {"id": "hall", "type": "premises", "address": "9 Mission Dr"},
+        {**PANTRY, "premises": "hall"},
+        *raw[2:],
+        GENERATOR,
+    ]
+    default = _evaluate(at_premises, "2025-03-01")
     (finding,) = _findings(default, "ORG-FRO-ANNUAL-REPORT", "pantry")
     assert (finding.period, finding.status) == ("2024", "overdue")
-    assert "(reading: located in the city when not recorded)" in finding.explanation
-    elsewhere = _evaluate(
-        raw, "2025-03-01", _pack(**{"efg.recovery_located_in_city_default": False})
+    assert finding.reading == edible_food._LOCATED_BY_PREMISES
+    assert "reading" not in finding.explanation
+    strict = _evaluate(
+        at_premises, "2025-03-01", _pack(**{"efg.recovery_located_in_city_default": False})
     )
-    assert not _findings(elsewhere, "ORG-FRO-ANNUAL-REPORT", "pantry")
+    assert not _findings(strict, "ORG-FRO-ANNUAL-REPORT", "pantry")
+    outside = [{"id": "hall", "type": "premises", "located_in_city": False}, *at_premises[1:]]
+    assert not _findings(_evaluate(outside, "2025-03-01"), "ORG-FRO-ANNUAL-REPORT", "pantry")
 
 
 def test_org_efg_records_reading_monthly_record_days():
     """ORG-EFG-RECORDS reading efg.monthly_record_days: with 0 days, December 2024 is due
-    on record on 2025-01-01; the violation names the reading."""
+    on record by 2024-12-31: on 2025-01-01 it is overdue; once the 2024 annual report,
+    received since, shows it missing, a violation. The finding names the reading."""
     raw = [
         GENERATOR,
         {**PANTRY, "name": "Valley Pantry", "address": "1 Main St", "contact": "626-555-0101"},
@@ -301,11 +319,29 @@ def test_org_efg_records_reading_monthly_record_days():
     assert _findings(_evaluate(raw, "2025-01-01"), "ORG-EFG-RECORDS", "gen")[0].status == "met"
     strict = _evaluate(raw, "2025-01-01", _pack(**{"efg.monthly_record_days": 0}))
     (finding,) = _findings(strict, "ORG-EFG-RECORDS", "gen")
+    assert (finding.status, finding.due) == ("overdue", date(2024, 12, 31))
+    assert finding.explanation == (
+        "The food distributor's food recovery records do not yet show the pounds recovered "
+        "for Valley Pantry for 1 month (2024-12), due on record from 2024-12-31; no report or "
+        "inspection has shown the records since."
+    )
+    assert finding.reading.startswith("A month's pounds are due on record 0 days after")
+    reported = [
+        *raw,
+        {
+            "type": "report",
+            "subject": "gen",
+            "kind": "edible_food_annual",
+            "period": "2024",
+            "date": "2025-01-01",
+        },
+    ]
+    strict = _evaluate(reported, "2025-01-01", _pack(**{"efg.monthly_record_days": 0}))
+    (finding,) = _findings(strict, "ORG-EFG-RECORDS", "gen")
     assert finding.status == "violation"
     assert finding.explanation == (
-        "Tier one generator's food recovery records are incomplete: for pantry, missing "
-        "pounds recovered for 1 month (2024-12) (reading: a month's pounds are due on record "
-        "0 days after it ends)."
+        "The food distributor's food recovery records are incomplete: for Valley Pantry, "
+        "missing pounds recovered for 1 month (2024-12)."
     )
 
 
@@ -338,8 +374,8 @@ def test_org_efg_annual_report_one_finding_per_year_from_the_first():
     }
     (finding,) = _findings(evaluation, "ORG-EFG-ANNUAL-REPORT", "diner")
     assert finding.explanation == (
-        "Tier two generator with obligations from 2024-01-01: its 2024 annual food recovery "
-        "report was due 2025-02-01; none received by 2025-03-01."
+        "The restaurant's 2024 annual food recovery report was due 2025-02-01; none received "
+        "by 2025-03-01."
     )
 
 
@@ -376,13 +412,14 @@ def test_org_efg_agreement_explanations():
     evaluation = _evaluate(raw, "2025-03-01")
     (finding,) = _findings(evaluation, "ORG-EFG-AGREEMENT", "gen")
     assert finding.explanation == (
-        "Tier one generator with obligations from 2022-01-01 has a written agreement with "
-        "pantry in force on 2025-03-01."
+        "The food distributor, a tier one commercial edible food generator with food recovery "
+        "obligations from 2022-01-01, has a written agreement with the food recovery "
+        "organization in force on 2025-03-01."
     )
     (finding,) = _findings(evaluation, "ORG-EFG-AGREEMENT", "ag-2")
     assert finding.explanation == (
-        "The agreement of gen with cafe from 2024-01-01 is not with a food recovery "
-        "organization or service: cafe is a restaurant."
+        "The agreement of the food distributor with the restaurant from 2024-01-01 is not with "
+        "a food recovery organization or service: the restaurant is a restaurant."
     )
 
 
@@ -409,9 +446,10 @@ def test_org_efg_records_window_crosses_a_year_and_shows_gaps():
         },
     ]
     (finding,) = _findings(_evaluate(raw, "2025-03-15"), "ORG-EFG-RECORDS", "gen")
-    assert "missing pounds recovered for 3 months (2024-10, 2024-12 to 2025-01)" in (
+    assert "the pounds recovered for Valley Pantry for 3 months (2024-10, 2024-12 to 2025-01)" in (
         finding.explanation
     )
+    assert finding.due == date(2024, 11, 30)  # October's pounds were due on record first
 
 
 def test_org_fro_capacity_ignores_requests_to_facilities():
@@ -439,7 +477,7 @@ def test_org_fro_capacity_ignores_requests_to_facilities():
     assert not _findings(evaluation, "ORG-FRO-CAPACITY", "req")
     (finding,) = _findings(evaluation, "ORG-FRO-CAPACITY", "req-2")
     assert (finding.status, finding.due) == ("due", date(2025, 3, 3))
-    assert "the later date of 2025-04-30 in the request does not extend it" in finding.explanation
+    assert "its later date 2025-04-30 does not extend them" in finding.explanation
 
 
 def test_org_frs_records_delivery_without_collection_is_not_required():
@@ -480,8 +518,8 @@ def test_org_frs_records_delivery_without_collection_is_not_required():
     (finding,) = _findings(_evaluate(raw, "2025-03-01"), "ORG-FRS-RECORDS", "courier")
     assert finding.status == "violation"
     assert finding.explanation == (
-        "Food recovery service's records are incomplete: for organization pantry, missing "
-        "address and contact information."
+        "The food recovery service's records are incomplete: for P, missing address and "
+        "contact information."
     )
 
 
@@ -497,13 +535,11 @@ def test_org_efg_records_months_text():
 
 
 def test_org_efg_tier_formatting_helpers():
-    """ORG-EFG-TIER1/TIER2: numbers and dollars print the way a clerk reads them."""
-    assert edible_food._number(5000.0) == "5,000"
-    assert edible_food._number(5000.5) == "5,000.5"
-    assert edible_food._dollars(Decimal("2000000")) == "$2,000,000"
-    assert edible_food._dollars(Decimal("1999999.99")) == "$1,999,999.99"
-    assert edible_food._listing(["a", "b", "c"]) == "a, b and c"
-    assert edible_food._names(["a", "a", "b"]) == "a and b"
+    """ORG-EFG-TIER1/TIER2, ORG-EFG-AGREEMENT: categories read with their article."""
+    assert edible_food._a(edible_food._category("restaurant")) == "a restaurant"
+    assert edible_food._a(edible_food._category("other")) == "a business"
+    assert edible_food._a("hotel") == "a hotel"
+    assert edible_food._a("other business") == "an other business"
 
 
 def test_org_efg_parameters_are_in_the_pack():
@@ -534,9 +570,10 @@ def test_org_efg_agreement_closed_generator_is_judged_on_its_last_day_open():
     (finding,) = _findings(evaluation, "ORG-EFG-AGREEMENT", "gen")
     assert finding.status == "violation"
     assert finding.explanation == (
-        "Tier one generator with obligations from 2022-01-01 has no written agreement with "
-        "a food recovery organization or service in force on its last day open, 2025-01-31; "
-        "its last agreement, with pantry, ended on 2025-01-15."
+        "The food distributor, a tier one commercial edible food generator with food recovery "
+        "obligations from 2022-01-01, has no written agreement with a food recovery "
+        "organization or service in force on its last day open, 2025-01-31; its last "
+        "agreement, with the food recovery organization, ended on 2025-01-15."
     )
     (records,) = _findings(evaluation, "ORG-EFG-RECORDS", "gen")
     assert "8 months (2024-06 to 2025-01)" in records.explanation
@@ -548,16 +585,137 @@ def test_org_efg_agreement_closed_generator_is_judged_on_its_last_day_open():
 
 
 def test_org_fro_good_samaritan_names_every_generator_not_informed():
-    """ORG-FRO-GOOD-SAMARITAN: every generator not informed in writing is named."""
+    """ORG-FRO-GOOD-SAMARITAN: every generator not informed in writing is named, by
+    name; an agreement whose clause is not recorded decides nothing."""
     raw = [
-        GENERATOR,
-        {"id": "gen-2", "type": "establishment", "category": "food_service_provider"},
-        PANTRY,
+        {**GENERATOR, "name": "Acme Foods"},
+        {
+            "id": "gen-2",
+            "type": "establishment",
+            "category": "food_service_provider",
+            "name": "Bright Meals",
+        },
+        {**PANTRY, "name": "Valley Pantry"},
         {
             "type": "food_recovery_agreement",
             "generator": "gen",
             "partner": "pantry",
             "start": "2024-01-01",
+            "good_samaritan_clause": False,
+        },
+        {
+            "type": "food_recovery_agreement",
+            "generator": "gen-2",
+            "partner": "pantry",
+            "start": "2024-01-01",
+            "good_samaritan_clause": False,
+        },
+    ]
+    (finding,) = _findings(_evaluate(raw, "2025-03-01"), "ORG-FRO-GOOD-SAMARITAN", "pantry")
+    assert finding.status == "violation"
+    assert finding.explanation == (
+        "Valley Pantry has not informed Acme Foods and Bright Meals in writing of the Good "
+        "Samaritan Food Donation Act protections: no agreement with them carries the clause "
+        "and no letter to them is on record."
+    )
+    unrecorded = [{k: v for k, v in f.items() if k != "good_samaritan_clause"} for f in raw]
+    assert not _findings(_evaluate(unrecorded, "2025-03-01"), "ORG-FRO-GOOD-SAMARITAN", "pantry")
+
+
+def test_org_efg_tier_cites_the_subdivision_of_the_definition():
+    """ORG-EFG-TIER1/TIER2: each finding cites the lettered subdivision of the tier's
+    definition its category falls under, and names the business."""
+    raw = [
+        {**GENERATOR, "name": "Acme Foods"},
+        {
+            "id": "grocer",
+            "type": "establishment",
+            "category": "grocery_store",
+            "floor_area_sqft": 12000,
+        },
+        {"id": "diner", "type": "establishment", "category": "restaurant", "seats": 300},
+        {
+            "id": "inn",
+            "type": "establishment",
+            "category": "hotel",
+            "rooms": 250,
+            "on_site_food_facility": True,
+        },
+        {
+            "id": "school",
+            "type": "establishment",
+            "category": "local_education_agency",
+            "on_site_food_facility": True,
+        },
+    ]
+    evaluation = _evaluate(raw, "2025-03-01")
+    cites = {
+        f.subject: f.cite.rsplit(" ", 1)[-1]
+        for f in evaluation.findings
+        if f.requirement in ("ORG-EFG-TIER1", "ORG-EFG-TIER2")
+    }
+    assert cites == {
+        "gen": "(1)(d)",
+        "grocer": "(1)(b)",
+        "diner": "(1)(a)",
+        "inn": "(1)(b)",
+        "school": "(1)(g)",
+    }
+    (finding,) = _findings(evaluation, "ORG-EFG-TIER1", "gen")
+    assert finding.explanation.startswith("Acme Foods is a tier one commercial edible food")
+
+
+def test_org_efg_agreement_before_its_partner_opened_counts_from_the_opening():
+    """ORG-EFG-AGREEMENT, ORG-EFG-RECORDS: an agreement dated before its partner existed
+    is a data problem naming the agreement and both parties; it counts from the
+    opening, so no pounds are owed for the months before it."""
+    raw = [
+        {**GENERATOR, "name": "Acme Foods"},
+        {
+            **PANTRY,
+            "name": "New Pantry",
+            "address": "1 Main St",
+            "contact": "626-555-0101",
+            "opened_on": "2024-12-01",
+        },
+        {
+            "id": "ag",
+            "type": "food_recovery_agreement",
+            "generator": "gen",
+            "partner": "pantry",
+            "start": "2024-10-01",
+            "food_types": ["produce"],
+            "collection_frequency": "weekly",
+        },
+    ]
+    evaluation = _evaluate(raw, "2025-02-15")
+    (problem,) = evaluation.data_problems
+    assert problem.facts == ("ag", "gen", "pantry")
+    assert "before New Pantry opened on 2024-12-01" in problem.problem
+    (agreement,) = _findings(evaluation, "ORG-EFG-AGREEMENT", "gen")
+    assert agreement.status == "met"
+    (records,) = _findings(evaluation, "ORG-EFG-RECORDS", "gen")
+    assert "1 month (2024-12)" in records.explanation  # not October or November
+
+
+def test_org_fro_good_samaritan_met_names_how_each_generator_was_told():
+    """ORG-FRO-GOOD-SAMARITAN: the generators told in their agreements are named once,
+    together; those told by letter with the letter's date."""
+    raw = [
+        {**GENERATOR, "name": "Acme Foods"},
+        {
+            "id": "gen-2",
+            "type": "establishment",
+            "category": "food_distributor",
+            "name": "Bay Foods",
+        },
+        {**PANTRY, "name": "Valley Pantry"},
+        {
+            "type": "food_recovery_agreement",
+            "generator": "gen",
+            "partner": "pantry",
+            "start": "2024-01-01",
+            "good_samaritan_clause": True,
         },
         {
             "type": "food_recovery_agreement",
@@ -565,11 +723,17 @@ def test_org_fro_good_samaritan_names_every_generator_not_informed():
             "partner": "pantry",
             "start": "2024-01-01",
         },
+        {
+            "type": "good_samaritan_notice",
+            "partner": "pantry",
+            "generator": "gen-2",
+            "date": "2024-02-01",
+        },
     ]
     (finding,) = _findings(_evaluate(raw, "2025-03-01"), "ORG-FRO-GOOD-SAMARITAN", "pantry")
-    assert finding.status == "violation"
+    assert finding.status == "met"
     assert finding.explanation == (
-        "Food recovery organization has not informed gen and gen-2 in writing of the Good "
-        "Samaritan Food Donation Act protections, though it has had an agreement with them "
-        "under the edible food rules."
+        "Valley Pantry informed its generators in writing of the Good Samaritan Food Donation "
+        "Act protections: Acme Foods in its agreement and Bay Foods by the letter of "
+        "2024-02-01."
     )

@@ -304,13 +304,17 @@ def test_premises_class_reasons_name_the_words_that_decided():
             {"id": "pd", "type": "premises", "dwelling_units": 9, "planned_development": True},
             {"id": "fed", "type": "premises", "non_local_entity": "federal"},
             {"id": "blank", "type": "premises"},
-            {"id": "house", "type": "premises", "use": "residential"},
+            {"id": "house", "type": "premises", "use": "residential", "dwelling_units": 1},
+            {"id": "units-unknown", "type": "premises", "use": "residential"},
         ]
     )
     classes = {p.id: organics.premises_class_of(p, ctx) for p in ctx.of_type("premises")}
     assert classes["motel"] == ("commercial", "a hotel or motel, a commercial business")
-    assert classes["mixed"][0] == "commercial"
-    assert "reading: it is commercial, its residential portion included" in classes["mixed"][1]
+    assert classes["mixed"] == ("commercial", "a mixed-use development")
+    assert "its residential portion included, is taken as commercial" in (
+        organics.class_reading(ctx.get("mixed"), ctx)
+    )
+    assert organics.class_reading(ctx.get("motel"), ctx) is None
     assert classes["duplex"] == (
         "multi_family",
         "2 dwelling units the City Manager put on shared bins",
@@ -319,16 +323,32 @@ def test_premises_class_reasons_name_the_words_that_decided():
     assert classes["fed"][0] == "non_local"
     assert classes["blank"] == (None, "neither its use nor its dwelling units are recorded")
     assert classes["house"] == ("single_family", "1 dwelling unit")
+    # a residential premises whose units are not recorded gets no class: none is supplied
+    assert classes["units-unknown"] == (None, "its dwelling units are not recorded")
 
 
 def test_mixed_use_reading_is_a_pack_choice(tmp_path: Path):
     """ORG-CLASSIFY-PREMISES: another city may class a mixed-use development otherwise."""
     pack = _pack_with(tmp_path, "org.mixed_use_class", "premises class", "single_family")
-    raw = [{"id": "mixed", "type": "premises", "use": "mixed_use", "dwelling_units": 3}]
+    raw = [
+        {"id": "mixed", "type": "premises", "use": "mixed_use", "dwelling_units": 3},
+        *(
+            {
+                "type": "collection_service",
+                "premises": "mixed",
+                "stream": stream,
+                "gallons_per_week": 40,
+                "start": "2022-01-01",
+            }
+            for stream in ("recyclables", "organics")
+        ),
+    ]
     ctx = _context(raw, pack=pack)
     assert organics.premises_class(ctx.get("mixed"), ctx) == "single_family"
     (finding,) = _findings(raw, "ORG-SF-ENROLL", pack=pack)
-    assert "reading: it is single-family" in finding.explanation
+    assert finding.status == "met"
+    assert "taken as single-family" in finding.reading
+    assert "taken as" not in finding.explanation
 
 
 def test_de_minimis_test_small_and_large_generators(tmp_path: Path):
@@ -457,7 +477,8 @@ def test_weekly_gallons_convert_cubic_yards_and_count_businesses_at_a_premises()
     )
     gallons = organics.weekly_gallons(ctx.get("lot"), ctx)
     assert gallons["organics"] == pytest.approx(201.974 + 32)
-    assert gallons["black"] == 0
+    assert gallons["black"] == 0  # a service on record that has ended: none in effect
+    assert gallons["recyclables"] is None  # no service on record: no level at all
     assert organics.weekly_gallons(ctx.get("shop"), ctx)["organics"] == 32
 
 
@@ -494,7 +515,7 @@ def test_service_minimum_is_a_pack_parameter(tmp_path: Path):
     pack = _pack_with(tmp_path, "org.com_min_organics_gallons", "gallons per week", "96")
     (finding,) = _findings(raw, "ORG-COM-ENROLL", pack=pack)
     assert finding.status == "violation"
-    assert "short of the 96-gallon minimum" in finding.explanation
+    assert "short of the 96 gallons a week" in finding.explanation
 
 
 def test_explanations_are_one_sentence_with_the_deciding_numbers():
@@ -520,16 +541,17 @@ def test_explanations_are_one_sentence_with_the_deciding_numbers():
     ]
     (finding,) = _findings(raw, "ORG-SF-ENROLL")
     assert finding.explanation == (
-        "Premises home (single-family: 1 dwelling unit) has 32 gal/week recyclables and 64 "
-        "gal/week organics service; the minimums are 35 and 35 gal/week, so it is short 3 gal "
-        "recyclables a week."
+        "The premises has 32 gallons a week of recyclables service and 64 gallons a week of "
+        "organics service; single-family premises need at least 35 gallons a week of each, so "
+        "its recyclables service is 3 gallons a week short."
     )
     reports = _findings(raw, "ORG-SELFHAUL-REPORT")
     assert [(f.period, f.status) for f in reports] == [("2024-Q4", "overdue")]
     assert reports[0].explanation == (
-        "The self-haul report for 2024-Q4 was due 2025-01-30, 30 days after the quarter ended; "
-        "not received."
+        "The establishment's self-haul report for the fourth quarter of 2024 was due "
+        "2025-01-30, 30 days after the quarter ended; none received."
     )
+    assert reports[0].reading is None  # self-hauled the whole quarter: no reading needed
     for finding in reports + _findings(raw, "ORG-SF-ENROLL"):
         assert finding.explanation.count(". ") == 0 and finding.explanation.endswith(".")
 
@@ -592,11 +614,12 @@ def test_undated_containers_reading(tmp_path: Path):
     ]
     (finding,) = _findings(raw, "ORG-COM-CONTAINERS")
     assert (finding.status, finding.due) == ("due", date(2036, 1, 1))
-    assert "reading: taken as bought before 2022-01-01" in finding.explanation
+    assert "with no purchase date on record" in finding.explanation
+    assert "keeps the allowance of one bought before 2022-01-01" in finding.reading
+    # the other reading gives no allowance, and no violation either: a violation of the
+    # label rule needs a purchase date on record
     pack = _pack_with(tmp_path, "org.undated_container_is_old", "boolean", "false")
-    (finding,) = _findings(raw, "ORG-COM-CONTAINERS", pack=pack)
-    assert finding.status == "violation"
-    assert "reading: taken as bought on or after 2022-01-01" in finding.explanation
+    assert _findings(raw, "ORG-COM-CONTAINERS", pack=pack) == []
 
 
 def test_self_inspection_informing_reading(tmp_path: Path):
@@ -616,6 +639,179 @@ def test_self_inspection_informing_reading(tmp_path: Path):
     finding = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=as_of)[0]
     assert finding.period == "2025-Q1"
     assert finding.status == "overdue" and "does not count" in finding.explanation
+    assert finding.reading == organics._INFORM_READING
     pack = _pack_with(tmp_path, "org.self_inspection_must_inform", "boolean", "false")
     finding = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=as_of, pack=pack)[0]
     assert (finding.period, finding.status) == ("2025-Q1", "met")
+
+
+# --------------------------------------------------------------------------- the principles
+
+
+def test_periodic_helpers_find_the_act_within_and_the_one_after():
+    """ORG-COM-SELF-INSPECT, ORG-COM-EDUCATION: the act within a period meets it; the
+    first act after its end makes it up, late."""
+    acts = [date(2024, 9, 30), date(2024, 10, 1), date(2025, 1, 5)]
+    assert organics._within(acts, date(2024, 7, 1), date(2024, 9, 30)) == date(2024, 9, 30)
+    assert organics._within(acts, date(2024, 4, 1), date(2024, 6, 30)) is None
+    assert organics._made_up(acts, date(2024, 9, 30)) == date(2024, 10, 1)
+    assert organics._made_up(acts, date(2025, 3, 31)) is None
+
+
+def test_a_quarter_made_up_late_says_when_and_keeps_its_reading_apart():
+    """ORG-COM-SELF-INSPECT: lateness is part of the record, in words the recipient can
+    follow; the reading it rests on is the finding's own field."""
+    raw = [
+        {
+            "id": "deli",
+            "type": "establishment",
+            "name": "Mission Deli",
+            "category": "other",
+            "opened_on": "2024-07-01",
+        },
+        {"type": "self_inspection", "subject": "deli", "date": "2024-10-01"},
+    ]
+    q3, q4 = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=date(2024, 12, 31))
+    assert (q3.period, q3.status, q4.period, q4.status) == ("2024-Q3", "late", "2024-Q4", "met")
+    assert q3.explanation == (
+        "Mission Deli made no self-inspection of its green and black containers in the third "
+        "quarter of 2024, due by 2024-09-30; the next came late, on 2024-10-01."
+    )
+    assert q3.reading == organics._SELF_INSPECT_LATE_READING
+    assert q4.reading is None
+
+
+def test_a_self_inspection_before_the_business_opened_is_a_data_problem():
+    """ORG-COM-SELF-INSPECT: an event dated before its business existed is reported,
+    named in words, and counts for nothing."""
+    raw = [
+        {
+            "id": "deli",
+            "type": "establishment",
+            "name": "Mission Deli",
+            "category": "other",
+            "opened_on": "2024-07-01",
+        },
+        {"id": "si-1", "type": "self_inspection", "subject": "deli", "date": "2024-06-30"},
+    ]
+    evaluation = evaluate_raw(raw, date(2024, 9, 30), None)
+    (problem,) = evaluation.data_problems
+    assert problem.facts == ("si-1", "deli")
+    assert problem.problem == (
+        "The self-inspection of Mission Deli is dated 2024-06-30, before it opened on 2024-07-01."
+    )
+    (q3,) = [f for f in evaluation.findings if f.requirement == "ORG-COM-SELF-INSPECT"]
+    assert (q3.period, q3.status) == ("2024-Q3", "due")
+
+
+def test_a_self_hauled_load_with_no_receipt_on_record_decides_nothing():
+    """ORG-SELFHAUL-RECORDS: a receipt recorded as not kept is a lack; a load whose receipt
+    is not recorded either way, but whose amount is, is neither met nor violated."""
+    base = [
+        {"id": "yard", "type": "establishment", "category": "other"},
+        {"type": "self_hauler", "subject": "yard", "start": "2024-01-01"},
+        {"id": "f", "type": "facility", "name": "Valley Compost", "recovers_organics": True},
+    ]
+
+    def load(**fields):
+        return {
+            "id": "d",
+            "type": "delivery",
+            "hauled_by": "yard",
+            "facility": "f",
+            "date": "2025-02-03",
+            "stream": "organics",
+            "tons": 2,
+            **fields,
+        }
+
+    assert _findings([*base, load()], "ORG-SELFHAUL-RECORDS") == []
+    (finding,) = _findings([*base, load(receipt=False)], "ORG-SELFHAUL-RECORDS")
+    assert finding.status == "violation"
+    assert finding.cite == "Ch. 50 SB 1383 self-haulers (C)(1)-(2)"
+    (finding,) = _findings([*base, load(receipt=True)], "ORG-SELFHAUL-RECORDS")
+    assert finding.status == "met" and "2 tons" in finding.explanation
+
+
+def test_a_community_composting_operation_answers_under_facilities_b():
+    """ORG-FACILITY-CAPACITY: the cite names the subdivision: (B) for a community
+    composting operator, (A) for a recovery facility."""
+    raw = [
+        {"id": "garden", "type": "facility", "kind": "community_composting"},
+        {"id": "plant", "type": "facility", "kind": "compost"},
+        {
+            "id": "cr-1",
+            "type": "capacity_request",
+            "subject": "garden",
+            "kind": "organic_waste",
+            "date": "2025-01-02",
+        },
+        {
+            "id": "cr-2",
+            "type": "capacity_request",
+            "subject": "plant",
+            "kind": "organic_waste",
+            "date": "2025-01-02",
+        },
+    ]
+    cites = {f.subject: f.cite for f in _findings(raw, "ORG-FACILITY-CAPACITY")}
+    assert cites == {
+        "cr-1": "Ch. 50 SB 1383 facilities (B)",
+        "cr-2": "Ch. 50 SB 1383 facilities (A)",
+    }
+
+
+def test_a_premises_names_its_address_and_its_businesses():
+    """ORG-COM-ENROLL: the premises by its address and the businesses at it by name; how
+    their services are counted together is the reading, never part of the sentence."""
+    raw = [
+        {"id": "lot", "type": "premises", "address": "12 Main St", "use": "commercial"},
+        {
+            "id": "a",
+            "type": "establishment",
+            "premises": "lot",
+            "name": "Bamboo Cafe",
+            "category": "restaurant",
+        },
+        {
+            "id": "b",
+            "type": "establishment",
+            "premises": "lot",
+            "name": "Casa Verde",
+            "category": "restaurant",
+        },
+        {
+            "type": "collection_service",
+            "establishment": "a",
+            "stream": "organics",
+            "gallons_per_week": 32,
+            "start": "2022-01-01",
+        },
+    ]
+    (finding,) = _findings(raw, "ORG-COM-ENROLL")
+    assert finding.explanation == (
+        "12 Main St, where Bamboo Cafe and Casa Verde do business, has 32 gallons a week of "
+        "organics service, short of the 64 gallons a week that a commercial business needs "
+        "unless it self-hauls."
+    )
+    assert "counted together" in finding.reading
+
+
+def test_the_service_record_is_gathered_once_per_subject():
+    """ORG-SF-ENROLL, ORG-COM-ENROLL, ORG-WAIVER-DE-MINIMIS: the services of a subject are
+    gathered once per evaluation and reused."""
+    ctx = _context(
+        [
+            {"id": "lot", "type": "premises", "use": "commercial"},
+            {
+                "type": "collection_service",
+                "premises": "lot",
+                "stream": "organics",
+                "gallons_per_week": 64,
+                "start": "2022-01-01",
+            },
+        ]
+    )
+    first = organics._service_record(ctx.get("lot"), ctx)
+    assert organics._service_record(ctx.get("lot"), ctx) is first
+    assert set(first) == {"organics"}

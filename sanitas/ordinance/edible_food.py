@@ -13,6 +13,12 @@ start dates are ``org.tier1_start`` and ``org.tier2_start``). ORG-EFG-NO-SPOIL i
 an inspector's observation, decided by the inspection-observation rules of
 ``general``; capacity requests use the ``capacity_request`` and
 ``capacity_response`` facts of ``organics``.
+
+A finding rests on what is recorded: a generator's tier on the measures its
+definition names (or, by the reading ``efg.category_implies_definition``, on a
+category whose own definition carries the measure); an organization's duty to
+report on a primary address on record in the city; a failure to tell a generator
+of the Good Samaritan protections on an agreement recorded without the clause.
 """
 
 from __future__ import annotations
@@ -20,12 +26,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from datetime import date, timedelta
 from decimal import Decimal
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
 from sanitas.ordinance.calendar import add_days, annual_report_due
-from sanitas.ordinance.engine import Context, Outcome, deadline, derived, met, rule, violation
+from sanitas.ordinance.engine import (
+    Context,
+    Outcome,
+    deadline,
+    derived,
+    met,
+    overdue,
+    rule,
+    violation,
+)
 from sanitas.ordinance.facts import (
     Date,
     Establishment,
@@ -34,6 +49,17 @@ from sanitas.ordinance.facts import (
     Report,
     fact_type,
     required_ref,
+)
+from sanitas.ordinance.organics import capacity_answered, capacity_due, reports_for
+from sanitas.ordinance.words import (
+    capital,
+    dollars,
+    listing,
+    name_of,
+    names_of,
+    number,
+    possessive,
+    words,
 )
 
 FRO = "food_recovery_organization"
@@ -90,31 +116,23 @@ class GoodSamaritanNotice(Fact):
 # --------------------------------------------------------------------------- formatting
 
 
-def _label(category: str) -> str:
-    return category.replace("_", " ")
+def _a(noun: str) -> str:
+    """ "a restaurant", "an other business"."""
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
-def _number(value: float | int) -> str:
-    if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,}"
+def _category(category: str) -> str:
+    return "business" if category == "other" else words(category)
 
 
-def _dollars(value: Decimal | int) -> str:
-    amount = Decimal(value)
-    if amount == amount.to_integral_value():
-        return f"${amount:,.0f}"
-    return f"${amount:,.2f}"
-
-
-def _names(idents: Iterable[str]) -> str:
-    return _listing(list(dict.fromkeys(idents)))
+def _name(ctx: Context, thing: Any) -> str:
+    return capital(name_of(ctx, thing))
 
 
 def _next_month(month: str) -> str:
-    year, number = int(month[:4]), int(month[5:])
-    year, number = (year + 1, 1) if number == 12 else (year, number + 1)
-    return f"{year:04d}-{number:02d}"
+    year, value = int(month[:4]), int(month[5:])
+    year, value = (year + 1, 1) if value == 12 else (year, value + 1)
+    return f"{year:04d}-{value:02d}"
 
 
 def _months_text(months: list[str]) -> str:
@@ -130,13 +148,25 @@ def _months_text(months: list[str]) -> str:
     return f"{len(months)} month{'s' if len(months) != 1 else ''} ({shown})"
 
 
-def _listing(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + f" and {items[-1]}"
-
-
 # --------------------------------------------------------------------------- tiers
+
+
+class Tier(NamedTuple):
+    """An establishment's generator tier, the words that decide it, the subdivision of
+    the definition it falls under and the reading it rests on (or None)."""
+
+    tier: int | None
+    basis: str | None = None
+    cite: str | None = None
+    reading: str | None = None
+
+
+_IMPLIED_READING = (
+    "A supermarket, large venue or large event carries the threshold of its own "
+    "definition when the measure is not recorded; a recorded measure that falls short "
+    "takes it out."
+)
+_TIER_CITE = "Ch. 50 SB 1383 definitions, tier {} commercial edible food generator (1)({})"
 
 
 def _at_least(value: float | Decimal | None, minimum: float | int) -> bool | None:
@@ -149,43 +179,49 @@ def _size_basis(est: Establishment, ctx: Context, seats_param: str, area_param: 
     min_seats = ctx.param(seats_param)
     min_area = ctx.param(area_param)
     if _at_least(est.seats, min_seats):
-        return f"{_number(est.seats)} seats (at least {_number(min_seats)})"
+        return f"{number(est.seats)} seats ({number(min_seats)} or more)"
     if _at_least(est.floor_area_sqft, min_area):
-        return f"{_number(est.floor_area_sqft)} sq ft (at least {_number(min_area)})"
+        return f"{number(est.floor_area_sqft)} sq ft ({number(min_area)} or more)"
     return None
 
 
-def _implied(ctx: Context, what: str) -> str | None:
-    """Reading: a category whose definition carries the threshold meets it when the
-    measure is not recorded."""
-    if ctx.param("efg.category_implies_definition"):
-        return f"{what} not recorded (reading: the category carries its definition)"
-    return None
+def _implied(ctx: Context) -> bool:
+    """Reading ``efg.category_implies_definition``: a category whose definition carries
+    the threshold meets it when the measure is not recorded."""
+    return bool(ctx.param("efg.category_implies_definition"))
 
 
-def _tier_one(est: Establishment, ctx: Context) -> str | None:
+def _tier_one(est: Establishment, ctx: Context) -> Tier | None:
     category = est.category
+
+    def one(basis: str, letter: str, reading: str | None = None) -> Tier:
+        return Tier(1, basis, _TIER_CITE.format("one", letter), reading)
+
     if category == "supermarket":
         minimum = ctx.param("efg.supermarket_min_sales")
         if est.gross_annual_sales is None:
-            implied = _implied(ctx, "gross annual sales")
-            return f"supermarket, {implied}" if implied else None
+            if not _implied(ctx):
+                return None
+            return one("a supermarket, its gross annual sales not on record", "a", _IMPLIED_READING)
         if est.gross_annual_sales >= Decimal(minimum):
-            return (
-                f"supermarket with gross annual sales of {_dollars(est.gross_annual_sales)} "
-                f"(at least {_dollars(minimum)})"
+            return one(
+                f"a supermarket with gross annual sales of {dollars(est.gross_annual_sales)} "
+                f"({dollars(minimum)} or more)",
+                "a",
             )
         return None
     if category == "grocery_store":
         minimum = ctx.param("efg.grocery_store_min_sqft")
         if _at_least(est.floor_area_sqft, minimum):
-            return (
-                f"grocery store of {_number(est.floor_area_sqft)} sq ft "
-                f"(at least {_number(minimum)})"
+            return one(
+                f"a grocery store of {number(est.floor_area_sqft)} sq ft "
+                f"({number(minimum)} or more)",
+                "b",
             )
         return None
-    if category in ("food_service_provider", "food_distributor", "wholesale_food_vendor"):
-        return _label(category)
+    letters = {"food_service_provider": "c", "food_distributor": "d", "wholesale_food_vendor": "e"}
+    if category in letters:
+        return one(_a(words(category)), letters[category])
     return None
 
 
@@ -194,84 +230,107 @@ def _with_food_facility(
 ) -> str | None:
     if est.on_site_food_facility is True and _at_least(count, minimum):
         return (
-            f"{_label(est.category)} with an on-site food facility and "
-            f"{_number(count)} {what} (at least {_number(minimum)})"
+            f"{_a(words(est.category))} with an on-site food facility and "
+            f"{number(count)} {what} ({number(minimum)} or more)"
         )
     return None
 
 
-def _attendance(est: Establishment, ctx: Context, param: str) -> str | None:
-    """How average daily attendance is more than the threshold, or None when it is not."""
+def _attendance(est: Establishment, ctx: Context, param: str) -> tuple[str, bool] | None:
+    """How average daily attendance is more than the threshold (and whether the
+    reading supplied it), or None when it is not."""
     over = ctx.param(param)
     attendance = est.average_daily_attendance
     if attendance is None:
-        return _implied(ctx, "average daily attendance")
+        return ("its average daily attendance not on record", True) if _implied(ctx) else None
     if attendance > over:
-        return f"average daily attendance {_number(attendance)} (more than {_number(over)})"
+        return (
+            f"an average daily attendance of {number(attendance)} (more than {number(over)})",
+            False,
+        )
     return None
 
 
-def _tier_two(est: Establishment, ctx: Context) -> str | None:
+def _tier_two(est: Establishment, ctx: Context) -> Tier | None:
     category = est.category
+
+    def two(basis: str, letter: str, reading: str | None = None) -> Tier:
+        return Tier(2, basis, _TIER_CITE.format("two", letter), reading)
+
     if category == "restaurant":
         basis = _size_basis(est, ctx, "efg.restaurant_min_seats", "efg.restaurant_min_sqft")
-        return f"restaurant with {basis}" if basis else None
+        return two(f"a restaurant with {basis}", "a") if basis else None
     if category == "state_agency_cafeteria":
         basis = _size_basis(est, ctx, "efg.cafeteria_min_seats", "efg.cafeteria_min_sqft")
-        return f"state agency cafeteria with {basis}" if basis else None
+        return two(f"a state agency cafeteria with {basis}", "f") if basis else None
     if category == "hotel":
-        return _with_food_facility(est, "rooms", est.rooms, ctx.param("efg.hotel_min_rooms"))
+        basis = _with_food_facility(est, "rooms", est.rooms, ctx.param("efg.hotel_min_rooms"))
+        return two(basis, "b") if basis else None
     if category == "health_facility":
-        return _with_food_facility(est, "beds", est.beds, ctx.param("efg.health_facility_min_beds"))
+        minimum = ctx.param("efg.health_facility_min_beds")
+        basis = _with_food_facility(est, "beds", est.beds, minimum)
+        return two(basis, "c") if basis else None
     if category == "local_education_agency":
         if est.on_site_food_facility is True:
-            return "local education agency facility with an on-site food facility"
+            return two("a local education agency facility with an on-site food facility", "g")
         return None
     if category == "large_venue":
         found = _attendance(est, ctx, "efg.large_venue_attendance_over")
-        return f"large venue, {found}" if found else None
+        if found is None:
+            return None
+        return two(f"a large venue with {found[0]}", "d", _IMPLIED_READING if found[1] else None)
     if category == "large_event":
         found = _attendance(est, ctx, "efg.large_event_attendance_over")
         if found is None:
             return None
+        implied = found[1]
         if est.charges_admission:
             how = "that charges admission"
         elif est.operated_by_local_agency:
             how = "operated by a local agency"
         elif est.charges_admission is None or est.operated_by_local_agency is None:
-            if est.charges_admission is False:
-                what = "operation by a local agency"
-            elif est.operated_by_local_agency is False:
-                what = "an admission price"
-            else:
-                what = "an admission price or operation by a local agency"
-            how = _implied(ctx, what)
-            if how is None:
+            if not _implied(ctx):
                 return None
+            if est.charges_admission is False:
+                how = "its operation by a local agency not on record"
+            elif est.operated_by_local_agency is False:
+                how = "its admission price not on record"
+            else:
+                how = "its admission price or operation by a local agency not on record"
+            implied = True
         else:
             return None
-        return f"large event, {found}, {how}"
+        return two(
+            f"a large event with {found[0]}, {how}", "e", _IMPLIED_READING if implied else None
+        )
     return None
 
 
-def tier_basis(est: Establishment, ctx: Context) -> tuple[int | None, str | None]:
-    """The edible food generator tier of an establishment and the words that decide it.
+def tier_of(est: Establishment, ctx: Context) -> Tier:
+    """The edible food generator tier of an establishment, the words that decide it, its
+    subdivision of the definition and any reading it rests on.
 
     A condition the facts do not record (seats, floor area, rooms, beds, an on-site
-    food facility) is not met, except where the pack's reading lets a category
-    whose own definition carries the threshold (supermarket, large venue, large
-    event) stand for it. Food recovery organizations and services are never
-    generators.
+    food facility) is not met, except where the reading
+    ``efg.category_implies_definition`` lets a category whose own definition carries
+    the threshold (supermarket, large venue, large event) stand for it. Food recovery
+    organizations and services are never generators.
     """
-    if est.category in RECOVERY_CATEGORIES:
-        return None, None
-    basis = _tier_one(est, ctx)
-    if basis is not None:
-        return 1, basis
-    basis = _tier_two(est, ctx)
-    if basis is not None:
-        return 2, basis
-    return None, None
+    memo = ctx.memo("edible_food.tier")
+    found = memo.get(est.id)
+    if found is None:
+        if est.category in RECOVERY_CATEGORIES:
+            found = Tier(None)
+        else:
+            found = _tier_one(est, ctx) or _tier_two(est, ctx) or Tier(None)
+        memo[est.id] = found
+    return found
+
+
+def tier_basis(est: Establishment, ctx: Context) -> tuple[int | None, str | None]:
+    """The tier and the words that decide it."""
+    found = tier_of(est, ctx)
+    return found.tier, found.basis
 
 
 @derived("edible_food_tier", on="establishment", requirement="ORG-EFG-TIER1")
@@ -279,7 +338,7 @@ def edible_food_tier(est: Establishment, ctx: Context) -> int | None:
     """Definitions, TIER ONE and TIER TWO COMMERCIAL EDIBLE FOOD GENERATOR: 1, 2 or
     null. "Food recovery organizations and food recovery services are not
     commercial edible food generators." """
-    return tier_basis(est, ctx)[0]
+    return tier_of(est, ctx).tier
 
 
 @derived("edible_food_obligations_start", on="establishment", requirement="ORG-EFG-START")
@@ -300,13 +359,16 @@ def edible_food_obligations_start(est: Establishment, ctx: Context) -> date | No
 def _tier_finding(est: Establishment, ctx: Context, tier: int) -> Outcome | None:
     if ctx.as_of < ctx.param("org.in_force"):
         return None
-    found, basis = tier_basis(est, ctx)
-    if found != tier:
+    found = tier_of(est, ctx)
+    if found.tier != tier:
         return None
     start = ctx.derived("edible_food_obligations_start", est)
+    runs = "run from" if start <= ctx.as_of else "start on"
     return met(
-        f"Tier {TIER_WORDS[tier]} commercial edible food generator: {basis}; "
-        f"food recovery obligations from {start}."
+        f"{_name(ctx, est)} is a tier {TIER_WORDS[tier]} commercial edible food generator, "
+        f"{found.basis}; its food recovery obligations {runs} {start}.",
+        cite=found.cite,
+        reading=found.reading,
     )
 
 
@@ -363,15 +425,69 @@ def _judged_on(day: date, ctx: Context) -> str:
     return f"on {day}" if day == ctx.as_of else f"on its last day open, {day}"
 
 
-def _in_force(agreement: FoodRecoveryAgreement, day: date) -> bool:
-    """An agreement is in force from its ``start`` through its ``end`` (inclusive)."""
-    return agreement.start <= day and (agreement.end is None or agreement.end >= day)
+def _generator_words(est: Establishment, tier: int, start: date, ctx: Context) -> str:
+    """ "Canyon Produce, a tier one commercial edible food generator with food recovery
+    obligations from 2022-01-01," """
+    return (
+        f"{_name(ctx, est)}, a tier {TIER_WORDS[tier]} commercial edible food generator with "
+        f"food recovery obligations from {start},"
+    )
 
 
-def _overlap(agreement: FoodRecoveryAgreement, first: date, last: date) -> tuple[date, date] | None:
+def _effective(agreement: FoodRecoveryAgreement, ctx: Context) -> tuple[date, date | None] | None:
+    """The first and last day an agreement can be in force, or None when it cannot be.
+    An agreement that ends before it starts, or that starts before its partner opened,
+    is a data problem: the first is never in force, the second only from the opening."""
+    memo = ctx.memo("edible_food.agreements")
+    key = id(agreement)
+    if key in memo:
+        return memo[key]
+    found: tuple[date, date | None] | None = (agreement.start, agreement.end)
+    named = [a for a in (agreement.id, agreement.generator, agreement.partner) if a]
+    between = f"{name_of(ctx, agreement.generator)} and {name_of(ctx, agreement.partner)}"
+    if agreement.end is not None and agreement.end < agreement.start:
+        ctx.data_problem(
+            named,
+            f"The food recovery agreement between {between} ends on {agreement.end}, before "
+            f"it starts on {agreement.start}.",
+        )
+        found = None
+    else:
+        partner = ctx.get(agreement.partner)
+        opened = getattr(partner, "opened_on", None)
+        if opened is not None and agreement.start < opened:
+            ctx.data_problem(
+                named,
+                f"The food recovery agreement between {between} starts on {agreement.start}, "
+                f"before {name_of(ctx, partner)} opened on {opened}.",
+            )
+            found = (
+                None
+                if agreement.end is not None and agreement.end < opened
+                else (
+                    opened,
+                    agreement.end,
+                )
+            )
+    memo[key] = found
+    return found
+
+
+def _in_force(agreement: FoodRecoveryAgreement, day: date, ctx: Context) -> bool:
+    """An agreement is in force from its start through its end date (inclusive)."""
+    span = _effective(agreement, ctx)
+    return span is not None and span[0] <= day and (span[1] is None or span[1] >= day)
+
+
+def _overlap(
+    agreement: FoodRecoveryAgreement, first: date, last: date, ctx: Context
+) -> tuple[date, date] | None:
     """The days of ``first``..``last`` the agreement was in force, or None."""
-    begin = max(agreement.start, first)
-    end = last if agreement.end is None else min(agreement.end, last)
+    span = _effective(agreement, ctx)
+    if span is None:
+        return None
+    begin = max(span[0], first)
+    end = last if span[1] is None else min(span[1], last)
     return (begin, end) if begin <= end else None
 
 
@@ -388,7 +504,7 @@ def _generator_window(agreement: FoodRecoveryAgreement, ctx: Context) -> tuple[d
     if generator is None or ctx.derived("edible_food_tier", generator) is None:
         return None
     start = ctx.derived("edible_food_obligations_start", generator)
-    return _overlap(agreement, start, _last_open_day(generator, ctx))
+    return _overlap(agreement, start, _last_open_day(generator, ctx), ctx)
 
 
 def _month_end(year: int, month: int) -> date:
@@ -422,14 +538,14 @@ def _missing_identity(ident: str, ctx: Context) -> list[str]:
     return missing
 
 
-def _identity_problems(role: str, idents: Iterable[str], ctx: Context) -> list[str]:
+def _identity_problems(idents: Iterable[str], ctx: Context) -> list[str]:
     """A problem for each party named (once, in order) whose name, address or contact
     information the records lack."""
     problems = []
     for ident in dict.fromkeys(idents):
         missing = _missing_identity(ident, ctx)
         if missing:
-            problems.append(f"for {role} {ident}, missing {_listing(missing)}")
+            problems.append(f"for {name_of(ctx, ident)}, missing {listing(missing)}")
     return problems
 
 
@@ -464,7 +580,7 @@ def _grouped(pairs: Iterable[tuple[str, Any]]) -> dict[str, list[Any]]:
 # --------------------------------------------------------------------------- generators
 
 
-@rule("ORG-EFG-AGREEMENT", on="establishment")
+@rule("ORG-EFG-AGREEMENT", on="establishment", cite="Ch. 50 edible food (C)(2)")
 def generator_agreement(est: Establishment, ctx: Context):
     """Edible food (C)(1)-(2): "Arrange to recover the maximum amount of edible food
     that would otherwise be disposed. Contract with or enter into a written agreement
@@ -477,31 +593,44 @@ def generator_agreement(est: Establishment, ctx: Context):
         return None
     tier, start, day = obligated
     agreements = ctx.referring("food_recovery_agreement", "generator", est.id)
-    valid = [a for a in agreements if _in_force(a, day) and _partner_ok(a, ctx)]
-    who = f"Tier {TIER_WORDS[tier]} generator with obligations from {start}"
+    valid = [a for a in agreements if _in_force(a, day, ctx) and _partner_ok(a, ctx)]
+    who = _generator_words(est, tier, start, ctx)
     when = _judged_on(day, ctx)
+    reading = tier_of(est, ctx).reading
     if valid:
-        partners = _names(a.partner for a in valid)
-        return met(f"{who} has a written agreement with {partners} in force {when}.")
-    invalid = [a for a in agreements if _in_force(a, day) and not _partner_ok(a, ctx)]
-    ended = [a for a in agreements if a.end is not None and a.end < day]
+        partners = names_of(ctx, (a.partner for a in valid))
+        return met(
+            f"{who} has a written agreement with {partners} in force {when}.", reading=reading
+        )
+    if any(_effective(a, ctx) is None for a in agreements):
+        return None  # an agreement on record contradicts itself: a data problem, no violation
+    invalid = [a for a in agreements if _in_force(a, day, ctx) and not _partner_ok(a, ctx)]
+    ended = [
+        a
+        for a in agreements
+        if (span := _effective(a, ctx)) is not None and span[1] is not None and span[1] < day
+    ]
     if invalid:
         partner = ctx.get(invalid[-1].partner)
         detail = (
-            f"; its agreement with {partner.id} does not count, {partner.id} being a "
-            f"{_label(partner.category)}"
+            f"; its agreement with {name_of(ctx, partner)} does not count, that being "
+            f"{_a(_category(partner.category))}"
         )
     elif ended:
-        detail = f"; its last agreement, with {ended[-1].partner}, ended on {ended[-1].end}"
+        detail = (
+            f"; its last agreement, with {name_of(ctx, ended[-1].partner)}, ended on "
+            f"{ended[-1].end}"
+        )
     else:
         detail = ""
     return violation(
         f"{who} has no written agreement with a food recovery organization or service "
-        f"in force {when}{detail}."
+        f"in force {when}{detail}.",
+        reading=reading,
     )
 
 
-@rule("ORG-EFG-AGREEMENT", on="food_recovery_agreement")
+@rule("ORG-EFG-AGREEMENT", on="food_recovery_agreement", cite="Ch. 50 edible food (C)(2)")
 def agreement_partner(agreement: FoodRecoveryAgreement, ctx: Context):
     """Edible food (C)(2): the agreement must be "with food recovery organizations or
     food recovery services"; an agreement with anyone else is not one."""
@@ -510,13 +639,97 @@ def agreement_partner(agreement: FoodRecoveryAgreement, ctx: Context):
         return None
     partner = ctx.get(agreement.partner)
     return violation(
-        f"The agreement of {generator.id} with {partner.id} from {agreement.start} is not "
-        f"with a food recovery organization or service: {partner.id} is a "
-        f"{_label(partner.category)}."
+        f"The agreement of {name_of(ctx, generator)} with {name_of(ctx, partner)} from "
+        f"{agreement.start} is not with a food recovery organization or service: "
+        f"{name_of(ctx, partner)} is {_a(_category(partner.category))}."
     )
 
 
-@rule("ORG-EFG-RECORDS", on="establishment")
+def _observations(est: Establishment, ctx: Context) -> list[tuple[date, int | None]]:
+    """When the city has seen a party's records: each annual report it received (the
+    report holds the year's records; the year it covers) and each organics inspection
+    of it where the records were not refused (any year)."""
+    memo = ctx.memo("edible_food.observations")
+    found = memo.get(est.id)
+    if found is None:
+        kind = (
+            "food_recovery_annual" if est.category in RECOVERY_CATEGORIES else "edible_food_annual"
+        )
+        found = [(r.date, int(r.period[:4])) for r in reports_for(est, kind, ctx)]
+        found += [
+            (i.date, None)
+            for i in ctx.referring("inspection", "subject", est.id)
+            if i.program in (None, "organics") and not i.records_refused
+        ]
+        memo[est.id] = found
+    return found
+
+
+def _record_due(month: str, ctx: Context) -> date:
+    """The day a month's pounds are due on record (reading ``efg.monthly_record_days``)."""
+    return add_days(
+        _month_end(int(month[:4]), int(month[5:])), ctx.param("efg.monthly_record_days")
+    )
+
+
+class _Gaps:
+    """What a party's records lack. An item the records on file show missing (a name,
+    food types) is a violation; so are a month's pounds missing from records the city
+    has seen since the day they were due on record (an annual report of that year, an
+    inspection). Pounds past their day that no report or inspection has shown since
+    are overdue: not on record, not yet shown missing."""
+
+    def __init__(self, est: Establishment, ctx: Context) -> None:
+        self.est, self.ctx = est, ctx
+        self.shown: list[str] = []
+        self.pending: list[str] = []
+        self.first_due: date | None = None
+        self.months = False
+
+    def add(self, label: str, pending_label: str, missing: list[str], months: list[str], what: str):
+        observations = _observations(self.est, self.ctx)
+        seen, unseen = [], []
+        for month in months:
+            due_on, year = _record_due(month, self.ctx), int(month[:4])
+            shown = any(day > due_on and covers in (None, year) for day, covers in observations)
+            (seen if shown else unseen).append(month)
+        self.months = self.months or bool(months)
+        if seen:
+            missing = [*missing, f"{what} for {_months_text(seen)}"]
+        if missing:
+            self.shown.append(f"{label}, missing {listing(missing)}")
+        if unseen:
+            self.pending.append(f"{pending_label} for {_months_text(unseen)}")
+            due_on = _record_due(unseen[0], self.ctx)
+            self.first_due = due_on if self.first_due is None else min(self.first_due, due_on)
+
+    def outcome(self, whose: str, kept: str) -> Outcome:
+        ctx = self.ctx
+        reading = None
+        if self.months:
+            grace = ctx.param("efg.monthly_record_days")
+            reading = (
+                f"A month's pounds are due on record {grace} days after the month ends (the "
+                'ordinance asks for pounds "per month" and sets no day); pounds past that day '
+                "are shown missing only by a report or inspection of the records since."
+            )
+        if self.shown:
+            later = f"; not yet on record: {listing(self.pending)}" if self.pending else ""
+            return violation(
+                f"{whose} records are incomplete: {'; '.join(self.shown)}{later}.",
+                reading=reading,
+            )
+        if self.pending:
+            return overdue(
+                f"{whose} records do not yet show the {listing(self.pending)}, due on record "
+                f"from {self.first_due}; no report or inspection has shown the records since.",
+                due=self.first_due,
+                reading=reading,
+            )
+        return met(f"{whose} records hold {kept} for every month due on record by {ctx.as_of}.")
+
+
+@rule("ORG-EFG-RECORDS", on="establishment", cite="Ch. 50 edible food (C)(5)")
 def generator_records(est: Establishment, ctx: Context):
     """Edible food (C)(5): "Keep records that include … (a) A list of each food
     recovery service or organization that collects or receives its edible food …
@@ -529,15 +742,15 @@ def generator_records(est: Establishment, ctx: Context):
     obligated = _obligated(est, ctx)
     if obligated is None:
         return None
-    tier, start, day = obligated
+    _, start, day = obligated
     spans = _grouped(
         (a.partner, (a, window))
         for a in ctx.referring("food_recovery_agreement", "generator", est.id)
-        if _partner_ok(a, ctx) and (window := _overlap(a, start, day)) is not None
+        if _partner_ok(a, ctx) and (window := _overlap(a, start, day, ctx)) is not None
     )
     if not spans:
         return None
-    problems = []
+    gaps = _Gaps(est, ctx)
     for partner, entries in spans.items():
         missing = _missing_identity(partner, ctx)
         if not all(a.food_types for a, _ in entries):
@@ -545,16 +758,12 @@ def generator_records(est: Establishment, ctx: Context):
         if not all(a.collection_frequency for a, _ in entries):
             missing.append("collection frequency")
         months = _missing_months([w for _, w in entries], est.id, partner, ctx)
-        if months:
-            missing.append(f"pounds recovered for {_months_text(months)}")
-        if missing:
-            problems.append(f"for {partner}, missing {_listing(missing)}")
-    if problems:
-        return _incomplete(f"Tier {TIER_WORDS[tier]} generator's food recovery", problems, ctx)
-    return met(
-        f"Tier {TIER_WORDS[tier]} generator's records for {_names(spans)} hold name, address "
-        f"and contact information, food types, collection frequency and pounds recovered "
-        f"for every month due on record by {ctx.as_of}."
+        name = name_of(ctx, partner)
+        gaps.add(f"for {name}", f"pounds recovered for {name}", missing, months, "pounds recovered")
+    return gaps.outcome(
+        f"{possessive(_name(ctx, est))} food recovery",
+        f"the name, address and contact information, food types, collection frequency and "
+        f"pounds recovered of {names_of(ctx, spans)}",
     )
 
 
@@ -562,7 +771,7 @@ def _report_phrase(due_on: date, done: date | None, ctx: Context, verb: str = "r
     if done is not None and done <= due_on:
         return f"was due {due_on} and {verb} {done}"
     if done is not None:
-        return f"was due {due_on} and {verb} late on {done}"
+        return f"was due {due_on} and {verb} late, on {done}"
     if ctx.as_of <= due_on:
         return f"is due {due_on}; not yet {verb}"
     none = "none received" if verb == "received" else f"not {verb}"
@@ -574,23 +783,29 @@ def _annual_due(year: int, first_due: date, ctx: Context) -> date:
     return max(annual_report_due(year, month=month, day=day), first_due)
 
 
-def _received(reports: list[Report], kind: str, year: int) -> date | None:
-    dates = [r.date for r in reports if r.kind == kind and r.period == str(year)]
+def _received(reports: list[Report], year: int) -> date | None:
+    dates = [r.date for r in reports if r.period == str(year)]
     return min(dates) if dates else None
 
 
 def _annual_report(
-    reports: list[Report], kind: str, year: int, first_due: date, ctx: Context, what: str
+    reports: list[Report],
+    year: int,
+    first_due: date,
+    ctx: Context,
+    what: str,
+    reading: str | None = None,
 ) -> Outcome:
-    """The deadline of the annual report of ``kind`` for ``year``: "{what} is due …"."""
+    """The deadline of an annual report for ``year``: "{what} is due …"."""
     due_on = _annual_due(year, first_due, ctx)
-    received = _received(reports, kind, year)
+    received = _received(reports, year)
     return deadline(
         due_on=due_on,
         done_on=received,
         as_of=ctx.as_of,
         period=str(year),
         explanation=f"{what} {_report_phrase(due_on, received, ctx)}.",
+        reading=reading,
     )
 
 
@@ -602,7 +817,8 @@ def generator_annual_report(est: Establishment, ctx: Context):
     generators shall provide an annual food recovery report to the city that
     includes all records required in division (C)(5) …" One finding per
     calendar year, from the year before the first due date (or the year the
-    generator's obligations start, if later) to the last year ended."""
+    generator's obligations start, if later) to the last year ended. A report dated
+    before its year began is a data problem and counts for nothing."""
     tier = ctx.derived("edible_food_tier", est)
     if tier is None:
         return
@@ -610,16 +826,14 @@ def generator_annual_report(est: Establishment, ctx: Context):
     first_due = ctx.param(f"efg.tier{tier}_first_report_due")
     first_year = max(first_due.year - 1, start.year)
     last_year = min(ctx.as_of.year - 1, _last_open_day(est, ctx).year)
-    reports = ctx.referring("report", "subject", est.id)
+    if first_year > last_year:
+        return
+    reports = reports_for(est, "edible_food_annual", ctx)
+    whose = possessive(_name(ctx, est))
+    reading = tier_of(est, ctx).reading
     for year in range(first_year, last_year + 1):
         yield _annual_report(
-            reports,
-            "edible_food_annual",
-            year,
-            first_due,
-            ctx,
-            f"Tier {TIER_WORDS[tier]} generator with obligations from {start}: its "
-            f"{year} annual food recovery report",
+            reports, year, first_due, ctx, f"{whose} {year} annual food recovery report", reading
         )
 
 
@@ -639,34 +853,18 @@ def _partner_agreements(
     )
 
 
-def _relation_problems(
+def _relation_gaps(
     est: Establishment, generators: dict[str, list[Any]], ctx: Context, verb: str
-) -> list[str]:
-    problems = []
+) -> _Gaps:
+    gaps = _Gaps(est, ctx)
     for generator, entries in generators.items():
-        missing = _missing_identity(generator, ctx)
         months = _missing_months([w for _, w in entries], est.id, generator, ctx)
-        if months:
-            missing.append(f"pounds {verb} for {_months_text(months)}")
-        if missing:
-            problems.append(f"for generator {generator}, missing {_listing(missing)}")
-    return problems
-
-
-def _incomplete(whose: str, problems: list[str], ctx: Context) -> Outcome:
-    """The violation for incomplete records, naming the monthly reading where it decides."""
-    text = f"{whose} records are incomplete: {'; '.join(problems)}"
-    if any("pounds" in problem for problem in problems):
-        grace = ctx.param("efg.monthly_record_days")
-        text += f" (reading: a month's pounds are due on record {grace} days after it ends)"
-    return violation(text + ".")
-
-
-def _records_outcome(est: Establishment, ctx: Context, problems: list[str], kept: str):
-    label = _label(est.category).capitalize()
-    if problems:
-        return _incomplete(f"{label}'s", problems, ctx)
-    return met(f"{label}'s records hold {kept} for every month due on record by {ctx.as_of}.")
+        name = name_of(ctx, generator)
+        what = f"pounds {verb}"
+        gaps.add(
+            f"for {name}", f"{what} from {name}", _missing_identity(generator, ctx), months, what
+        )
+    return gaps
 
 
 @rule("ORG-FRS-RECORDS", on="establishment")
@@ -685,7 +883,7 @@ def service_records(est: Establishment, ctx: Context):
     generators = _partner_agreements(est, ctx)
     if not generators:
         return None
-    problems = _relation_problems(est, generators, ctx, "collected")
+    gaps = _relation_gaps(est, generators, ctx, "collected")
     entries = ctx.referring("food_recovery_quantity", "kept_by", est.id)
     organizations = []
     delivered = set()
@@ -697,20 +895,20 @@ def service_records(est: Establishment, ctx: Context):
             delivered.add(_month_label(entry))
         elif entry.other_party in generators and entry.pounds > 0:
             collected.add(_month_label(entry))
-    due = {
+    owed = {
         m for _, w in (e for es in generators.values() for e in es) for m in _months_due(*w, ctx)
     }
-    undelivered = sorted((collected & due) - delivered)
-    if undelivered:
-        problems.append(
-            f"no pounds delivered to food recovery organizations for {_months_text(undelivered)}"
-            " in which food was collected"
-        )
-    problems += _identity_problems("organization", organizations, ctx)
-    return _records_outcome(
-        est,
-        ctx,
-        problems,
+    undelivered = sorted((collected & owed) - delivered)
+    gaps.add(
+        "for its deliveries",
+        "pounds delivered to food recovery organizations",
+        [],
+        undelivered,
+        "pounds delivered to food recovery organizations",
+    )
+    gaps.shown += _identity_problems(organizations, ctx)
+    return gaps.outcome(
+        possessive(_name(ctx, est)),
         "each generator's and organization's name, address and contact information and "
         "the pounds collected and delivered",
     )
@@ -731,7 +929,7 @@ def organization_records(est: Establishment, ctx: Context):
     generators = _partner_agreements(est, ctx)
     if not generators:
         return None
-    problems = _relation_problems(est, generators, ctx, "received")
+    gaps = _relation_gaps(est, generators, ctx, "received")
     services = [
         entry.other_party
         for entry in ctx.referring("food_recovery_quantity", "kept_by", est.id)
@@ -741,11 +939,9 @@ def organization_records(est: Establishment, ctx: Context):
         for entry in ctx.referring("food_recovery_quantity", "other_party", est.id)
         if ctx.get(entry.kept_by).category == FRS
     ]
-    problems += _identity_problems("service", services, ctx)
-    return _records_outcome(
-        est,
-        ctx,
-        problems,
+    gaps.shown += _identity_problems(services, ctx)
+    return gaps.outcome(
+        possessive(_name(ctx, est)),
         "each generator's and service's name, address and contact information and the "
         "pounds received",
     )
@@ -759,7 +955,9 @@ def good_samaritan_notice(est: Establishment, ctx: Context):
     established under 14 CCR § 18991.3(b)." Applies to each tier one or tier two
     generator it has had an agreement with under the generator's obligations; the
     agreement's own clause or a written notice to that generator dated by the as-of
-    date informs it."""
+    date informs it. A generator is uninformed on the record only when every
+    agreement with it is recorded without the clause and no notice to it is on
+    record; an agreement whose clause is not recorded decides nothing."""
     if est.category not in RECOVERY_CATEGORIES:
         return None
     agreements = [
@@ -772,25 +970,54 @@ def good_samaritan_notice(est: Establishment, ctx: Context):
     letters = {
         n.generator: n.date for n in ctx.referring("good_samaritan_notice", "partner", est.id)
     }
-    informed, uninformed = [], []
+    by_clause, by_letter, uninformed, unknown = [], [], [], []
     for generator, group in _grouped((a.generator, a) for a in agreements).items():
         if any(a.good_samaritan_clause for a in group):
-            informed.append(f"{generator} in the agreement")
+            by_clause.append(generator)
         elif generator in letters:
-            informed.append(f"{generator} by the letter of {letters[generator]}")
-        else:
+            by_letter.append(f"{name_of(ctx, generator)} by the letter of {letters[generator]}")
+        elif all(a.good_samaritan_clause is False for a in group):
             uninformed.append(generator)
-    label = _label(est.category).capitalize()
+        else:
+            unknown.append(generator)
+    name = _name(ctx, est)
     if uninformed:
+        them = "it" if len(uninformed) == 1 else "them"
         return violation(
-            f"{label} has not informed {_names(uninformed)} in writing of the Good Samaritan "
-            f"Food Donation Act protections, though it has had an agreement with "
-            f"{'it' if len(uninformed) == 1 else 'them'} under the edible food rules."
+            f"{name} has not informed {names_of(ctx, uninformed)} in writing of the Good "
+            f"Samaritan Food Donation Act protections: no agreement with {them} carries the "
+            f"clause and no letter to {them} is on record."
         )
+    if unknown:
+        return None
+    how = []
+    if by_clause:
+        where = "its agreement" if len(by_clause) == 1 else "their agreements"
+        how.append(f"{names_of(ctx, by_clause)} in {where}")
+    how += by_letter
     return met(
-        f"{label} informed its generators in writing of the Good Samaritan Food Donation "
-        f"Act protections: {_names(informed)}."
+        f"{name} informed its generators in writing of the Good Samaritan Food Donation "
+        f"Act protections: {listing(how)}."
     )
+
+
+_LOCATED_BY_PREMISES = (
+    "A food recovery organization or service with no location of its own on record has "
+    "its primary address where its premises on the city's records is."
+)
+
+
+def _located_in_city(est: Establishment, ctx: Context) -> tuple[bool | None, str | None]:
+    """Whether the organization's primary address is in the city, on the record, and
+    the reading that decided it: its own ``located_in_city``; else, by the reading
+    ``efg.recovery_located_in_city_default``, the premises it is recorded at (a
+    premises is in the city unless recorded otherwise); else not known (None)."""
+    if est.located_in_city is not None:
+        return est.located_in_city, None
+    premises = ctx.get(est.premises)
+    if premises is None or not ctx.param("efg.recovery_located_in_city_default"):
+        return None, None
+    return premises.located_in_city is not False, _LOCATED_BY_PREMISES
 
 
 @rule("ORG-FRO-ANNUAL-REPORT", on="establishment")
@@ -801,20 +1028,19 @@ def recovery_annual_report(est: Establishment, ctx: Context):
     report to the city … the total pounds of edible food recovered … in the previous
     calendar year from the tier one and tier two commercial edible food generators
     they have established a contract or written agreement with … no later than each
-    February 1." One finding per calendar year with such an agreement in force."""
+    February 1." One finding per calendar year with such an agreement in force, where
+    the primary address is on record in the city."""
     if est.category not in RECOVERY_CATEGORIES:
         return
-    located = est.located_in_city
-    reading = ""
-    if located is None:
-        located = ctx.param("efg.recovery_located_in_city_default")
-        reading = " (reading: located in the city when not recorded)"
+    located, reading = _located_in_city(est, ctx)
     if not located:
         return
     first_due = ctx.param("efg.recovery_first_report_due")
     windows = _partner_agreements(est, ctx)
-    reports = ctx.referring("report", "subject", est.id)
-    label = _label(est.category).capitalize()
+    if not windows:
+        return
+    reports = reports_for(est, "food_recovery_annual", ctx)
+    whose = possessive(_name(ctx, est))
     for year in range(first_due.year - 1, ctx.as_of.year):
         first, last = date(year, 1, 1), date(year, 12, 31)
         generators = [
@@ -826,12 +1052,11 @@ def recovery_annual_report(est: Establishment, ctx: Context):
             continue
         yield _annual_report(
             reports,
-            "food_recovery_annual",
             year,
             first_due,
             ctx,
-            f"{label} located in the city{reading}, with an agreement with "
-            f"{_names(generators)} in {year}: its {year} report of pounds recovered",
+            f"{whose} {year} report of the edible food recovered from {names_of(ctx, generators)}",
+            reading,
         )
 
 
@@ -848,27 +1073,17 @@ def capacity_response(request: Fact, ctx: Context):
         or getattr(subject, "category", None) not in RECOVERY_CATEGORIES
     ):
         return None
-    days = ctx.param("efg.capacity_response_days", on=request.date)
-    due_on = add_days(request.date, days)
-    basis = f"within {days} days"
-    if request.due_on is not None and request.due_on < due_on:
-        due_on = request.due_on
-        basis = "by the shorter date the city set"
-    elif request.due_on is not None and request.due_on > due_on:
-        basis += f" (the later date of {request.due_on} in the request does not extend it)"
-    answers = [
-        r.date
-        for r in ctx.referring("capacity_response", "request", request.id)
-        if r.date >= request.date
-    ]
-    answered = answers[0] if answers else None
+    due_on, why = capacity_due(request, ctx, "efg.capacity_response_days")
+    answered = capacity_answered(request, ctx)
+    verb = "is due" if answered is None and ctx.as_of <= due_on else "was due"
+    if answered is not None:
+        tail = f"answered {answered}" if answered <= due_on else f"answered late, on {answered}"
+    else:
+        tail = "not yet answered" if ctx.as_of <= due_on else f"no answer by {ctx.as_of}"
     return deadline(
         due_on=due_on,
         done_on=answered,
         as_of=ctx.as_of,
-        explanation=(
-            f"The city's capacity-planning request of {request.date} to {_label(subject.category)} "
-            f"{subject.id}, to be answered {basis}, "
-            f"{_report_phrase(due_on, answered, ctx, 'answered')}."
-        ),
+        explanation=f"The city's capacity-planning request of {request.date} to "
+        f"{name_of(ctx, subject)} {verb} {due_on}, {why}; {tail}.",
     )

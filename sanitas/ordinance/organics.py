@@ -4,11 +4,22 @@ facilities, construction and demolition, CALGreen and inspections.
 
 Everything here is bounded by the subchapter's effective date (``org.in_force``,
 ORG-EFFECTIVE): nothing is due and nothing is a violation before it. Numbers, dates
-and readings come from the rule pack (``org.*``).
+and readings come from the rule pack (``org.*``); a reading a finding relies on is
+its ``reading``, never part of its explanation.
+
+A finding rests on what is recorded: a service-level shortfall on a service of the
+stream on record, a participation or access violation on an inspection's
+observation, a container's missing labels on a recorded purchase date. A periodic
+act (a quarter's self-inspection, a year's information) that comes after its period
+makes that period ``late``, never still overdue. Records that contradict each other
+(an event dated before its business opened, a service that ends before it starts, a
+report dated before its period, an answer before its request) are data problems:
+reported, and counted for nothing.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from datetime import date
 from typing import ClassVar, Literal
@@ -18,9 +29,10 @@ from pydantic import Field
 from sanitas.ordinance.calendar import (
     add_days,
     add_months,
+    parse_period,
     period_label_quarter,
     quarter_end,
-    quarter_of,
+    quarter_start,
     quarterly_report_due,
     quarters_between,
 )
@@ -30,6 +42,7 @@ from sanitas.ordinance.engine import (
     deadline,
     derived,
     due,
+    late,
     met,
     records,
     rule,
@@ -49,6 +62,18 @@ from sanitas.ordinance.facts import (
     fact_type,
     ref,
     required_ref,
+)
+from sanitas.ordinance.words import (
+    capital,
+    listing,
+    name_of,
+    namer,
+    names_of,
+    number,
+    period_words,
+    plural,
+    possessive,
+    words,
 )
 
 # --------------------------------------------------------------------------- vocabulary
@@ -213,7 +238,9 @@ class Container(Thing):
         default=None, description="Where it stands: customer, employee, tenant, restroom, service."
     )
     acquired_on: Date | None = Field(
-        default=None, description="Purchase date; absent, taken as bought before 2022."
+        default=None,
+        description="Purchase date; absent, not on record (the reading "
+        "org.undated_container_is_old decides what that allows).",
     )
     color_conforms: bool | None = Field(
         default=None, description="Body or lid in the collection service's color for the stream."
@@ -377,25 +404,81 @@ def _num(value: float, digits: int = 1) -> str:
     return f"{round(value, digits):g}"
 
 
+def _amount(value: float, unit: str, digits: int = 1) -> str:
+    """ "1 gallon", "32 gallons", "1.5 cubic yards": rounded, with its plural."""
+    rounded = round(value, digits)
+    return plural(int(rounded) if float(rounded).is_integer() else rounded, unit)
+
+
 def _current(start: date, end: date | None, day: date) -> bool:
     """A dated arrangement in effect on ``day`` (``end`` is its last day)."""
     return start <= day and (end is None or end >= day)
 
 
+_FACILITY_WORDS = {
+    "compost": "the compost facility",
+    "in_vessel_digestion": "the in-vessel digestion facility",
+    "publicly_owned_treatment_works": "the publicly-owned treatment works",
+    "community_composting": "the community composting operation",
+    "transfer_processor": "the transfer/processor",
+    "materials_recovery": "the materials recovery facility",
+    "high_diversion_organics": "the high diversion organic waste processing facility",
+    "landfill": "the landfill",
+}
+
+
+@namer("hauler")
+def _hauler_name(ctx: Context, hauler: Hauler) -> str:
+    """A hauler by its name, else "the franchised hauler" or "the hauler"."""
+    if hauler.name:
+        return hauler.name
+    return "the franchised hauler" if hauler.franchised else "the hauler"
+
+
+@namer("facility")
+def _facility_name(ctx: Context, facility: Facility) -> str:
+    """A facility by its name, else by what it is ("the compost facility")."""
+    return facility.name or _FACILITY_WORDS.get(facility.kind or "", "the facility")
+
+
+def _name(ctx: Context, thing: Fact | str | None) -> str:
+    """:func:`name_of`, at the start of a sentence."""
+    return capital(name_of(ctx, thing))
+
+
+def _named(*facts: Fact | str | None) -> list[str | Fact]:
+    """The facts a data problem names: events without an id are left out (they are
+    named by what they belong to, which is listed too), each once, in order."""
+    out: list[str | Fact] = []
+    for fact in facts:
+        if fact is None or (not isinstance(fact, str) and fact.id is None):
+            continue
+        ident = fact if isinstance(fact, str) else fact.id
+        if ident not in out:
+            out.append(ident)
+    return out
+
+
+_CLASS_WORDS = {
+    "single_family": "single-family",
+    "multi_family": "multi-family",
+    "commercial": "commercial",
+    "non_local": "non-local",
+}
+
+
 def premises_class_of(premises: Premises, ctx: Context) -> tuple[str | None, str]:
-    """The SB 1383 class of a premises and the words that decided it."""
+    """The SB 1383 class of a premises and the words that decided it. A class is given
+    only from what is recorded: a residential premises whose dwelling units are not
+    recorded has none (fewer than five units makes it single-family, five or more
+    multi-family)."""
     if premises.non_local_entity is not None:
-        kind = premises.non_local_entity.replace("_", " ")
-        return "non_local", f"a non-local entity ({kind}) outside the city's enforcement"
+        return "non_local", f"a non-local entity ({words(premises.non_local_entity)})"
     use = premises.use
     if use == "hotel":
         return "commercial", "a hotel or motel, a commercial business"
     if use == "mixed_use":
-        chosen = ctx.param("org.mixed_use_class")
-        return chosen, (
-            "a mixed-use development, never multi-family "
-            f"(reading: it is {chosen.replace('_', '-')}, its residential portion included)"
-        )
+        return ctx.param("org.mixed_use_class"), "a mixed-use development"
     if use in ("commercial", "industrial"):
         return "commercial", f"{use} use"
     units = premises.dwelling_units
@@ -405,12 +488,30 @@ def premises_class_of(premises: Premises, ctx: Context) -> tuple[str | None, str
         return None, "neither its use nor its dwelling units are recorded"
     if premises.planned_development:
         return "single_family", "dwelling units of a planned development"
-    units = 1 if units is None else units
+    if units is None:
+        return None, "its dwelling units are not recorded"
     if units >= ctx.param("org.multi_family_min_units"):
-        return "multi_family", f"{units} dwelling units"
+        return "multi_family", plural(units, "dwelling unit")
     if premises.shared_bins and units >= ctx.param("org.shared_bins_min_units"):
-        return "multi_family", f"{units} dwelling units the City Manager put on shared bins"
-    return "single_family", f"{units} dwelling unit{'s' if units != 1 else ''}"
+        return (
+            "multi_family",
+            f"{plural(units, 'dwelling unit')} the City Manager put on shared bins",
+        )
+    return "single_family", plural(units, "dwelling unit")
+
+
+def class_reading(premises: Premises | None, ctx: Context) -> str | None:
+    """The reading a premises' class rests on, where one decided it (a mixed-use
+    development), else None."""
+    if not _is(premises, "premises") or premises.non_local_entity is not None:
+        return None
+    if premises.use == "mixed_use":
+        chosen = _CLASS_WORDS.get(ctx.param("org.mixed_use_class"), "commercial")
+        return (
+            "A mixed-use development is never multi-family premises; the development, its "
+            f"residential portion included, is taken as {chosen}."
+        )
+    return None
 
 
 def _class(premises: Premises, ctx: Context) -> str | None:
@@ -457,38 +558,79 @@ def _holders(subject: Fact, ctx: Context) -> list[str]:
     return [subject.id]
 
 
-def _services(subject: Fact, ctx: Context) -> list[CollectionService]:
-    out: list[CollectionService] = []
+def _service_record(subject: Fact, ctx: Context) -> dict[str, list[CollectionService]]:
+    """The collection services on record for a subject (and, for a premises, the
+    businesses at it), by stream, started by the as-of date, current or ended. A
+    service that ends before it starts is a data problem and counts for nothing."""
+    memo = ctx.memo("organics.services")
+    found = memo.get(subject.id)
+    if found is not None:
+        return found
+    found = {}
     for holder in _holders(subject, ctx):
         for field_name in ("premises", "establishment"):
-            out.extend(
-                s
-                for s in ctx.referring("collection_service", field_name, holder)
-                if _current(s.start, s.end, ctx.as_of)
-            )
-    return out
+            for service in ctx.referring("collection_service", field_name, holder):
+                if service.end is not None and service.end < service.start:
+                    ctx.data_problem(
+                        _named(service, holder),
+                        f"The {words(service.stream)} collection service of "
+                        f"{name_of(ctx, holder)} ends on {service.end}, before it starts on "
+                        f"{service.start}.",
+                    )
+                    continue
+                found.setdefault(service.stream, []).append(service)
+    memo[subject.id] = found
+    return found
 
 
-def _gallons(service: CollectionService, ctx: Context) -> float:
+def _services(subject: Fact, ctx: Context) -> list[CollectionService]:
+    """The subject's services in effect on the as-of date."""
+    return [
+        s
+        for services in _service_record(subject, ctx).values()
+        for s in services
+        if _current(s.start, s.end, ctx.as_of)
+    ]
+
+
+def _gallons(service: CollectionService, ctx: Context) -> float | None:
+    """A service's gallons a week, or None when its size is not recorded."""
     if service.gallons_per_week is not None:
         return service.gallons_per_week
     if service.cubic_yards_per_week is not None:
         return service.cubic_yards_per_week * ctx.param("org.gallons_per_cubic_yard")
-    return 0.0
+    return None
 
 
-def _cubic_yards(service: CollectionService, ctx: Context) -> float:
+def _cubic_yards(service: CollectionService, ctx: Context) -> float | None:
     if service.cubic_yards_per_week is not None:
         return service.cubic_yards_per_week
-    return _gallons(service, ctx) / ctx.param("org.gallons_per_cubic_yard")
+    gallons = _gallons(service, ctx)
+    return None if gallons is None else gallons / ctx.param("org.gallons_per_cubic_yard")
 
 
-def weekly_gallons(subject: Fact, ctx: Context) -> dict[str, float]:
-    """Gallons per week of the subject's current services, by stream."""
-    totals = {"recyclables": 0.0, "organics": 0.0, "black": 0.0, "total": 0.0}
-    for service in _services(subject, ctx):
-        totals[service.stream] += _gallons(service, ctx)
-    return totals
+def _level(services: list[CollectionService], ctx: Context) -> float | None:
+    """Gallons a week of the services in effect on the as-of date (0 when every one has
+    ended); None when one in effect has no recorded size."""
+    total = 0.0
+    for service in services:
+        if _current(service.start, service.end, ctx.as_of):
+            gallons = _gallons(service, ctx)
+            if gallons is None:
+                return None
+            total += gallons
+    return total
+
+
+def weekly_gallons(subject: Fact, ctx: Context) -> dict[str, float | None]:
+    """Gallons a week of the subject's services in effect, by stream: a level rests on a
+    service of the stream on record (one that has ended counts as none in effect); a
+    stream with no service on record, or one in effect of unrecorded size, is None."""
+    record = _service_record(subject, ctx)
+    return {
+        stream: _level(record[stream], ctx) if stream in record else None
+        for stream in ("recyclables", "organics", "black", "total")
+    }
 
 
 def _waiver_in_effect(waiver: Waiver, ctx: Context) -> bool:
@@ -504,9 +646,25 @@ def _service_waiver(holder: str, ctx: Context) -> Waiver | None:
     return None
 
 
+def _registrations(subject_id: str, ctx: Context) -> list[SelfHauler]:
+    """A subject's self-hauler registrations; one that ends before it starts is a data
+    problem and counts for nothing."""
+    out = []
+    for registration in ctx.referring("self_hauler", "subject", subject_id):
+        if registration.end is not None and registration.end < registration.start:
+            ctx.data_problem(
+                _named(registration, subject_id),
+                f"The self-hauler registration of {name_of(ctx, subject_id)} ends on "
+                f"{registration.end}, before it starts on {registration.start}.",
+            )
+            continue
+        out.append(registration)
+    return out
+
+
 def _self_hauler(holder: str, ctx: Context) -> SelfHauler | None:
     """A current self-hauler registration naming ``holder``."""
-    for registration in ctx.referring("self_hauler", "subject", holder):
+    for registration in _registrations(holder, ctx):
         if _current(registration.start, registration.end, ctx.as_of):
             return registration
     return None
@@ -522,12 +680,25 @@ def _premises_wide(subject: Fact, ctx: Context, test: Callable[[str], object]) -
     return False
 
 
-def _describe(subject: Fact, ctx: Context) -> str:
-    if _is(subject, "premises"):
-        _, why = premises_class_of(subject, ctx)
-        cls = _class(subject, ctx) or "unclassified"
-        return f"Premises {subject.id} ({cls.replace('_', '-')}: {why})"
-    return f"Business {subject.id}"
+def _opened_after(subject: Fact | None, event: Fact, day: date, what: str, ctx: Context) -> bool:
+    """A data problem when ``event`` (``what``, dated ``day``) is dated before its
+    business opened: True, and the event counts for nothing."""
+    opened = getattr(subject, "opened_on", None)
+    if opened is None or day >= opened:
+        return False
+    ctx.data_problem(
+        _named(event, subject),
+        f"{capital(what)} of {name_of(ctx, subject)} is dated {day}, before it opened on {opened}.",
+    )
+    return True
+
+
+def _tail(done: date | None, due_on: date, ctx: Context, verb: str, none: str) -> str:
+    """How an act stands against its due date, in words: "received 2025-01-20",
+    "received late, on 2025-02-03", "not yet received", "none received"."""
+    if done is not None:
+        return f"{verb} {done}" if done <= due_on else f"{verb} late, on {done}"
+    return f"not yet {verb}" if ctx.as_of <= due_on else none
 
 
 # --------------------------------------------------------------------------- ORG-EFFECTIVE
@@ -560,33 +731,60 @@ def premises_class(premises: Premises, ctx: Context) -> str | None:
 # --------------------------------------------------------------------------- ORG-SF-ENROLL
 
 
+def _per_week(value: float) -> str:
+    return f"{_amount(value, 'gallon')} a week"
+
+
+def _level_words(stream: str, services: list[CollectionService], level: float, ctx: Context) -> str:
+    """ "32 gallons a week of organics service", or, when every service of the stream
+    on record has ended, "no organics service in effect (the last ended on …)"."""
+    if not any(_current(s.start, s.end, ctx.as_of) for s in services):
+        ended = max(s.end for s in services if s.end is not None)
+        return f"no {stream} service in effect (the last ended on {ended})"
+    return f"{_per_week(level)} of {stream} service"
+
+
 @rule("ORG-SF-ENROLL", on="premises")
 def single_family_service_level(premises: Premises, ctx: Context):
     """Single-family (A)(1): "automatically enrolled in the city's two container organic
     waste collection services with a minimum source separated recyclable materials
     service level of 35 gallons per week and with a minimum source separated green
-    container organic waste service level of 35 gallons per week"."""
+    container organic waste service level of 35 gallons per week". A shortfall rests on
+    the services on record: a stream with no service on record, or one in effect of
+    unrecorded size, decides nothing."""
     if not _in_force(ctx) or _class(premises, ctx) != "single_family":
         return None
-    waiver = _premises_wide(premises, ctx, lambda h: _service_waiver(h, ctx))
-    if waiver:
+    if _premises_wide(premises, ctx, lambda h: _service_waiver(h, ctx)):
         return None
-    gallons = weekly_gallons(premises, ctx)
+    levels = weekly_gallons(premises, ctx)
     minimum = {
         "recyclables": ctx.param("org.sf_min_recyclables_gallons"),
         "organics": ctx.param("org.sf_min_organics_gallons"),
     }
-    short = [f"{_num(minimum[s] - gallons[s])} gal {s}" for s in minimum if gallons[s] < minimum[s]]
-    have = (
-        f"{_describe(premises, ctx)} has {_num(gallons['recyclables'])} gal/week recyclables "
-        f"and {_num(gallons['organics'])} gal/week organics service"
-    )
-    floor = f"{_num(minimum['recyclables'])} and {_num(minimum['organics'])} gal/week"
-    if short:
-        return violation(
-            f"{have}; the minimums are {floor}, so it is short {' and '.join(short)} a week."
+    known = [s for s in minimum if levels[s] is not None]
+    short = [s for s in known if levels[s] < minimum[s]]
+    if not short and len(known) < len(minimum):
+        return None
+    name = _name(ctx, premises)
+    record = _service_record(premises, ctx)
+    have = listing(_level_words(s, record[s], levels[s], ctx) for s in known)
+    if minimum["recyclables"] == minimum["organics"]:
+        need = f"at least {_per_week(minimum['organics'])} of each"
+    else:
+        need = (
+            f"at least {_per_week(minimum['recyclables'])} of recyclables and "
+            f"{_per_week(minimum['organics'])} of organics"
         )
-    return met(f"{have}, meeting the minimums of {floor}.")
+    reading = class_reading(premises, ctx)
+    if short:
+        gaps = listing(
+            f"its {s} service is {_per_week(minimum[s] - levels[s])} short" for s in short
+        )
+        return violation(
+            f"{name} has {have}; single-family premises need {need}, so {gaps}.",
+            reading=reading,
+        )
+    return met(f"{name} has {have}, {need} as single-family premises need.", reading=reading)
 
 
 # --------------------------------------------------------------------------- ORG-SF-PARTICIPATE
@@ -602,21 +800,22 @@ def _organics_inspection(inspection: Inspection, ctx: Context) -> bool:
 def single_family_participation(inspection: Inspection, ctx: Context):
     """Single-family (A)(2): "Generators shall not place materials designated for the
     black container into the green container"; contamination found at a single-family
-    premises is a violation."""
+    premises is a violation, on the observation of the inspection that found it."""
     premises = ctx.get(inspection.subject)
     if not _is(premises, "premises") or not _organics_inspection(inspection, ctx):
         return None
     if _class(premises, ctx) != "single_family" or inspection.contamination is None:
         return None
     who = "the hauler's" if inspection.by_hauler else "the"
+    name = name_of(ctx, premises)
     if inspection.contamination:
         return violation(
-            f"At {who} inspection of {inspection.date}, single-family premises {premises.id} "
-            "had prohibited container contaminants in its containers."
+            f"At {who} inspection of {inspection.date}, prohibited container contaminants were "
+            f"found in the containers of {name}."
         )
     return met(
-        f"At {who} inspection of {inspection.date}, single-family premises {premises.id}'s "
-        "containers held no prohibited container contaminants."
+        f"At {who} inspection of {inspection.date}, the containers of {name} held no "
+        "prohibited container contaminants."
     )
 
 
@@ -629,17 +828,30 @@ def _com_enroll(subject: Fact, ctx: Context) -> Outcome | None:
     if _premises_wide(subject, ctx, lambda h: _service_waiver(h, ctx)):
         return None
     gallons = weekly_gallons(subject, ctx)["organics"]
+    if gallons is None:
+        return None
     minimum = ctx.param("org.com_min_organics_gallons")
-    head = f"{_describe(subject, ctx)} has {_num(gallons)} gal/week of organics service"
-    if _is(subject, "premises") and _establishments(subject, ctx):
-        names = ", ".join(e.id for e in _establishments(subject, ctx))
-        head += f" (reading: its own and that of the businesses at it, {names})"
-    if gallons < minimum:
-        return violation(
-            f"{head}, short of the {_num(minimum)}-gallon minimum for commercial businesses "
-            "(multi-family premises included) that do not self-haul."
+    name = _name(ctx, subject)
+    businesses = _establishments(subject, ctx) if _is(subject, "premises") else []
+    reading = class_reading(subject, ctx)
+    if businesses:
+        verb = "does" if len(businesses) == 1 else "do"
+        name += f", where {names_of(ctx, businesses)} {verb} business,"
+        together = (
+            "A premises' organics service is its own and that of the businesses at it, "
+            "counted together."
         )
-    return met(f"{head}, at least the {_num(minimum)}-gallon minimum.")
+        reading = f"{reading} {together}" if reading else together
+    need = (
+        "that multi-family premises need"
+        if subject_class(subject, ctx) == "multi_family"
+        else "that a commercial business needs unless it self-hauls"
+    )
+    record = _service_record(subject, ctx)["organics"]
+    have = f"{name} has {_level_words('organics', record, gallons, ctx)}"
+    if gallons < minimum:
+        return violation(f"{have}, short of the {_per_week(minimum)} {need}.", reading=reading)
+    return met(f"{have}, at least the {_per_week(minimum)} {need}.", reading=reading)
 
 
 @rule("ORG-COM-ENROLL", on="premises")
@@ -649,8 +861,13 @@ def commercial_service_level(premises: Premises, ctx: Context):
     collection services and with a source separated green container organic waste
     service level of 64 gallons". Reading: the subject is the premises (commercial or
     multi-family), counting its own services and those of the businesses at it; it is
-    exempt when it, or every business at it, self-hauls or holds a valid waiver."""
+    exempt when it, or every business at it, self-hauls or holds a valid waiver, and
+    outside the city's duties when every business at it is (a local education agency,
+    a state agency). A shortfall rests on an organics service on record."""
     if not _in_force(ctx) or _class(premises, ctx) not in ("commercial", "multi_family"):
+        return None
+    businesses = _establishments(premises, ctx)
+    if businesses and all(_establishment_class(e, ctx) == "non_local" for e in businesses):
         return None
     return _com_enroll(premises, ctx)
 
@@ -663,12 +880,13 @@ def commercial_service_level_of_business(establishment: Establishment, ctx: Cont
         return None
     if _establishment_class(establishment, ctx) == "non_local":
         return None
-    if not ctx.referring("collection_service", "establishment", establishment.id):
-        return None
     return _com_enroll(establishment, ctx)
 
 
 # --------------------------------------------------------------------------- ORG-COM-CONTAINERS
+
+_LABELS_CITE = "Ch. 50 SB 1383 commercial (A)(4)(b)"
+_COLORS_CITE = "Ch. 50 SB 1383 commercial (A)(4)(a)"
 
 
 @derived("container_replace_by", on="container", requirement="ORG-COM-CONTAINERS")
@@ -676,9 +894,12 @@ def container_replace_by(container: Container, ctx: Context) -> date | None:
     """Commercial (A)(4)(a): "A commercial business is not required to replace functional
     containers, including containers purchased prior to January 1, 2022, that do not
     comply … prior to the end of the useful life of those containers, or prior to
-    January 1, 2036, whichever comes first." None for a conforming container or for a
-    new one (which has no such allowance)."""
+    January 1, 2036, whichever comes first." None for a conforming container, for a new
+    one (which has no such allowance), and for one with no purchase date on record
+    unless the reading ``org.undated_container_is_old`` gives it the allowance."""
     if _conforms(container) or _new_container(container, ctx):
+        return None
+    if container.acquired_on is None and not ctx.param("org.undated_container_is_old"):
         return None
     last = ctx.param("org.container_replacement_deadline")
     if container.useful_life_ends_on is not None:
@@ -691,21 +912,49 @@ def _conforms(container: Container) -> bool:
 
 
 def _new_container(container: Container, ctx: Context) -> bool:
-    """Bought on or after ``org.container_labels_from``; an undated container is old or
-    new by the reading ``org.undated_container_is_old``."""
-    if container.acquired_on is None:
-        return not ctx.param("org.undated_container_is_old")
-    return container.acquired_on >= ctx.param("org.container_labels_from")
-
-
-def _bought(container: Container, ctx: Context) -> str:
-    if container.acquired_on is not None:
-        return f"bought on {container.acquired_on}"
-    side = "before" if ctx.param("org.undated_container_is_old") else "on or after"
-    return (
-        f"with no purchase date (reading: taken as bought {side} "
-        f"{ctx.param('org.container_labels_from')})"
+    """Bought, on record, on or after ``org.container_labels_from``."""
+    return container.acquired_on is not None and container.acquired_on >= ctx.param(
+        "org.container_labels_from"
     )
+
+
+_CONTAINER_STREAM = {"recyclables": "recycling", "organics": "organics", "black": "black"}
+_CONTAINER_PLACE = {
+    "customer": " in a customer area",
+    "employee": " in an employee area",
+    "tenant": " for tenants",
+    "service": " in a service area",
+}
+
+
+def _container(container: Container, ctx: Context) -> str:
+    """ "The organics container in a customer area of Arroyo Pho, bought 2019-05-01"."""
+    where = _CONTAINER_PLACE.get(container.location or "", "")
+    bought = (
+        f"bought {container.acquired_on}"
+        if container.acquired_on is not None
+        else "with no purchase date on record"
+    )
+    return (
+        f"The {_CONTAINER_STREAM[container.stream]} container{where} of "
+        f"{name_of(ctx, container.holder)}, {bought},"
+    )
+
+
+def _replaced_on(container: Container, ctx: Context) -> date | None:
+    """When the container was replaced; a replacement dated before its purchase is a
+    data problem and counts for nothing."""
+    replaced = container.replaced_on
+    bought = container.acquired_on
+    if replaced is not None and bought is not None and replaced < bought:
+        ctx.data_problem(
+            _named(container, container.holder),
+            f"The {_CONTAINER_STREAM[container.stream]} container of "
+            f"{name_of(ctx, container.holder)} is recorded replaced on {replaced}, before it "
+            f"was bought on {bought}.",
+        )
+        return None
+    return replaced
 
 
 @rule("ORG-COM-CONTAINERS", on="container")
@@ -713,57 +962,92 @@ def container_colors_and_labels(container: Container, ctx: Context):
     """Commercial (A)(3)-(4): containers "with sufficient labels or colors"; (a) a body or
     lid that conforms with the container colors, functional non-conforming containers
     allowed until the end of their useful life or January 1, 2036; (b) "the container
-    labels are required on new containers commencing January 1, 2022"."""
+    labels are required on new containers commencing January 1, 2022". A container is
+    new only by a purchase date on record."""
     holder = ctx.get(container.holder)
     if not _in_force(ctx) or not _commercial(holder, ctx) or container.location == "restroom":
         return None
     if container.acquired_on is not None and container.acquired_on > ctx.as_of:
         return None  # not bought yet
-    name = f"{container.stream.replace('_', ' ')} container {container.id}"
+    name = _container(container, ctx)
+    replaced = _replaced_on(container, ctx)
+    labels_from = ctx.param("org.container_labels_from")
     if _new_container(container, ctx):
-        labels_from = ctx.param("org.container_labels_from")
         if container.labeled is False:
+            if replaced is not None:
+                return met(
+                    f"{name} had no labels, which new containers need from {labels_from}; it "
+                    f"was replaced on {replaced}.",
+                    cite=_LABELS_CITE,
+                )
             return violation(
-                f"The {name}, {_bought(container, ctx)}, has no labels, which new containers "
-                f"need from {labels_from}."
+                f"{name} has no labels, which new containers need from {labels_from}.",
+                cite=_LABELS_CITE,
             )
         if container.labeled:
-            return met(f"The {name}, {_bought(container, ctx)}, carries labels.")
+            return met(f"{name} carries labels.", cite=_LABELS_CITE)
         return None
     if _conforms(container):
-        how = "its color conforms" if container.color_conforms else "it carries labels"
-        return met(f"The {name} conforms: {how}.")
+        how = "has a conforming color" if container.color_conforms else "carries labels"
+        return met(f"{name} {how}.", cite=_COLORS_CITE)
     if container.color_conforms is None and container.labeled is None:
         return None
-    if container.functional is False:
+    reading = None
+    if container.acquired_on is None:
+        if not ctx.param("org.undated_container_is_old"):
+            return None
+        reading = (
+            f"A container with no purchase date on record keeps the allowance of one bought "
+            f"before {labels_from}; only a recorded purchase on or after that date makes "
+            "missing labels a violation."
+        )
+    if container.functional is False and replaced is None:
         return violation(
-            f"The {name} has neither a conforming color nor labels and is no longer "
-            "functional, so the allowance for functional containers has ended."
+            f"{name} has neither a conforming color nor labels and is no longer functional, "
+            "so the allowance for functional containers has ended.",
+            cite=_COLORS_CITE,
+            reading=reading,
         )
     replace_by = ctx.derived("container_replace_by", container)
     life = container.useful_life_ends_on
-    why = (
+    by = (
         f"the end of its useful life on {replace_by}"
         if life is not None and life <= replace_by
-        else f"{replace_by} (or the end of its useful life, if sooner)"
+        else f"{replace_by} at the latest (or the end of its useful life, if sooner)"
     )
-    when = _bought(container, ctx)
+    if replaced is not None and replaced <= replace_by:
+        tail = f"was to be replaced by {by}, and was replaced on {replaced}."
+    elif replaced is not None:
+        tail = f"was to be replaced by {by}, and was replaced late, on {replaced}."
+    elif ctx.as_of <= replace_by:
+        tail = f"must be replaced by {by}."
+    else:
+        tail = f"was to be replaced by {by}, and has not been."
     return deadline(
         due_on=replace_by,
-        done_on=container.replaced_on,
+        done_on=replaced,
         as_of=ctx.as_of,
-        explanation=f"The {name}, {when}, has neither a conforming color nor labels and must "
-        f"be replaced by {why}"
-        + (f"; it was replaced on {container.replaced_on}." if container.replaced_on else "."),
+        explanation=f"{name} has neither a conforming color nor labels and {tail}",
+        cite=_COLORS_CITE,
+        reading=reading,
     )
 
 
 _CONTAINER_ITEMS = (
-    ("containers_adequate", "containers are not adequate in number, size, type or location"),
+    (
+        "containers_adequate",
+        "containers not adequate in number, size, type or location",
+        "Ch. 50 SB 1383 commercial (A)(3)",
+    ),
     (
         "containers_colored_or_labeled",
-        "customer containers lack conforming colors or labels",
+        "customer containers without conforming colors or labels",
+        "Ch. 50 SB 1383 commercial (A)(4)(a)-(b)",
     ),
+)
+_CUSTOMER_ORGANICS = (
+    "customer areas without organics containers",
+    "Ch. 50 SB 1383 commercial (A)(4)",
 )
 
 
@@ -779,8 +1063,10 @@ def container_checklist(checklist: OrganicsChecklist, ctx: Context):
     subject = ctx.get(checklist.subject)
     if not _in_force(ctx, checklist.date) or not _commercial(subject, ctx):
         return None
-    failed = [text for item, text in _CONTAINER_ITEMS if getattr(checklist, item) is False]
-    checked = [item for item, _ in _CONTAINER_ITEMS if getattr(checklist, item) is not None]
+    failed = [
+        (text, cite) for item, text, cite in _CONTAINER_ITEMS if getattr(checklist, item) is False
+    ]
+    checked = [item for item, _, _ in _CONTAINER_ITEMS if getattr(checklist, item) is not None]
     multi_family = subject_class(subject, ctx) == "multi_family"
     if (
         not multi_family
@@ -789,16 +1075,16 @@ def container_checklist(checklist: OrganicsChecklist, ctx: Context):
     ):
         checked.append("customer_organics_containers")
         if checklist.customer_organics_containers is False:
-            failed.append("customer areas lack organics containers")
+            failed.append(_CUSTOMER_ORGANICS)
+    head = f"The organics checklist of {name_of(ctx, subject)} on {checklist.date}"
     if failed:
+        cites = {cite for _, cite in failed}
         return violation(
-            f"The checklist of {checklist.subject} on {checklist.date} found: {'; '.join(failed)}."
+            f"{head} found {listing(text for text, _ in failed)}.",
+            cite=cites.pop() if len(cites) == 1 else None,
         )
     if checked:
-        return met(
-            f"The checklist of {checklist.subject} on {checklist.date} found the containers "
-            "adequate in each item checked."
-        )
+        return met(f"{head} found the containers adequate in each item checked.")
     return None
 
 
@@ -815,14 +1101,14 @@ def employee_sorting(checklist: OrganicsChecklist, ctx: Context):
         return None
     if checklist.employee_sorting_measures is None:
         return None
+    head = f"The organics checklist of {name_of(ctx, subject)} on {checklist.date}"
     if checklist.employee_sorting_measures:
         return met(
-            f"The checklist of {checklist.subject} on {checklist.date} found education, "
-            "training or inspection keeping employees from mis-sorting."
+            f"{head} found education, training or inspection keeping employees from mis-sorting."
         )
     return violation(
-        f"The checklist of {checklist.subject} on {checklist.date} found no education, "
-        "training or inspection keeping employees from placing materials in the wrong container."
+        f"{head} found no education, training or inspection keeping employees from placing "
+        "materials in the wrong container."
     )
 
 
@@ -846,6 +1132,24 @@ def _obligation_end(subject: Fact, ctx: Context) -> date:
     return min(ctx.as_of, closed) if closed is not None else ctx.as_of
 
 
+def _quarter_words(year: int, quarter: int) -> str:
+    """ "the third quarter of 2024"."""
+    return period_words(period_label_quarter(year, quarter))
+
+
+def _made_up(acts: list[date], after: date) -> date | None:
+    """The first act dated after ``after`` (``acts`` sorted), which makes up, late, a
+    period that ended then without one."""
+    index = bisect_right(acts, after)
+    return acts[index] if index < len(acts) else None
+
+
+def _within(acts: list[date], first: date, last: date) -> date | None:
+    """The first act dated ``first``..``last`` (``acts`` sorted), or None."""
+    index = bisect_left(acts, first)
+    return acts[index] if index < len(acts) and acts[index] <= last else None
+
+
 # --------------------------------------------------------------------------- ORG-COM-SELF-INSPECT
 
 
@@ -853,40 +1157,77 @@ def _uninformed(log: SelfInspection) -> bool:
     return bool(log.contamination_found) and log.employees_informed is False
 
 
+_INFORM_READING = (
+    "A self-inspection that found contamination counts only when employees were told of it."
+)
+_SELF_INSPECT_LATE_READING = (
+    "A quarter without a self-inspection is made up, late, by the next self-inspection; "
+    "that one also counts for its own quarter."
+)
+
+
 def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
     start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
     if start > end:
         return
     must_inform = ctx.param("org.self_inspection_must_inform")
-    by_quarter: dict[tuple[int, int], list[SelfInspection]] = {}
+    counted: list[date] = []
+    uncounted: list[date] = []
     for log in ctx.referring("self_inspection", "subject", subject.id):
-        by_quarter.setdefault(quarter_of(log.date), []).append(log)
+        if _opened_after(subject, log, log.date, "the self-inspection", ctx):
+            continue
+        (uncounted if must_inform and _uninformed(log) else counted).append(log.date)
+    counted.sort()
+    uncounted.sort()
+    name = _name(ctx, subject)
     for year, quarter in quarters_between(start, end):
         period = period_label_quarter(year, quarter)
-        last_day = quarter_end(year, quarter)
-        held = by_quarter.get((year, quarter), [])
-        counted = [log for log in held if not (must_inform and _uninformed(log))]
-        if counted:
+        first, last = quarter_start(year, quarter), quarter_end(year, quarter)
+        quarter_words = _quarter_words(year, quarter)
+        done = _within(counted, first, last)
+        if done is not None:
             yield met(
-                f"Green and black containers self-inspected on {counted[0].date}, in {period}.",
-                due=last_day,
+                f"{name} self-inspected its green and black containers on {done}, within "
+                f"{quarter_words}.",
+                due=last,
                 period=period,
             )
             continue
-        uninformed = (
-            f" (reading: the one of {held[0].date} found contamination without informing "
-            "employees, so it does not count)"
-            if held
+        dropped = _within(uncounted, first, last)
+        why = (
+            f"; the one of {dropped} found contamination without employees being told, so it "
+            "does not count"
+            if dropped is not None
             else ""
         )
-        verb = "is due" if ctx.as_of <= last_day else "was due"
+        reading = _INFORM_READING if dropped is not None else None
+        later = _made_up(counted, last)
+        if later is not None and later <= ctx.as_of:
+            yield late(
+                f"{name} made no self-inspection of its green and black containers in "
+                f"{quarter_words}, due by {last}{why}; the next came late, on {later}.",
+                due=last,
+                period=period,
+                reading=" ".join(filter(None, [reading, _SELF_INSPECT_LATE_READING])),
+            )
+            continue
+        if ctx.as_of <= last:
+            text = (
+                f"{name} has not yet self-inspected its green and black containers in "
+                f"{quarter_words}{why}; one is due by {last}."
+            )
+        else:
+            text = (
+                f"{name} made no self-inspection of its green and black containers in "
+                f"{quarter_words}{why}; one was due by {last}."
+            )
         yield deadline(
-            due_on=last_day,
+            due_on=last,
             done_on=None,
             as_of=ctx.as_of,
             period=period,
-            explanation=f"No self-inspection of the green and black containers counts for "
-            f"{period}{uninformed}; one {verb} by {last_day}.",
+            explanation=text,
+            reading=reading,
         )
 
 
@@ -895,8 +1236,9 @@ def self_inspection_of_business(establishment: Establishment, ctx: Context):
     """Commercial (A)(6): "Excluding multi-family residential dwellings, quarterly
     inspect green and black containers for contamination and inform employees if
     containers are contaminated". Reading: one self-inspection in each calendar quarter,
-    due by the quarter's last day; with ``org.self_inspection_must_inform``, a log that
-    found contamination without informing employees does not count."""
+    due by the quarter's last day; a quarter missed is made up, late, by the next one;
+    with ``org.self_inspection_must_inform``, a log that found contamination without
+    informing employees does not count."""
     if not _in_force(ctx) or _establishment_class(establishment, ctx) != "commercial":
         return None
     return _self_inspect(establishment, ctx)
@@ -914,30 +1256,45 @@ def self_inspection_of_premises(premises: Premises, ctx: Context):
 
 # --------------------------------------------------------------------------- ORG-COM-EDUCATION
 
+_EDUCATION_LATE_READING = (
+    "A year without the annual information is made up, late, by the next time it is "
+    "given; that one also counts for its own year."
+)
+
 
 def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
     start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
-    given = [
-        e for e in ctx.referring("organics_education", "subject", subject.id) if e.move_in is None
-    ]
+    given = sorted(
+        e.date
+        for e in ctx.referring("organics_education", "subject", subject.id)
+        if e.move_in is None
+        and not _opened_after(subject, e, e.date, "the annual organic waste information", ctx)
+    )
+    name = _name(ctx, subject)
+    what = "the annual information on organic waste recovery and sorting"
     for year in range(start.year, end.year + 1):
-        last_day = date(year, 12, 31)
-        in_year = [e for e in given if e.date.year == year]
-        if in_year:
-            yield met(
-                f"Organic waste information given on {in_year[0].date}, within {year}.",
-                due=last_day,
+        last = date(year, 12, 31)
+        done = _within(given, date(year, 1, 1), last)
+        if done is not None:
+            yield met(f"{name} gave {what} on {done}, within {year}.", due=last, period=str(year))
+            continue
+        later = _made_up(given, last)
+        if later is not None and later <= ctx.as_of:
+            yield late(
+                f"{name} did not give {what} in {year}, due by {last}; it came late, on {later}.",
+                due=last,
                 period=str(year),
+                reading=_EDUCATION_LATE_READING,
             )
             continue
-        verb = "is due" if ctx.as_of <= last_day else "was due"
+        verb = "is due" if ctx.as_of <= last else "was due"
         yield deadline(
-            due_on=last_day,
+            due_on=last,
             done_on=None,
             as_of=ctx.as_of,
             period=str(year),
-            explanation=f"No annual organic waste information to employees, contractors, "
-            f"tenants and customers in {year}; it {verb} by {last_day}.",
+            explanation=f"{name} has not given {what} to its employees, contractors, tenants "
+            f"and customers in {year}; it {verb} by {last}.",
         )
 
 
@@ -945,7 +1302,8 @@ def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
 def annual_education_by_business(establishment: Establishment, ctx: Context):
     """Commercial (A)(7): "Annually provide information to employees, contractors,
     tenants, and customers about organic waste recovery requirements and about proper
-    sorting". Reading: once in each calendar year, due by December 31."""
+    sorting". Reading: once in each calendar year, due by December 31; a year missed is
+    made up, late, by the next time the information is given."""
     if not _in_force(ctx) or _establishment_class(establishment, ctx) == "non_local":
         return None
     return _education(establishment, ctx)
@@ -976,36 +1334,62 @@ def new_tenant_education(move_in: MoveIn, ctx: Context):
     due_on = add_days(move_in.date, days)
     given = ctx.referring("organics_education", "move_in", move_in.id)
     done_on = min((e.date for e in given), default=None)
-    tenant = move_in.tenant or move_in.establishment or "A new tenant"
-    tail = f"educated on {done_on}" if done_on is not None else "not yet educated"
+    if move_in.tenant:
+        tenant = move_in.tenant
+    elif move_in.establishment is not None:
+        tenant = name_of(ctx, move_in.establishment)
+    else:
+        tenant = "a new tenant"
+    if done_on is not None:
+        tail = f"it was given on {done_on}" if done_on <= due_on else f"it came late, on {done_on}"
+    else:
+        tail = "it has not been given yet" if ctx.as_of <= due_on else "none was given"
+    verb = "is" if done_on is None and ctx.as_of <= due_on else "was"
     return deadline(
         due_on=due_on,
         done_on=done_on,
         as_of=ctx.as_of,
-        explanation=f"{tenant} occupied {move_in.premises} on {move_in.date}, so education "
-        f"was due before or within {days} days, by {due_on}; {tail}.",
+        explanation=f"{capital(tenant)} moved into {name_of(ctx, premises)} on {move_in.date}, so "
+        f"the education for new tenants {verb} due before or within {plural(days, 'day')}, by "
+        f"{due_on}; {tail}.",
     )
 
 
 # --------------------------------------------------------------------------- access, inspections
 
 _REFUSALS = (
-    ("access_refused", "access to the premises"),
-    ("remote_monitoring_refused", "installation and operation of remote monitoring equipment"),
-    ("records_refused", "access to records"),
+    ("access_refused", "access to its premises", "Ch. 50 SB 1383 commercial (A)(9)"),
+    (
+        "remote_monitoring_refused",
+        "the installation and operation of remote monitoring equipment",
+        "Ch. 50 SB 1383 commercial (A)(10)",
+    ),
+    ("records_refused", "access to its records", None),
 )
 
 
-def _refusal(inspection: Inspection, ctx: Context, fields: tuple[str, ...]) -> Outcome | None:
-    refused = [text for name, text in _REFUSALS if name in fields and getattr(inspection, name)]
+def _refusal(
+    inspection: Inspection, ctx: Context, fields: tuple[str, ...], narrow: bool
+) -> Outcome | None:
+    refused = [
+        (text, cite)
+        for name, text, cite in _REFUSALS
+        if name in fields and getattr(inspection, name)
+    ]
     answered = [name for name in fields if getattr(inspection, name) is not None]
-    where = f"the inspection of {inspection.subject} on {inspection.date}"
+    subject = name_of(ctx, inspection.subject)
     if refused:
+        cites = {cite for _, cite in refused}
         return violation(
-            f"At {where} the entity failed to provide or arrange for {' and '.join(refused)}."
+            f"{capital(subject)} did not provide or arrange for "
+            f"{listing(text for text, _ in refused)} at the organics inspection of "
+            f"{inspection.date}.",
+            cite=cites.pop() if narrow and len(cites) == 1 else None,
         )
     if answered or inspection.program == "organics":
-        return met(f"At {where} access was provided.")
+        return met(
+            f"At the organics inspection of {subject} on {inspection.date}, access was provided."
+        )
     return None
 
 
@@ -1024,17 +1408,17 @@ def _inspectable(inspection: Inspection, ctx: Context) -> Fact | None:
 @rule("ORG-COM-ACCESS", on="inspection")
 def commercial_access(inspection: Inspection, ctx: Context):
     """Commercial (A)(9)-(10): "Provide or arrange access for the city or its designee to
-    their properties during all inspections" and "Accommodate and cooperate with city's
-    remote monitoring program"."""
+    their properties during all inspections conducted in accordance with § 50.038" and
+    "Accommodate and cooperate with city's remote monitoring program"."""
     subject = _inspectable(inspection, ctx)
     if subject is None or not _commercial(subject, ctx):
         return None
-    return _refusal(inspection, ctx, ("access_refused", "remote_monitoring_refused"))
+    return _refusal(inspection, ctx, ("access_refused", "remote_monitoring_refused"), True)
 
 
-@rule("ORG-INSPECTIONS", on="inspection")
+@rule("ORG-INSPECTIONS", on="inspection", cite="§ 50.038(B)")
 def inspection_refusal(inspection: Inspection, ctx: Context):
-    """Inspections (B): "Failure to provide or arrange for: (i) access to an entity's
+    """§ 50.038(B): "Failure to provide or arrange for: (i) access to an entity's
     premises; (ii) installation and operation of remote monitoring equipment; or (iii)
     access to records for any inspection or investigation is a violation of this
     ordinance"; (A): "This section does not allow city to enter the interior of a
@@ -1042,7 +1426,7 @@ def inspection_refusal(inspection: Inspection, ctx: Context):
     subject = _inspectable(inspection, ctx)
     if subject is None or subject_class(subject, ctx) == "non_local":
         return None
-    return _refusal(inspection, ctx, tuple(name for name, _ in _REFUSALS))
+    return _refusal(inspection, ctx, tuple(name for name, _, _ in _REFUSALS), False)
 
 
 records(
@@ -1065,6 +1449,27 @@ records(
 # --------------------------------------------------------------------------- waivers
 
 
+def _waiver(waiver: Waiver, ctx: Context) -> str:
+    """ "the de minimis waiver of 1014 Las Tunas Dr"."""
+    return f"the {words(waiver.kind)} waiver of {name_of(ctx, waiver.subject)}"
+
+
+def _reverified_on(waiver: Waiver, ctx: Context) -> date | None:
+    """The waiver's written re-verification, if it came after the grant. One dated
+    before the grant is a data problem; one dated on the grant is no re-verification."""
+    verified = waiver.reverified_on
+    if verified is None or verified == waiver.granted_on:
+        return None
+    if verified < waiver.granted_on:
+        ctx.data_problem(
+            _named(waiver, waiver.subject),
+            f"{capital(_waiver(waiver, ctx))} is recorded re-verified on {verified}, before "
+            f"it was granted on {waiver.granted_on}.",
+        )
+        return None
+    return verified
+
+
 @derived("waiver_reverify_due", on="waiver", requirement="ORG-WAIVER-DE-MINIMIS")
 def waiver_reverify_due(waiver: Waiver, ctx: Context) -> date | None:
     """Waivers (A)(2)(d), (B)(1)(c): "Provide written verification … every five years":
@@ -1072,28 +1477,25 @@ def waiver_reverify_due(waiver: Waiver, ctx: Context) -> date | None:
     if waiver.kind not in ("de_minimis", "physical_space"):
         return None
     years = ctx.param("org.waiver_reverify_years")
-    verified = waiver.reverified_on
-    if verified is not None and verified > waiver.granted_on:
-        return add_months(verified, 12 * years)
-    return add_months(waiver.granted_on, 12 * years)
+    verified = _reverified_on(waiver, ctx)
+    return add_months(verified or waiver.granted_on, 12 * years)
 
 
-def _reverification(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
+def _reverification(waiver: Waiver, ctx: Context, cite: str) -> Iterator[Outcome]:
+    verified = _reverified_on(waiver, ctx)  # a contradictory date is reported in any case
     if not _in_force(ctx) or not _waiver_in_effect(waiver, ctx):
         return
     years = ctx.param("org.waiver_reverify_years")
-    kind = waiver.kind.replace("_", " ")
+    name = capital(_waiver(waiver, ctx))
     first_due = add_months(waiver.granted_on, 12 * years)
-    verified = waiver.reverified_on
-    if verified is not None and verified <= waiver.granted_on:
-        verified = None
     yield deadline(
         due_on=first_due,
         done_on=verified,
         as_of=ctx.as_of,
-        explanation=f"The {kind} waiver granted {waiver.granted_on} needs written "
-        f"re-verification every {years} years, due {first_due}"
-        + (f"; verified {verified}." if verified else "; none received."),
+        explanation=f"{name}, granted {waiver.granted_on}, needs written re-verification every "
+        f"{plural(years, 'year')}, due {first_due}: "
+        f"{_tail(verified, first_due, ctx, 'received', 'none received')}.",
+        cite=cite,
     )
     if verified is not None:
         next_due = add_months(verified, 12 * years)
@@ -1101,8 +1503,9 @@ def _reverification(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
             due_on=next_due,
             done_on=None,
             as_of=ctx.as_of,
-            explanation=f"The {kind} waiver was last verified {verified}; the next written "
-            f"re-verification is due {next_due}, {years} years later.",
+            explanation=f"{name} was last verified {verified}; the next written re-verification "
+            f"is due {next_due}, {plural(years, 'year')} later.",
+            cite=cite,
         )
 
 
@@ -1112,7 +1515,7 @@ def de_minimis_reverification(waiver: Waiver, ctx: Context):
     waiver every five years, if the city has approved de minimis waiver"."""
     if waiver.kind != "de_minimis":
         return None
-    return _reverification(waiver, ctx)
+    return _reverification(waiver, ctx, "Ch. 50 SB 1383 waivers (A)(2)(d)")
 
 
 @rule("ORG-WAIVER-SPACE", on="waiver")
@@ -1121,7 +1524,7 @@ def physical_space_reverification(waiver: Waiver, ctx: Context):
     eligible for physical space waiver every five years"."""
     if waiver.kind != "physical_space":
         return None
-    return _reverification(waiver, ctx)
+    return _reverification(waiver, ctx, "Ch. 50 SB 1383 waivers (B)(1)(c)")
 
 
 def de_minimis_test(total_cubic_yards: float, organics_gallons: float, ctx: Context) -> str | None:
@@ -1142,7 +1545,7 @@ def de_minimis_test(total_cubic_yards: float, organics_gallons: float, ctx: Cont
     return None
 
 
-@rule("ORG-WAIVER-DE-MINIMIS", on="waiver")
+@rule("ORG-WAIVER-DE-MINIMIS", on="waiver", cite="Ch. 50 SB 1383 waivers (A)(2)(a)-(c)")
 def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     """Waivers (A)(2)(a)-(c): "total solid waste collection service is less than two cubic
     yards per week and organic waste subject to collection comprises less than ten
@@ -1150,36 +1553,58 @@ def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     business's organic waste exceeds threshold required for waiver, in which case waiver
     will be rescinded". Reading: the total is the subject's current ``total`` services,
     else the sum of every stream; exceeding the test flags the waiver for rescission
-    (it stays valid until the city revokes it)."""
+    (it stays valid until the city revokes it). It rests on the services on record: with
+    none, or with one in effect of unrecorded size, nothing is decided."""
     if waiver.kind != "de_minimis" or not _in_force(ctx) or not _waiver_in_effect(waiver, ctx):
         return None
     subject = ctx.get(waiver.subject)
+    if not _service_record(subject, ctx):
+        return None
     services = _services(subject, ctx)
     totals = [s for s in services if s.stream == "total"]
-    total = sum(_cubic_yards(s, ctx) for s in (totals or services))
-    organics = sum(_gallons(s, ctx) for s in services if s.stream == "organics")
-    passed = de_minimis_test(total, organics, ctx)
-    have = (
-        f"the current service of {waiver.subject} is {_num(total, 3)} cubic yards/week in all "
-        f"and {_num(organics)} gal/week of organics"
+    yards = [_cubic_yards(s, ctx) for s in (totals or services)]
+    organics = [_gallons(s, ctx) for s in services if s.stream == "organics"]
+    if None in yards or None in organics:
+        return None
+    total, gallons = sum(yards), sum(organics)
+    passed = de_minimis_test(total, gallons, ctx)
+    max_yards = ctx.param("org.de_minimis_total_cubic_yards")
+    max_gallons = ctx.param("org.de_minimis_organics_gallons")
+    large = ctx.param("org.de_minimis_large_organics_gallons")
+    limits = (
+        f"under {_amount(max_yards, 'cubic yard')} a week in all and under "
+        f"{_per_week(max_gallons)} of organics"
     )
-    yards = _num(ctx.param("org.de_minimis_total_cubic_yards"))
-    gallons = _num(ctx.param("org.de_minimis_organics_gallons"))
-    test = f"under {yards} cubic yards and under {gallons} gal"
-    large = (
-        f"{yards} cubic yards or more with under "
-        f"{_num(ctx.param('org.de_minimis_large_organics_gallons'))} gal of organics"
-    )
+    readings = [
+        "The total is the current service recorded as a total, else the sum of the current "
+        "services of every stream."
+    ]
     if ctx.param("org.de_minimis_large_generator_test"):
-        test += f", or (reading: 14 CCR § 18984.11(a)(2)(A)) {large}"
-    elif total >= ctx.param("org.de_minimis_total_cubic_yards"):
-        test += f"; reading: the state rule's {large} is not a test here"
+        limits += (
+            f", or {_amount(max_yards, 'cubic yard')} or more with under {_per_week(large)} of "
+            "organics"
+        )
+        readings.append(
+            f"14 CCR § 18984.11(a)(2)(A) is applied: {_amount(max_yards, 'cubic yard')} a week "
+            f"or more also qualifies with under {_per_week(large)} of organics."
+        )
+    elif total >= max_yards:
+        readings.append(
+            f"The state rule's second test ({_amount(max_yards, 'cubic yard')} a week or more "
+            f"with under {_per_week(large)} of organics) is not applied: the ordinance repeats "
+            "only the first."
+        )
+    organics_words = f"{_per_week(gallons)} of organics" if organics else "no organics service"
+    have = (
+        f"{capital(_waiver(waiver, ctx))}: its current service is "
+        f"{_amount(total, 'cubic yard', 4)} a week in all and {organics_words}"
+    )
     if passed is None:
         return violation(
-            f"De minimis waiver {waiver.id}: {have}, beyond the test ({test}), so the waiver is "
-            "to be rescinded."
+            f"{have}, beyond the waiver's limits ({limits}), so the waiver is to be rescinded.",
+            reading=" ".join(readings),
         )
-    return met(f"De minimis waiver {waiver.id}: {have}, within the test ({test}).")
+    return met(f"{have}, within the waiver's limits ({limits}).", reading=" ".join(readings))
 
 
 # --------------------------------------------------------------------------- self-haulers
@@ -1228,7 +1653,7 @@ def _recovers(
     accepted = _accepts(facility, stream)
     if accepted is None:
         return None
-    said = head(facility.name or facility.id)
+    said = head(name_of(ctx, facility))
     if accepted:
         return met(f"{said}, {_NEEDS[stream]}.")
     return violation(f"{said}, which is not {_NEEDS[stream]}.")
@@ -1243,7 +1668,18 @@ def _destination(delivery: Delivery, ctx: Context, who: str) -> Outcome | None:
     )
 
 
-@rule("ORG-SELFHAUL-SEPARATE", on="delivery")
+def _self_hauled(delivery: Delivery, ctx: Context) -> Fact | None:
+    """The business or premises that self-hauled a load, or None (the franchised hauler's
+    load, one before the subchapter, or one dated before the business opened)."""
+    hauler = ctx.get(delivery.hauled_by)
+    if _is(hauler, "hauler") or not _in_force(ctx, delivery.date):
+        return None
+    if _opened_after(hauler, delivery, delivery.date, "the self-hauled load", ctx):
+        return None
+    return hauler
+
+
+@rule("ORG-SELFHAUL-SEPARATE", on="delivery", cite="Ch. 50 SB 1383 self-haulers (B)")
 def self_haul_destination(delivery: Delivery, ctx: Context):
     """Self-haulers (A)-(B): "source separate all recyclable materials and organic waste
     … or shall haul organic waste to a high diversion organic waste processing
@@ -1251,16 +1687,16 @@ def self_haul_destination(delivery: Delivery, ctx: Context):
     recovers those materials; and haul their source separated green container organic
     waste to a solid waste facility … that processes or recovers source separated
     organic waste"."""
-    hauler = ctx.get(delivery.hauled_by)
-    if _is(hauler, "hauler") or not _in_force(ctx, delivery.date):
+    hauler = _self_hauled(delivery, ctx)
+    if hauler is None:
         return None
-    return _destination(delivery, ctx, f"Self-hauler {delivery.hauled_by}")
+    return _destination(delivery, ctx, _name(ctx, hauler))
 
 
 def _commercial_self_hauler(subject: Fact, ctx: Context) -> bool:
     """Reading: a self-hauler is commercial unless it is a single-family premises or its
     registration says residential (self-haulers (E))."""
-    if any(r.residential for r in ctx.referring("self_hauler", "subject", subject.id)):
+    if any(r.residential for r in _registrations(subject.id, ctx)):
         return False
     return _commercial(subject, ctx)
 
@@ -1271,49 +1707,102 @@ def self_haul_record(delivery: Delivery, ctx: Context):
     tickets from the entity accepting the waste. (2) The amount of material in cubic
     yards or tons"; "(3) If the material is transported to an entity that does not have
     scales on-site … the self-hauler is not required to record the weight of material
-    but shall keep a record of the entities that received the organic waste"."""
-    hauler = ctx.get(delivery.hauled_by)
-    if _is(hauler, "hauler") or not _in_force(ctx, delivery.date):
-        return None
-    if not _commercial_self_hauler(hauler, ctx):
+    but shall keep a record of the entities that received the organic waste". The load's
+    record is what the self-hauler keeps of it: a receipt recorded as not kept, or a
+    record without the amount, is the lack."""
+    hauler = _self_hauled(delivery, ctx)
+    if hauler is None or not _commercial_self_hauler(hauler, ctx):
         return None
     facility = ctx.get(delivery.facility)
-    where = f"The self-hauled load of {delivery.date} to {facility.name or facility.id}"
+    where = (
+        f"The load {name_of(ctx, hauler)} self-hauled on {delivery.date} to "
+        f"{name_of(ctx, facility)}"
+    )
     if facility.scales is False:
-        return met(f"{where} went to an entity without scales, so naming the entity suffices.")
+        return met(
+            f"{where} went to an entity without scales, so naming the entity suffices.",
+            cite="Ch. 50 SB 1383 self-haulers (C)(3)",
+        )
     missing = []
-    if not delivery.receipt:
+    if delivery.receipt is False:
         missing.append("a delivery receipt or weight ticket")
     if delivery.tons is None and delivery.cubic_yards is None:
         missing.append("the amount in cubic yards or tons")
     if missing:
-        return violation(f"{where} has no record of {', nor of '.join(missing)}.")
+        return violation(
+            f"{where} has no record of {' nor of '.join(missing)}.",
+            cite="Ch. 50 SB 1383 self-haulers (C)(1)-(2)",
+        )
+    if not delivery.receipt:
+        return None
     amount = (
-        f"{_num(delivery.tons)} ton{'' if delivery.tons == 1 else 's'}"
+        _amount(delivery.tons, "ton")
         if delivery.tons is not None
-        else f"{_num(delivery.cubic_yards)} cubic yards"
+        else _amount(delivery.cubic_yards, "cubic yard")
     )
-    return met(f"{where} is recorded with a receipt and {amount}.")
+    return met(
+        f"{where} is recorded with a receipt and {amount}.",
+        cite="Ch. 50 SB 1383 self-haulers (C)(1)-(2)",
+    )
+
+
+def _period_start(period: str) -> date:
+    year, quarter = parse_period(period)
+    return date(year, 1, 1) if quarter is None else quarter_start(year, quarter)
+
+
+_REPORT_WORDS = {
+    "edible_food_annual": "annual food recovery report",
+    "food_recovery_annual": "annual report of edible food recovered",
+    "self_haul_quarterly": "quarterly self-haul report",
+    "hauler_facilities": "written notice of facilities",
+}
+
+
+def reports_for(subject: Fact, kind: str, ctx: Context, *, dated_in_period: bool = True) -> list:
+    """The reports of ``kind`` received from a subject. With ``dated_in_period``, a
+    report dated before its period began is a data problem and counts for nothing."""
+    out = []
+    for report in ctx.referring("report", "subject", subject.id):
+        if report.kind != kind:
+            continue
+        if dated_in_period and report.date < _period_start(report.period):
+            ctx.data_problem(
+                _named(report, subject),
+                f"The {_REPORT_WORDS.get(kind, words(kind))} of {name_of(ctx, subject)} for "
+                f"{period_words(report.period)} is dated {report.date}, before that period "
+                "began.",
+            )
+            continue
+        out.append(report)
+    return out
 
 
 def _report_deadline(
-    reports: list[Fact], period: str, due_on: date, ctx: Context, what: str, why: str = ""
+    reports: list[Fact],
+    period: str,
+    due_on: date,
+    ctx: Context,
+    what: str,
+    why: str = "",
+    reading: str | None = None,
 ) -> Outcome:
     """The deadline of a report owed for ``period`` by ``due_on``, met or late by the
-    first report for the period received: "{what} is due {due_on}{why}; not received." """
+    first report for the period received: "{what} is due {due_on}{why}; not yet received." """
     received = min((r.date for r in reports if r.period == period), default=None)
-    tail = f"received {received}." if received else "not received."
     verb = "is due" if received is None and ctx.as_of <= due_on else "was due"
     return deadline(
         due_on=due_on,
         done_on=received,
         as_of=ctx.as_of,
         period=period,
-        explanation=f"{what} {verb} {due_on}{why}; {tail}",
+        explanation=f"{what} {verb} {due_on}{why}; "
+        f"{_tail(received, due_on, ctx, 'received', 'none received')}.",
+        reading=reading,
     )
 
 
-@rule("ORG-SELFHAUL-REPORT", on="self_hauler")
+@rule("ORG-SELFHAUL-REPORT", on="self_hauler", cite="Ch. 50 SB 1383 self-haulers (D)")
 def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
     """Self-haulers (D)-(E): "Self-haulers that are commercial businesses (including
     multi-family self-haulers) shall provide information collected in this section to
@@ -1321,37 +1810,42 @@ def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
     "A residential organic waste generator that self-hauls organic waste is not required
     to record or report". Reading: a quarter's report is owed for each quarter in which
     the business self-hauled on any day, once the quarter has ended."""
-    registrations = ctx.referring("self_hauler", "subject", registration.subject)
-    if registrations and registrations[0] is not registration:
+    registrations = _registrations(registration.subject, ctx)
+    if not registrations or registrations[0] is not registration:
         return None  # one subject, one series of quarters
     subject = ctx.get(registration.subject)
     if not _commercial_self_hauler(subject, ctx):
         return None
     days = ctx.param("org.self_haul_report_days")
     in_force = ctx.param("org.in_force")
-    reports = [
-        r for r in ctx.referring("report", "subject", subject.id) if r.kind == "self_haul_quarterly"
-    ]
+    reports = reports_for(subject, "self_haul_quarterly", ctx)
+    spans = [(each.start, each.end) for each in registrations]
     quarters: set[tuple[int, int]] = set()
-    for each in registrations:
-        start = max(each.start, in_force)
-        end = ctx.as_of if each.end is None else min(each.end, ctx.as_of)
-        if start <= end:
-            quarters.update(quarters_between(start, end))
+    for start, end in spans:
+        first = max(start, in_force)
+        last = ctx.as_of if end is None else min(end, ctx.as_of)
+        if first <= last:
+            quarters.update(quarters_between(first, last))
+    name = possessive(_name(ctx, subject))
     out = []
     for year, quarter in sorted(quarters):
-        if quarter_end(year, quarter) >= ctx.as_of:
+        last = quarter_end(year, quarter)
+        if last >= ctx.as_of:
             continue
-        period = period_label_quarter(year, quarter)
-        due_on = quarterly_report_due(year, quarter, days_after=days)
+        first = quarter_start(year, quarter)
+        whole = any(s <= first and (e is None or e >= last) for s, e in spans)
         out.append(
             _report_deadline(
                 reports,
-                period,
-                due_on,
+                period_label_quarter(year, quarter),
+                quarterly_report_due(year, quarter, days_after=days),
                 ctx,
-                f"The self-haul report for {period}",
-                f", {days} days after the quarter ended",
+                f"{name} self-haul report for {_quarter_words(year, quarter)}",
+                f", {plural(days, 'day')} after the quarter ended",
+                reading=None
+                if whole
+                else "A quarter's report is owed for each quarter in which the business "
+                "self-hauled on any day.",
             )
         )
     return out
@@ -1367,16 +1861,27 @@ def hauler_facilities_notice(hauler: Hauler, ctx: Context):
     the notice for a year is owed by a hauler franchised on that year's January 31."""
     if not hauler.franchised or not _in_force(ctx):
         return None
+    start, end = hauler.franchise_start, hauler.franchise_end
+    if start is not None and end is not None and end < start:
+        ctx.data_problem(
+            _named(hauler),
+            f"The franchise of {name_of(ctx, hauler)} ends on {end}, before it starts on {start}.",
+        )
+        return None
     month, day = (int(part) for part in ctx.param("org.hauler_facilities_due").split("-"))
-    reports = [
-        r for r in ctx.referring("report", "subject", hauler.id) if r.kind == "hauler_facilities"
-    ]
+    reports = reports_for(hauler, "hauler_facilities", ctx, dated_in_period=False)
+    reading = (
+        "The notice for a year is owed by a hauler franchised on that year's January 31."
+        if start is not None or end is not None
+        else None
+    )
+    name = possessive(_name(ctx, hauler))
     out = []
     for year in range(ctx.param("org.in_force").year, ctx.as_of.year + 1):
         due_on = date(year, month, day)
-        if hauler.franchise_start is not None and hauler.franchise_start > due_on:
+        if start is not None and start > due_on:
             continue
-        if hauler.franchise_end is not None and hauler.franchise_end < due_on:
+        if end is not None and end < due_on:
             continue
         out.append(
             _report_deadline(
@@ -1384,13 +1889,14 @@ def hauler_facilities_notice(hauler: Hauler, ctx: Context):
                 str(year),
                 due_on,
                 ctx,
-                f"The franchised hauler's written notice of the facilities it will use in {year}",
+                f"{name} written notice of the facilities it will use in {year}",
+                reading=reading,
             )
         )
     return out
 
 
-@rule("ORG-HAULER-TRANSPORT", on="facility_designation")
+@rule("ORG-HAULER-TRANSPORT", on="facility_designation", cite="Ch. 50 SB 1383 haulers (A)(2)")
 def hauler_designated_facility(designation: FacilityDesignation, ctx: Context):
     """Haulers (A)(2): "Transport source separated recyclable materials, source separated
     green container organic waste and any other eligible waste to a facility, operation,
@@ -1403,13 +1909,13 @@ def hauler_designated_facility(designation: FacilityDesignation, ctx: Context):
         designation.facility,
         ctx,
         lambda name: (
-            f"Hauler {hauler.id} named {name} for "
+            f"{_name(ctx, hauler)} named {name} for "
             f"{_STREAM_WORDS[designation.stream]} in {designation.period}"
         ),
     )
 
 
-@rule("ORG-HAULER-TRANSPORT", on="delivery")
+@rule("ORG-HAULER-TRANSPORT", on="delivery", cite="Ch. 50 SB 1383 haulers (A)(2)")
 def hauler_delivery(delivery: Delivery, ctx: Context):
     """Haulers (A)(2): "… hauler shall not be required to transport any containers with
     prohibited container contaminants to a facility … that recovers organic waste"."""
@@ -1420,27 +1926,54 @@ def hauler_delivery(delivery: Delivery, ctx: Context):
         return None
     if delivery.contaminated:
         return met(
-            f"Hauler {hauler.id}'s load of {delivery.date} held prohibited container "
-            "contaminants, so it need not go to a recovery facility."
+            f"{possessive(_name(ctx, hauler))} load of {delivery.date} held prohibited "
+            "container contaminants, so it need not go to a recovery facility."
         )
-    return _destination(delivery, ctx, f"Hauler {hauler.id}")
+    return _destination(delivery, ctx, _name(ctx, hauler))
 
 
 # --------------------------------------------------------------------------- facilities
 
 
-def capacity_due(request: CapacityRequest, ctx: Context) -> tuple[date, str]:
-    """The answer's due date and why: the request + ``org.capacity_response_days``, or
-    the request's own earlier ``due_on``."""
-    days = ctx.param("org.capacity_response_days", on=request.date)
+def capacity_due(
+    request: CapacityRequest, ctx: Context, days_param: str = "org.capacity_response_days"
+) -> tuple[date, str]:
+    """The answer's due date and why: the request + the pack's days, or the request's
+    own earlier ``due_on``. A ``due_on`` before the request itself is a data problem
+    (no date binds before the request existed): the standard days apply."""
+    days = ctx.param(days_param, on=request.date)
     standard = add_days(request.date, days)
-    if request.due_on is not None and request.due_on < standard:
-        return request.due_on, f"the shorter date the request set ({days} days would be {standard})"
-    if request.due_on is not None and request.due_on > standard:
-        return standard, (
-            f"{days} days after the request (its later date {request.due_on} does not extend them)"
+    within = plural(days, "day")
+    own = request.due_on
+    if own is not None and own < request.date:
+        ctx.data_problem(
+            _named(request),
+            f"The capacity request of {request.date} to {name_of(ctx, request.subject)} sets an "
+            f"answer date of {own}, before the request itself.",
         )
-    return standard, f"{days} days after the request"
+        own = None
+    if own is not None and own < standard:
+        return own, f"the shorter date the request set ({within} would be {standard})"
+    if own is not None and own > standard:
+        return standard, f"{within} after the request (its later date {own} does not extend them)"
+    return standard, f"{within} after the request"
+
+
+def capacity_answered(request: CapacityRequest, ctx: Context) -> date | None:
+    """The first answer to a capacity request; one dated before the request is a data
+    problem and counts for nothing."""
+    answered = None
+    for answer in ctx.referring("capacity_response", "request", request.id):
+        if answer.date < request.date:
+            ctx.data_problem(
+                _named(answer, request),
+                f"The answer to the capacity request of {request.date} to "
+                f"{name_of(ctx, request.subject)} is dated {answer.date}, before the request.",
+            )
+            continue
+        if answered is None or answer.date < answered:
+            answered = answer.date
+    return answered
 
 
 @rule("ORG-FACILITY-CAPACITY", on="capacity_request")
@@ -1452,16 +1985,17 @@ def facility_capacity_answer(request: CapacityRequest, ctx: Context):
     if request.kind != "organic_waste" or not _in_force(ctx, request.date):
         return None
     due_on, why = capacity_due(request, ctx)
-    answers = ctx.referring("capacity_response", "request", request.id)
-    answered = min((a.date for a in answers), default=None)
-    tail = f"answered {answered}." if answered else "no answer yet."
+    answered = capacity_answered(request, ctx)
+    subject = ctx.get(request.subject)
+    composting = _is(subject, "facility") and subject.kind == "community_composting"
     verb = "is due" if answered is None and ctx.as_of <= due_on else "was due"
     return deadline(
         due_on=due_on,
         done_on=answered,
         as_of=ctx.as_of,
-        explanation=f"The capacity request of {request.date} to {request.subject} {verb} "
-        f"{due_on}, {why}; {tail}",
+        explanation=f"The city's capacity request of {request.date} to {name_of(ctx, subject)} "
+        f"{verb} {due_on}, {why}; {_tail(answered, due_on, ctx, 'answered', 'no answer yet')}.",
+        cite="Ch. 50 SB 1383 facilities (B)" if composting else "Ch. 50 SB 1383 facilities (A)",
     )
 
 
@@ -1489,38 +2023,52 @@ def cd_single_project(project: CdProject, ctx: Context) -> str:
     return current.id
 
 
-@rule("ORG-CD-COVERED", on="cd_project")
+def _project(project: CdProject, ctx: Context) -> str:
+    """ "The city project at 500 Mission Dr" (or "The city project")."""
+    premises = ctx.get(project.premises)
+    return f"The city project at {name_of(ctx, premises)}" if premises else "The city project"
+
+
+@rule("ORG-CD-COVERED", on="cd_project", cite="Ch. 50 SB 1383 C&D (B)")
 def city_project_waste_management_plan(project: CdProject, ctx: Context):
     """C&D (B): "The city or its designee shall submit a Waste Management Plan (WMP) to the
     compliance official prior to beginning any construction or demolition activities".
     Reading (``org.wmp_days_before_work``): a plan submitted by the day work begins is
-    on time."""
+    on time. Work begun before the subchapter took effect owed no plan."""
     if not project.city_project or not _in_force(ctx):
         return None
     lead = ctx.param("org.wmp_days_before_work")
     began = project.work_began_on
     submitted = project.wmp_submitted_on
+    name = _project(project, ctx)
     if began is not None:
+        if not _in_force(ctx, began):
+            return None
         due_on = add_days(began, -lead)
-        tail = f"submitted {submitted}." if submitted else "none submitted."
-        reading = " (reading: a plan in by the day work begins is on time)" if not lead else ""
         return deadline(
             due_on=due_on,
             done_on=submitted,
             as_of=ctx.as_of,
-            explanation=f"City project {project.id} began work on {began}; its Waste "
-            f"Management Plan was due by {due_on}{reading}; {tail}",
+            explanation=f"{name} began work on {began}; its Waste Management Plan was due by "
+            f"{due_on}: {_tail(submitted, due_on, ctx, 'submitted', 'none submitted')}.",
+            reading=None
+            if lead
+            else "A plan submitted on the day work begins is submitted before work begins.",
         )
     if submitted is not None:
-        return met(
-            f"City project {project.id} submitted its Waste Management Plan on {submitted}, "
-            "before work began."
-        )
+        return met(f"{name} submitted its Waste Management Plan on {submitted}, before work began.")
     planned = project.planned_start_on
+    if planned is None:
+        return due(f"{name} has not begun work; its Waste Management Plan is due before it does.")
+    if planned >= ctx.as_of:
+        return due(
+            f"{name} has not begun work, planned for {planned}; its Waste Management Plan is due "
+            "before work begins.",
+            due=add_days(planned, -lead),
+        )
     return due(
-        f"City project {project.id} has not begun; its Waste Management Plan is due before "
-        "work begins" + (f", planned for {planned}." if planned else "."),
-        due=add_days(planned, -lead) if planned else None,
+        f"{name} was planned to begin work on {planned}, but no start of work is on record; its "
+        "Waste Management Plan is due before work begins."
     )
 
 
@@ -1543,7 +2091,7 @@ def _calgreen_reason(application: BuildingApplication, ctx: Context) -> str | No
         units = application.new_dwelling_units or 0
         minimum = ctx.param("org.calgreen_multi_family_units", on=application.date)
         if units >= minimum:
-            return f"it builds {units} multi-family dwelling units ({minimum} or more)"
+            return f"it builds {plural(units, 'multi-family dwelling unit')} ({minimum} or more)"
         return None
     if application.occupancy != "commercial":
         return None
@@ -1555,21 +2103,38 @@ def _calgreen_reason(application: BuildingApplication, ctx: Context) -> str | No
     share = added / existing
     if share > ratio:
         return (
-            f"its addition of {_num(added)} sq ft is {_num(share * 100)}% of the existing "
-            f"{_num(existing)} sq ft, more than {_num(ratio * 100)}%"
+            f"its addition of {number(round(added, 1))} sq ft is {_num(share * 100)}% of the "
+            f"existing {number(round(existing, 1))} sq ft, more than {_num(ratio * 100)}%"
         )
     return None
+
+
+_CONSTRUCTION_WORDS = {"new": "new construction", "addition": "an addition"}
 
 
 @rule("ORG-CALGREEN", on="building_application")
 def calgreen_storage_areas(application: BuildingApplication, ctx: Context):
     """CALGreen (B): "as a condition of the city's permit approval … provide readily
     accessible areas … identified for the storage and collection of blue container and
-    green container materials"."""
+    green container materials". A condition of approval: plans not yet on record as
+    identifying the areas leave it open."""
     reason = _calgreen_reason(application, ctx)
     if reason is None:
         return None
-    head = f"Application {application.id} of {application.date} needs recycling and organics"
+    premises = ctx.get(application.premises)
+    at = f" at {name_of(ctx, premises)}" if premises is not None else ""
+    head = (
+        f"The building permit application of {application.date} for "
+        f"{_CONSTRUCTION_WORDS[application.construction]}{at} needs recycling and organics "
+        f"storage areas because {reason}"
+    )
+    cite = (
+        "Ch. 50 SB 1383 CALGreen (B)(1)"
+        if application.occupancy == "multi_family"
+        else "Ch. 50 SB 1383 CALGreen (B)(2)"
+    )
     if application.storage_areas:
-        return met(f"{head} storage areas because {reason}, and its plans identify them.")
-    return violation(f"{head} storage areas because {reason}, but its plans do not identify them.")
+        return met(f"{head}, and its plans identify them.", cite=cite)
+    if application.storage_areas is None:
+        return due(f"{head}; its plans are not yet on record as identifying them.", cite=cite)
+    return violation(f"{head}, but its plans do not identify them.", cite=cite)
