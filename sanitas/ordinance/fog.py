@@ -1,9 +1,9 @@
 """Chapter 51, discharges by food service establishments (§§ 51.61–51.68): the FOG program.
 
 Who is covered (FOG-FSE-DEFINITION): an establishment is a food service
-establishment (FSE) when it ``cooks`` (frying, baking, grilling, … producing hot
-food in receptacles that need washing) and is not recorded as outside the city;
-no FOG rule applies to any other establishment. Nothing in the subchapter binds
+establishment when it ``cooks`` (frying, baking, grilling, … producing hot food
+in receptacles that need washing) and is not recorded as outside the city; no
+FOG rule applies to any other establishment. Nothing in the subchapter binds
 before it came into force (``fog.in_force``).
 
 Subjects: a finding about an establishment's standing (interceptor, BMP
@@ -14,6 +14,30 @@ blockage, an inspection, a notice, a charge) the event's ``id`` where it has
 one, else the thing the event belongs to. A notice of noncompliance is followed
 by its own ``id``: an establishment may hold several, each with its deadline.
 
+Principles every rule here keeps:
+
+- A violation rests on something recorded: an observation, a record that lacks
+  what the law requires, an act dated after its limit. What the records do not
+  say is never supplied: an interceptor whose approval is not recorded is to be
+  confirmed (``due``), not unapproved; where an approval or requirement changed
+  after the last observation, a follow-up observation is ``due`` from the change.
+- An order or decision binds from its date forward: a Director's frequency
+  order never makes a pump-out due on a day before the order existed.
+- A deadline met after it passed stays on the record as ``late``: each late
+  pump-out interval of an interceptor, each late training, each notice complied
+  with late.
+- A notice of noncompliance is complied with by the act it demanded, where the
+  records show it (a pump-out, a counted training, a submittal, an installed
+  interceptor, an observation of the state corrected), or by a correction.
+- An event dated before the thing it belongs to existed (a pump-out before its
+  device was installed, a blockage before the establishment opened, a training
+  of an employee not yet hired) is a data problem naming both records: it
+  neither satisfies nor starts any clock.
+
+Explanations name things as a clerk would say them to the recipient
+(``words.name_of``); the reading of the law a rule relied on is the finding's
+``reading``, never part of its explanation.
+
 Observations that describe a standing state (sanitary fixtures, additives,
 monitoring facility) are decided by the latest observation that reports them: a
 later observation that finds the state corrected records it corrected.
@@ -22,14 +46,15 @@ later observation that finds the state corrected records it corrected.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from decimal import Decimal
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from sanitas.ordinance.calendar import add_days, add_months
+from sanitas.ordinance.catalog import title
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
@@ -59,6 +84,15 @@ from sanitas.ordinance.facts import (
     fact_type,
     ref,
     required_ref,
+)
+from sanitas.ordinance.words import (
+    capital,
+    dollars,
+    listing,
+    name_of,
+    noun,
+    plural,
+    words,
 )
 
 # --------------------------------------------------------------------------- vocabulary
@@ -225,12 +259,40 @@ class NoncomplianceCharge(Thing):
 # --------------------------------------------------------------------------- helpers
 
 GREASE_DEVICES = ("grease_interceptor", "grease_trap")
-_KIND_LABEL = {
-    "grease_interceptor": "grease interceptor",
-    "grease_trap": "grease trap",
-    "sand_trap": "sand trap",
-    "neutralizing_tank": "neutralizing tank",
-}
+
+#: readings the rules state in a finding's ``reading`` (one sentence each, for staff)
+APPROVAL_NOT_RECORDED = (
+    "A device whose approval is not on record is neither taken as approved nor as "
+    "unapproved: confirming the approval is due, and only a record that it is not "
+    "approved makes a violation."
+)
+FOLLOW_UP_DUE = (
+    "An observation shows the state on its own day only: where the approval or "
+    "requirement it was judged by changed afterwards, a follow-up observation is due "
+    "from the change, and no violation is found without one."
+)
+UNSIGNED_DOES_NOT_COUNT = (
+    "A training counts toward the training requirements only when the attendance sheet is signed."
+)
+TOPICS_MUST_BE_COVERED = (
+    "A training that lists its topics counts only when it covers all four subjects "
+    "of § 51.62(B)(1)-(4); one that lists none is taken to cover them."
+)
+ORDER_FROM_ITS_DATE = (
+    "An order that shortens the frequency binds from its date: where the new frequency "
+    "counted from the last pump-out had already run out, the next pump-out is due one "
+    "new period after the order, and never later than under the old frequency."
+)
+CLOCK_FROM_START = (
+    "The pump-out clock runs from the day the FOG rules took effect or the "
+    "establishment opened, whichever is later: where the last pump-out or the "
+    "installation came earlier, the first period is counted from that day."
+)
+NOTICE_MET_BY_ACT = (
+    "A notice of noncompliance is complied with by the act it demanded, as the records "
+    "show it, without a separate correction record."
+)
+REPAIRS_MAY_BE_ABSENT = "A manifest that records no repairs is read as saying none were made."
 
 
 def _is(fact: Any, type_name: str) -> bool:
@@ -285,38 +347,41 @@ def _devices(establishment: Establishment, ctx: Context) -> list[Device]:
     ]
 
 
-def _frequency_order(device: Device, ctx: Context) -> FrequencyOrder | None:
-    orders = ctx.referring("frequency_order", "device", device.id)
-    return orders[-1] if orders else None
-
-
-def _last_full_pump_out(device: Device, ctx: Context) -> PumpOut | None:
-    for pump_out in reversed(ctx.referring("pump_out", "device", device.id)):
-        if pump_out.full:
-            return pump_out
-    return None
-
-
-def _dollars(amount: Decimal) -> str:
-    return f"${amount:,.2f}"
-
-
 def _cents(cents: int) -> str:
-    return _dollars(Decimal(cents) / 100)
+    """An amount in cents as dollars and cents: 155575 is "$1,555.75"."""
+    return f"${Decimal(cents) / 100:,.2f}"
 
 
 def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _months(count: int) -> str:
-    return f"{count} month{'s' * (count != 1)}"
+def _name(ctx: Context, thing: Any) -> str:
+    return name_of(ctx, thing)
 
 
-def _listing(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _Name(ctx: Context, thing: Any) -> str:
+    """A name at the start of a sentence."""
+    return capital(name_of(ctx, thing))
+
+
+def _key(fact: Any) -> str | None:
+    """The record key a data problem names: the fact's id, else the fact it belongs to."""
+    if fact is None or isinstance(fact, str):
+        return fact
+    if fact.id is not None:
+        return fact.id
+    for field_name in fact.references:
+        target = getattr(fact, field_name)
+        if target is not None:
+            return target
+    return None
+
+
+def _problem(ctx: Context, facts: list[Any], problem: str) -> None:
+    """Report facts that contradict each other, each record named once."""
+    keys = [k for k in dict.fromkeys(_key(f) for f in facts) if k is not None]
+    ctx.data_problem(keys, problem)
 
 
 def _decisions(
@@ -327,7 +392,8 @@ def _decisions(
     on: date | None = None,
 ) -> list[Any]:
     """The Director's decisions of ``kind`` in force on ``on`` (default: the as-of
-    date), for ``device`` where a decision is limited to one."""
+    date), for ``device`` where a decision is limited to one. A decision binds from
+    its date until the day it is revoked."""
     day = ctx.as_of if on is None else on
     return [
         d
@@ -347,6 +413,107 @@ def _latest_observation(establishment: Establishment, ctx: Context, *fields: str
         if any(getattr(observation, name) is not None for name in fields):
             return observation
     return None
+
+
+# ------------------------------------------------------------------------ events that cannot be
+
+
+def _pump_outs(device: Device, ctx: Context) -> list[PumpOut]:
+    """The device's pump-outs that could have happened, oldest first: none dated
+    before its installation or after its removal. Each other one is reported as a data
+    problem naming it and the device, and starts no clock. Computed once per
+    evaluation."""
+    cache = ctx.memo("fog.pump_outs")
+    found = cache.get(device.id)
+    if found is None:
+        found = []
+        for pump_out in ctx.referring("pump_out", "device", device.id):
+            if device.installed_on is not None and pump_out.date < device.installed_on:
+                _problem(
+                    ctx,
+                    [pump_out, device],
+                    f"{_Name(ctx, pump_out)} is dated before {_name(ctx, device)} was "
+                    f"installed on {device.installed_on}.",
+                )
+            elif device.removed_on is not None and pump_out.date > device.removed_on:
+                _problem(
+                    ctx,
+                    [pump_out, device],
+                    f"{_Name(ctx, pump_out)} is dated after {_name(ctx, device)} was "
+                    f"removed on {device.removed_on}.",
+                )
+            else:
+                found.append(pump_out)
+        cache[device.id] = found
+    return found
+
+
+def _orders(device: Device, ctx: Context) -> list[FrequencyOrder]:
+    """The Director's frequency orders for the device that could have been made of it:
+    none dated before it was installed or after it was removed (each such one is a data
+    problem, and sets no frequency). Once per evaluation."""
+    cache = ctx.memo("fog.orders")
+    found = cache.get(device.id)
+    if found is None:
+        found = [
+            order
+            for order in ctx.referring("frequency_order", "device", device.id)
+            if _while_installed(
+                order, order.date, device, f"the Director's frequency order of {order.date}", ctx
+            )
+        ]
+        cache[device.id] = found
+    return found
+
+
+def _possible_pump_out(pump_out: PumpOut, device: Device, ctx: Context) -> bool:
+    """Whether the pump-out is dated while the device existed (else reported)."""
+    _pump_outs(device, ctx)  # reports the ones that could not have happened, once
+    return _installed_on(device, pump_out.date) or pump_out.date == device.removed_on
+
+
+def _while_installed(event: Any, day: date, device: Device, what: str, ctx: Context) -> bool:
+    """Whether an event about a device (an inspection, a cleaning) is dated while the
+    device existed; if not, a data problem naming both."""
+    if device.installed_on is not None and day < device.installed_on:
+        _problem(
+            ctx,
+            [event, device],
+            f"{capital(what)} is dated before {_name(ctx, device)} was installed on "
+            f"{device.installed_on}.",
+        )
+        return False
+    if device.removed_on is not None and day > device.removed_on:
+        _problem(
+            ctx,
+            [event, device],
+            f"{capital(what)} is dated after {_name(ctx, device)} was removed on "
+            f"{device.removed_on}.",
+        )
+        return False
+    return True
+
+
+def _blockages(establishment: Establishment, ctx: Context) -> list[Blockage]:
+    """The establishment's grease-related blockages that could have happened: none
+    dated before it opened (each such one is a data problem). Once per evaluation."""
+    cache = ctx.memo("fog.blockages")
+    found = cache.get(establishment.id)
+    if found is None:
+        found = []
+        opened = establishment.opened_on
+        for blockage in ctx.referring("blockage", "establishment", establishment.id):
+            if opened is not None and blockage.date < opened:
+                _problem(
+                    ctx,
+                    [blockage, establishment],
+                    f"The grease-related blockage of {blockage.date} is attributed to "
+                    f"{_name(ctx, establishment)}, which opened only on {opened}.",
+                )
+            else:
+                found.append(blockage)
+        cache[establishment.id] = found
+    return found
 
 
 # --------------------------------------------------------------------------- FOG-FSE-DEFINITION
@@ -372,14 +539,17 @@ def discharge_blockage(blockage: Blockage, ctx: Context) -> Outcome | None:
     into the sanitary sewer or allow, cause, or contribute to, the discharge of FOG
     into the sanitary sewer in any manner that is in violation of any condition set
     forth in this subchapter." A grease-related blockage attributed to an FSE is
-    such a discharge."""
+    such a discharge; one dated before the establishment opened is a data problem."""
     establishment = _fse(blockage.establishment, ctx)
     if establishment is None or blockage.date < _in_force(ctx):
         return None
+    _blockages(establishment, ctx)  # reports the ones that could not have happened, once
+    if establishment.opened_on is not None and blockage.date < establishment.opened_on:
+        return None
     return violation(
         f"A grease-related sewer blockage on {blockage.date} is attributed to "
-        f"{establishment.id}, which caused or contributed to a discharge of FOG into the "
-        "sanitary sewer."
+        f"{_name(ctx, establishment)}, which caused or contributed to a discharge of fats, "
+        "oils and grease into the sanitary sewer."
     )
 
 
@@ -387,13 +557,14 @@ def discharge_blockage(blockage: Blockage, ctx: Context) -> Outcome | None:
 def discharge_observed(observation: FogObservation, ctx: Context) -> Outcome | None:
     """§ 51.61: "It is unlawful for any food service establishment to discharge FOG
     into the sanitary sewer …" — as an inspector observed it."""
-    if observation.fog_discharge is not True or _fse(observation.establishment, ctx) is None:
+    establishment = _fse(observation.establishment, ctx)
+    if observation.fog_discharge is not True or establishment is None:
         return None
     if observation.date < _in_force(ctx):
         return None
     return violation(
-        f"On {observation.date} the inspector observed {observation.establishment} "
-        "discharging FOG into the sanitary sewer."
+        f"On {observation.date} the inspector observed {_name(ctx, establishment)} "
+        "discharging fats, oils and grease into the sanitary sewer."
     )
 
 
@@ -404,11 +575,12 @@ def discharge_determined(decision: FogDecision, ctx: Context) -> Outcome | None:
     quantities sufficient to adversely impact the sanitary sewer." """
     if decision.kind != "significant_discharge" or decision.date < _in_force(ctx):
         return None
-    if _fse(decision.establishment, ctx) is None:
+    establishment = _fse(decision.establishment, ctx)
+    if establishment is None:
         return None
     return violation(
-        f"On {decision.date} the Director determined that {decision.establishment} "
-        "discharges FOG in significant quantities sufficient to adversely impact the "
+        f"On {decision.date} the Director determined that {_name(ctx, establishment)} "
+        "discharges fats, oils and grease in quantities significant enough to harm the "
         "sanitary sewer."
     )
 
@@ -423,6 +595,11 @@ _BMP_LABEL = {
     "employee_training": "an employee training program",
     "kitchen_signage": "kitchen signage",
 }
+
+
+def _bmp_missing(submittal: BmpSubmittal, ctx: Context) -> list[str]:
+    required = ctx.param("fog.bmp_elements", on=max(submittal.date, _in_force(ctx)))
+    return [_BMP_LABEL.get(e, words(e)) for e in required if e not in (submittal.elements or ())]
 
 
 @rule("FOG-BMP-PROGRAM", on="establishment")
@@ -443,16 +620,17 @@ def bmp_program(establishment: Establishment, ctx: Context) -> Outcome | None:
     if submittal is None:
         return None
     required = ctx.param("fog.bmp_elements")
-    missing = [_BMP_LABEL.get(e, e) for e in required if e not in submittal.elements]
+    missing = _bmp_missing(submittal, ctx)
+    program = (
+        f"The best management practices program {_name(ctx, establishment)} submitted on "
+        f"{submittal.date}"
+    )
     if missing:
         return violation(
-            f"The BMP program submitted {submittal.date} lacks {_listing(missing)}, "
-            f"{len(missing)} of the {len(required)} minimum practices."
+            f"{program} lacks {listing(missing)}: {len(missing)} of the "
+            f"{plural(len(required), 'minimum practice')}."
         )
-    return met(
-        f"The BMP program submitted {submittal.date} includes all {len(required)} minimum "
-        "practices."
-    )
+    return met(f"{program} includes all {plural(len(required), 'minimum practice')}.")
 
 
 # --------------------------------------------------------------------------- FOG-BMP-SUBMITTAL
@@ -461,21 +639,32 @@ def bmp_program(establishment: Establishment, ctx: Context) -> Outcome | None:
 @rule("FOG-BMP-SUBMITTAL", on="establishment")
 def bmp_submittal(establishment: Establishment, ctx: Context) -> Outcome | None:
     """§ 51.62(D): "A written copy of the best management practices program must be
-    submitted to the Director." """
+    submitted to the Director." The subchapter sets no time for it: a notice of
+    noncompliance does (FOG-NONCOMPLIANCE-NOTICE), and is met by the submittal."""
     if not _is_fse(establishment, ctx) or not _opened(establishment, ctx):
         return None
     if ctx.as_of < _in_force(ctx):
         return None
     submittals = ctx.referring("bmp_submittal", "establishment", establishment.id)
     if submittals:
-        return met(f"A written BMP program was submitted to the Director on {submittals[-1].date}.")
+        return met(
+            f"{_Name(ctx, establishment)} submitted its written best management practices "
+            f"program to the Director on {submittals[-1].date}."
+        )
     return violation(
-        f"{establishment.id} is a food service establishment and has submitted no written "
-        "BMP program to the Director."
+        f"{_Name(ctx, establishment)} is a food service establishment, and no written best "
+        "management practices program from it has been submitted to the Director."
     )
 
 
 # --------------------------------------------------------------------------- training
+
+_TOPIC_WORDS = {
+    "dry_wipe": "dry wiping",
+    "food_waste_bagging": "bagging food waste",
+    "absorbents": "absorbent products",
+    "grease_disposal": "disposing of grease into a receptacle",
+}
 
 
 def _employment_end(employee: Employee, ctx: Context) -> date | None:
@@ -485,40 +674,67 @@ def _employment_end(employee: Employee, ctx: Context) -> date | None:
     return min(ends) if ends else None
 
 
-def _training_defect(training: Training, ctx: Context) -> str | None:
-    """Why a training does not count (a reading of the pack), or None if it counts."""
+def _training_defect(training: Training, ctx: Context) -> tuple[str, str] | None:
+    """Why a training does not count, and the reading that says so; None if it counts."""
     if not training.signed and ctx.param("fog.training_counts_only_signed", on=training.date):
-        return f"the unsigned training of {training.date} does not count"
-    topics = ctx.param("fog.training_topics", on=training.date)
+        return f"the training of {training.date} is unsigned", UNSIGNED_DOES_NOT_COUNT
+    topics = ctx.param("fog.training_topics", on=max(training.date, _in_force(ctx)))
     if training.topics is not None:
-        lacking = [t for t in topics if t not in training.topics]
+        lacking = [_TOPIC_WORDS.get(t, words(t)) for t in topics if t not in training.topics]
         if lacking:
             return (
-                f"the training of {training.date} does not count, its topics lacking "
-                f"{_listing(lacking)}"
+                f"the training of {training.date} did not cover {listing(lacking)}",
+                TOPICS_MUST_BE_COVERED,
             )
     return None
 
 
-def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, str | None]]:
-    """The employee's trainings, oldest first, each with why it does not count (or
-    None), computed once per evaluation."""
+def _defect(training: Training, ctx: Context) -> tuple[str, str] | None:
+    """``_training_defect``, once per training and evaluation."""
+    cache = ctx.memo("fog.training_defects")
+    key = id(training)
+    if key not in cache:
+        cache[key] = _training_defect(training, ctx)
+    return cache[key]
+
+
+def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, tuple | None]]:
+    """The employee's trainings that could have happened (dated while employed), oldest
+    first, each with why it does not count (or None); a training dated before the
+    employee was hired or after they left is a data problem. Once per evaluation."""
     cache = ctx.memo("fog.trainings")
     if employee.id not in cache:
-        cache[employee.id] = [
-            (training, _training_defect(training, ctx))
-            for training in ctx.referring("training", "employees", employee.id)
-        ]
+        kept = []
+        for training in ctx.referring("training", "employees", employee.id):
+            if training.date < employee.hired_on:
+                _problem(
+                    ctx,
+                    [training, employee],
+                    f"The training of {training.date} at "
+                    f"{_name(ctx, training.establishment)} lists {_name(ctx, employee)}, "
+                    f"who was hired only on {employee.hired_on}.",
+                )
+            elif employee.left_on is not None and training.date > employee.left_on:
+                _problem(
+                    ctx,
+                    [training, employee],
+                    f"The training of {training.date} at "
+                    f"{_name(ctx, training.establishment)} lists {_name(ctx, employee)}, "
+                    f"who had left on {employee.left_on}.",
+                )
+            else:
+                kept.append((training, _defect(training, ctx)))
+        cache[employee.id] = kept
     return cache[employee.id]
 
 
 def _trainings(
     employee: Employee, ctx: Context, start: date, end: date | None = None
-) -> tuple[list[Training], list[str]]:
+) -> tuple[list[Training], list[tuple[str, str]]]:
     """The employee's trainings dated from ``start`` to ``end``: those that count, and
-    the reasons the others do not."""
+    why each other one does not (with its reading)."""
     counted: list[Training] = []
-    ignored: list[str] = []
+    ignored: list[tuple[str, str]] = []
     for training, defect in _classified(employee, ctx):
         if training.date < start or (end is not None and training.date > end):
             continue
@@ -529,8 +745,21 @@ def _trainings(
     return counted, ignored
 
 
-def _reading(ignored: list[str]) -> str:
-    return f" (reading: {'; '.join(ignored)})" if ignored else ""
+def _not_counted(ignored: list[tuple[str, str]]) -> tuple[str, str | None]:
+    """Why the trainings that did not count do not ("the training of 2025-02-10 is
+    unsigned, so it does not count"; several joined by semicolons), and the readings
+    that say so."""
+    if not ignored:
+        return "", None
+    readings = " ".join(dict.fromkeys(reading for _, reading in ignored))
+    return "; ".join(f"{why}, so it does not count" for why, _ in ignored), readings
+
+
+def _employee_subject(employee: Employee, ctx: Context) -> str:
+    """The employee at the start of a sentence, with the hire date said once."""
+    if getattr(employee, "name", None):
+        return f"{employee.name} (hired {employee.hired_on})"
+    return _Name(ctx, employee)
 
 
 def _training_deadline(
@@ -546,14 +775,25 @@ def _training_deadline(
     end = _employment_end(employee, ctx)
     if done_on is None and end is not None and end < due_on:
         return None  # left before the training fell due
-    if done_on is not None and done_on <= ctx.as_of:
-        when = "within" if done_on <= due_on else "after"
-        text = f"{why}; trained {done_on}, {when} the deadline of {due_on}"
+    skipped, reading = _not_counted(ignored if done_on is None else [])
+    who = _employee_subject(employee, ctx)
+    verb = "is" if done_on is None and ctx.as_of <= due_on else "was"
+    if done_on is not None and done_on <= due_on:
+        tail = f"and was trained on {done_on}"
+    elif done_on is not None:
+        tail = f"and was trained on {done_on}, {plural((done_on - due_on).days, 'day')} late"
+    elif ctx.as_of <= due_on:
+        tail = "and no counted FOG training is on record yet"
     else:
-        verb = "is due" if ctx.as_of <= due_on else "was due"
-        text = f"{why}; no counted FOG training since {start}; training {verb} by {due_on}"
+        tail = "but no counted FOG training is on record"
+    if skipped:
+        tail += f" ({skipped})"
     return deadline(
-        due_on=due_on, done_on=done_on, as_of=ctx.as_of, explanation=text + _reading(ignored) + "."
+        due_on=due_on,
+        done_on=done_on,
+        as_of=ctx.as_of,
+        explanation=f"{who} {why.format(verb=verb)}, by {due_on}, {tail}.",
+        reading=reading,
     )
 
 
@@ -575,7 +815,8 @@ def training_initial(employee: Employee, ctx: Context) -> Outcome | None:
         ctx=ctx,
         start=in_force,
         due_on=add_days(in_force, days),
-        why=f"Employed when the FOG subchapter took effect on {in_force}",
+        why=f"was employed when the FOG rules took effect on {in_force} and {{verb}} to be "
+        f"trained within {plural(days, 'day')}",
     )
 
 
@@ -590,7 +831,7 @@ def training_new_hire(employee: Employee, ctx: Context) -> Outcome | None:
         ctx=ctx,
         start=employee.hired_on,
         due_on=add_days(employee.hired_on, days),
-        why=f"Hired {employee.hired_on}, to be trained within {days} days",
+        why=f"{{verb}} to receive FOG training within {plural(days, 'day')} of being hired",
     )
 
 
@@ -613,35 +854,45 @@ def training_semiannual(employee: Employee, ctx: Context) -> Iterator[Outcome]:
     """§ 51.62(B): "… and to all employees twice each calendar year, on the best
     management practices including but not limited to the following subjects: (1)
     … "dry wipe" …; (2) … food waste and solids in enclosed plastic bags …; (3) …
-    absorption products …; (4) … grease or oils … into a grease receptacle …" """
+    absorption products …; (4) … grease or oils … into a grease receptacle …"
+
+    A training belongs to the calendar year it is dated in: one given in January
+    does not make up for the year before, which stays overdue."""
     if _fse(employee.establishment, ctx) is None:
         return
+    who = _Name(ctx, employee)
     for year in _full_years(employee, ctx):
         year_end = date(year, 12, 31)
         needed = ctx.param("fog.trainings_per_year", on=year_end)
         counted, ignored = _trainings(employee, ctx, date(year, 1, 1), year_end)
-        dates = _listing([str(t.date) for t in counted])
+        dates = listing(str(t.date) for t in counted)
         done_on = counted[needed - 1].date if len(counted) >= needed else None
         employed = (
-            f"Employed all of {year}"
+            f"{who} was employed all of {year}"
             if ctx.as_of >= year_end
-            else f"Employed since the start of {year}"
+            else f"{who} has been employed since the start of {year}"
         )
         if done_on is not None:
-            text = f"{employed}; trained {dates}, the {needed} trainings the year requires"
+            text = (
+                f"{employed} and was trained on {dates}, the {needed} trainings the year requires"
+            )
+            reading = None
         else:
-            so_far = f" ({dates})" if counted else ""
+            skipped, reading = _not_counted(ignored)
+            notes = "; ".join(n for n in (dates, skipped) if n)
+            so_far = f" ({notes})" if notes else ""
             verb = "are due" if ctx.as_of <= year_end else "were due"
             text = (
-                f"{employed}; {len(counted)} counted FOG training{'s' * (len(counted) != 1)} "
-                f"dated in {year}{so_far}, and {needed} {verb} by {year_end}"
+                f"{employed}: {plural(len(counted), 'counted FOG training')} dated in {year}"
+                f"{so_far}, and {needed} {verb} by {year_end}"
             )
         yield deadline(
             due_on=year_end,
             done_on=done_on,
             as_of=ctx.as_of,
             period=str(year),
-            explanation=text + _reading(ignored) + ".",
+            explanation=text + ".",
+            reading=reading,
         )
 
 
@@ -650,23 +901,18 @@ def training_records(training: Training, ctx: Context) -> Outcome | None:
     """§ 51.62(C): "Training shall be documented and employee signatures retained
     indicating each employee's attendance and understanding of the practices
     reviewed." The finding names the establishment."""
-    if _fse(training.establishment, ctx) is None or training.date < _in_force(ctx):
+    establishment = _fse(training.establishment, ctx)
+    if establishment is None or training.date < _in_force(ctx):
         return None
-    count = len(training.employees)
-    people = f"{count} employee{'s' * (count != 1)}"
+    people = plural(len(training.employees), "employee")
+    what = f"The FOG training at {_name(ctx, establishment)} on {training.date} ({people})"
     if training.signed:
-        return met(
-            f"The training of {training.date} for {people} is documented with signatures.",
-            subject=training.establishment,
-        )
-    reading = (
-        " (reading: an unsigned training does not count toward the training requirements)"
-        if ctx.param("fog.training_counts_only_signed", on=training.date)
-        else ""
-    )
+        return met(f"{what} is documented with signatures.", subject=establishment.id)
+    counts_only_signed = ctx.param("fog.training_counts_only_signed", on=training.date)
     return violation(
-        f"The training of {training.date} for {people} has no employee signatures{reading}.",
-        subject=training.establishment,
+        f"{what} has no employee signatures showing attendance and understanding.",
+        subject=establishment.id,
+        reading=UNSIGNED_DOES_NOT_COUNT if counts_only_signed else None,
     )
 
 
@@ -713,8 +959,7 @@ def _voiding_event(waiver: Waiver, ctx: Context) -> tuple[date, str] | None:
             ]
         if "blockage" in voided_by:
             events += [
-                (b.date, "a grease-related blockage")
-                for b in ctx.referring("blockage", "establishment", ident)
+                (b.date, "a grease-related blockage") for b in _blockages(establishment, ctx)
             ]
     later = sorted(e for e in events if e[0] > waiver.granted_on)
     return later[0] if later else None
@@ -759,14 +1004,19 @@ def _valid_waivers(establishment: Establishment, kind: str, ctx: Context) -> lis
     return [w for w in _waivers(establishment, kind, ctx) if ctx.derived("waiver_valid", w)]
 
 
+def _waiver_words(waiver: Waiver) -> str:
+    """ "the conditional FOG waiver granted 2020-01-01"."""
+    return f"the {words(waiver.kind)} granted {waiver.granted_on}"
+
+
 def _lapse(waiver: Waiver, ctx: Context) -> str:
     """Why a waiver no longer holds, in words."""
     if waiver.revoked_on is not None and waiver.revoked_on <= ctx.as_of:
-        return f"was revoked {waiver.revoked_on}"
+        return f"was revoked on {waiver.revoked_on}"
     event = _voiding_event(waiver, ctx)
     if event is not None:
-        return f"was voided {event[0]} by {event[1]}"
-    return f"expired {waiver.expires_on}"
+        return f"was voided on {event[0]} by {event[1]}"
+    return f"expired on {waiver.expires_on}"
 
 
 # ----------------------------------------------------------------------- FOG-PRETREAT-APPLICABILITY
@@ -775,52 +1025,61 @@ _TRIGGER_ORDER = ("new_fse", "transfer", "renovation", "blockage")
 
 
 def _triggers(establishment: Establishment, ctx: Context) -> list[tuple[date, int, str, str]]:
-    """Every § 51.63(A) trigger of the establishment: (date, paragraph order, name, words)."""
+    """Every § 51.63(A) trigger of the establishment: (date, paragraph order, name,
+    words saying why, to follow "because")."""
     in_force = _in_force(ctx)
     ident = establishment.id
     found: list[tuple[date, int, str, str]] = []
 
-    def add(day: date, name: str, words: str) -> None:
+    def add(day: date, name: str, why: str) -> None:
         if in_force <= day <= ctx.as_of:
-            found.append((day, _TRIGGER_ORDER.index(name), name, words))
+            found.append((day, _TRIGGER_ORDER.index(name), name, why))
 
     if establishment.opened_on is not None:
         add(
             establishment.opened_on,
             "new_fse",
-            f"as a new FSE, opened {establishment.opened_on}, on or after the subchapter took "
-            f"effect {in_force}",
+            f"it opened as a new food service establishment on {establishment.opened_on}, "
+            + (
+                f"after the FOG rules took effect on {in_force}"
+                if establishment.opened_on > in_force
+                else "the day the FOG rules took effect"
+            ),
         )
     for transfer in ctx.referring("ownership_transfer", "establishment", ident):
         add(
             transfer.date,
             "transfer",
-            f"upon the transfer of operational control on {transfer.date}",
+            f"operational control of it was transferred on {transfer.date}",
         )
     for renovation in ctx.referring("renovation", "establishment", ident):
         threshold = Decimal(str(ctx.param("fog.renovation_valuation", on=renovation.date)))
         on = renovation.date
         if renovation.plumbing:
-            words = f"upon the renovation of the plumbing system on {on}"
+            why = f"its plumbing system was renovated on {on}"
         elif renovation.fog_equipment:
-            words = f"upon the addition on {on} of equipment that may increase FOG"
+            why = f"equipment that may increase its discharge of grease was added on {on}"
         elif renovation.valuation is not None and renovation.valuation >= threshold:
-            words = (
-                f"upon the renovation of {on} with a building permit valuation of "
-                f"{_dollars(renovation.valuation)} (at least {_dollars(threshold)})"
+            why = (
+                f"it was renovated on {on} under a building permit valued at "
+                f"{dollars(renovation.valuation)}, at least {dollars(threshold)}"
             )
         else:
             continue
-        add(on, "renovation", words)
-    for blockage in ctx.referring("blockage", "establishment", ident):
-        add(blockage.date, "blockage", f"after the grease-related blockage on {blockage.date}")
+        add(on, "renovation", why)
+    for blockage in _blockages(establishment, ctx):
+        add(
+            blockage.date,
+            "blockage",
+            f"it caused or contributed to a grease-related sewer blockage on {blockage.date}",
+        )
     for decision in ctx.referring("fog_decision", "establishment", ident):
         if decision.kind == "significant_discharge":
             add(
                 decision.date,
                 "blockage",
-                f"after the Director's determination of significant FOG discharge on "
-                f"{decision.date}",
+                f"the Director determined on {decision.date} that it discharges grease in "
+                "significant quantities",
             )
     return sorted(found)
 
@@ -870,21 +1129,30 @@ def fog_interceptor_required(establishment: Establishment, ctx: Context) -> bool
 # ------------------------------------------------------------------------- FOG-INTERCEPTOR-REQUIRED
 
 
-def _interceptor_defects(device: Device, ctx: Context) -> list[str]:
+def _interceptor_defects(device: Device, ctx: Context) -> tuple[list[str], list[str]]:
+    """What the device's record shows wrong for a grease interceptor, and what it
+    does not show (to be confirmed, never taken as wrong)."""
     minimum = ctx.param("fog.interceptor_min_compartments")
-    defects = []
+    wrong: list[str] = []
+    unknown: list[str] = []
     if not _interceptor(device):
-        defects.append(f"is a {_KIND_LABEL[device.kind]}, not a grease interceptor")
-    else:
-        if device.approved is not True:
-            defects.append("is not approved")
-        if (device.compartments or 0) < minimum:
-            count = device.compartments
-            if count is None:
-                defects.append(f"has no recorded compartments (at least {minimum} required)")
-            else:
-                defects.append(f"has {count} compartment{'s' * (count != 1)}, fewer than {minimum}")
-    return defects
+        wrong.append("is not a grease interceptor")
+        return wrong, unknown
+    if device.approved is False:
+        wrong.append("is not approved")
+    elif device.approved is None:
+        unknown.append("its approval by the Director and the Building Official")
+    if device.compartments is None:
+        unknown.append("its number of compartments (at least 2 are required)")
+    elif device.compartments < minimum:
+        wrong.append(
+            f"has {plural(device.compartments, 'compartment')}, fewer than the {minimum} required"
+        )
+    return wrong, unknown
+
+
+def _device_list(ctx: Context, devices: list[Device]) -> str:
+    return listing(dict.fromkeys(_name(ctx, d) for d in devices))
 
 
 @rule("FOG-INTERCEPTOR-REQUIRED", on="establishment")
@@ -893,48 +1161,82 @@ def interceptor_required(establishment: Establishment, ctx: Context) -> Outcome 
     section shall install, operate and maintain an approved type, adequately sized
     and readily accessible grease interceptor … Grease interceptors shall have a
     minimum of two compartments …"; § 51.63(C): a variance allows "an alternative
-    pretreatment device in lieu of a grease interceptor." """
+    pretreatment device in lieu of a grease interceptor."
+
+    A violation rests on the record: no device in service, a device of another
+    kind, one recorded unapproved or with fewer than two compartments. An
+    interceptor whose approval or compartments are not recorded is to be confirmed
+    (``due``)."""
     if not ctx.derived("fog_interceptor_required", establishment):
         return None
     if not _opened(establishment, ctx):
         return None
     trigger = _first_trigger(establishment, ctx)
     assert trigger is not None
-    basis = f"An interceptor is required {trigger[3]}"
+    who = _Name(ctx, establishment)
+    basis = f"{who} must have an approved grease interceptor because {trigger[3]}"
     lapsed = [
-        f"{label} {w[-1].id} {_lapse(w[-1], ctx)}"
-        for label, w in (
-            ("conditional waiver", _waivers(establishment, "fog_conditional", ctx)),
-            ("variance", _waivers(establishment, "fog_variance", ctx)),
+        f"{_waiver_words(w[-1])} {_lapse(w[-1], ctx)}"
+        for w in (
+            _waivers(establishment, "fog_conditional", ctx),
+            _waivers(establishment, "fog_variance", ctx),
         )
         if w and not ctx.derived("waiver_valid", w[-1])
     ]
     if lapsed:
-        basis += f" ({'; '.join(lapsed)})"
+        basis += f" ({listing(lapsed)})"
     devices = _devices(establishment, ctx)
-    defects = {d.id: _interceptor_defects(d, ctx) for d in devices}
+    checked = {d.id: _interceptor_defects(d, ctx) for d in devices}
     for device in devices:
-        if not defects[device.id]:
+        if checked[device.id] == ([], []):
             return met(
-                f"{basis}; {device.id} is an approved grease interceptor with "
-                f"{device.compartments} compartments."
+                f"{basis}; {_name(ctx, device)} is approved and has "
+                f"{plural(device.compartments, 'compartment')}."
             )
     for variance in _valid_waivers(establishment, "fog_variance", ctx):
         must_approve = ctx.param("fog.variance_device_must_be_approved")
-        allowed = [d for d in devices if d.approved is True or not must_approve]
-        grant = f"variance {variance.id} of {variance.granted_on} allows an alternative device"
-        if not allowed:
-            which = "an approved one" if must_approve else "none"
-            return violation(f"{basis}; {grant}, but {which} is installed.")
-        device = allowed[0]
-        reading = "" if device.approved else "; reading: any device counts while a variance holds"
-        return met(
-            f"{basis}; {grant}, and {device.id} ({_KIND_LABEL[device.kind]}{reading}) is installed."
+        grant = f"{_waiver_words(variance)} allows another pretreatment device"
+        if not devices:
+            return violation(f"{basis}; {grant}, but none is installed.", cite="§ 51.63(C)")
+        approved = [d for d in devices if d.approved is True]
+        if approved or not must_approve:
+            device = (approved or devices)[0]
+            reading = (
+                None
+                if device.approved is True
+                else "While a variance holds, any pretreatment device in service meets the "
+                "interceptor requirement; the variance rule itself checks the device's approval."
+            )
+            return met(
+                f"{basis}; {grant}, and {_name(ctx, device)} is installed.",
+                cite="§ 51.63(C)",
+                reading=reading,
+            )
+        pending = [d for d in devices if d.approved is None]
+        if pending:
+            return due(
+                f"{basis}; {grant}, and {_device_list(ctx, pending)} is installed, but its "
+                "approval is not on record and is to be confirmed.",
+                cite="§ 51.63(C)",
+                reading=APPROVAL_NOT_RECORDED,
+            )
+        return violation(
+            f"{basis}; {grant}, but {_device_list(ctx, devices)} is not approved.",
+            cite="§ 51.63(C)",
         )
     if not devices:
-        return violation(f"{basis}; no pretreatment device is installed.")
-    problems = [f"{d.id} {' and '.join(defects[d.id])}" for d in devices]
-    return violation(f"{basis}, but {_listing(problems)}.")
+        return violation(f"{basis}, and no pretreatment device is installed.")
+    to_confirm = [d for d in devices if not checked[d.id][0]]
+    if to_confirm:
+        device = to_confirm[0]
+        unknown = checked[device.id][1]
+        return due(
+            f"{basis}; {_name(ctx, device)} is installed, but {listing(unknown)} "
+            f"{'is' if len(unknown) == 1 else 'are'} not on record and must be confirmed.",
+            reading=APPROVAL_NOT_RECORDED,
+        )
+    problems = [f"{_name(ctx, d)} {' and '.join(checked[d.id][0])}" for d in devices]
+    return violation(f"{basis}, but {listing(problems)}.")
 
 
 # --------------------------------------------------------------------------- FOG-VARIANCE
@@ -960,41 +1262,87 @@ def variance_device(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
     grease traps and other separation and holding devices, must be appropriately
     sized and approved by the Director and the Building Official." Judged while the
     variance holds; once it lapses, as of its last day (the record does not change
-    with time alone)."""
+    with time alone). A device whose approval is not recorded is to be confirmed
+    while the variance holds, and is no finding once it has lapsed."""
     if waiver.kind != "fog_variance":
         return
     day = _last_valid_day(waiver, ctx)
     if day < waiver.granted_on:
         return
-    held = "" if day == ctx.as_of else f" (it held until {day})"
-    head = f"Variance {waiver.id} of {waiver.granted_on} allows an alternative device{held}"
+    holds = day == ctx.as_of
+    held = "" if holds else f" (it held until {day})"
     for establishment in _waiver_establishments(waiver, ctx):
         if not _is_fse(establishment, ctx) or not _opened(establishment, ctx):
             continue
+        head = (
+            f"{capital(_waiver_words(waiver))} to {_name(ctx, establishment)} allows another "
+            f"pretreatment device in place of a grease interceptor{held}"
+        )
         devices = [
             d
             for d in ctx.referring("device", "establishment", establishment.id)
             if _installed_on(d, day)
         ]
         approved = [d for d in devices if d.approved is True]
+        pending = [d for d in devices if d.approved is None]
         if approved:
-            yield met(
-                f"{head}; {approved[0].id} ({_KIND_LABEL[approved[0].kind]}) at "
-                f"{establishment.id} is approved."
+            yield met(f"{head}; {_name(ctx, approved[0])} is approved.")
+        elif pending and holds:
+            yield due(
+                f"{head}; {_device_list(ctx, pending)} is installed, but its approval by the "
+                "Director and the Building Official is not on record and is to be confirmed.",
+                reading=APPROVAL_NOT_RECORDED,
             )
+        elif pending:
+            continue  # lapsed: nothing left to confirm, and no record of a refusal
         elif devices:
             yield violation(
-                f"{head}, but {_listing([d.id for d in devices])} at {establishment.id} "
-                "is not approved by the Director and the Building Official."
+                f"{head}, but {_device_list(ctx, devices)} is not approved by the Director "
+                "and the Building Official."
             )
         else:
-            yield violation(f"{head}, but no device is installed at {establishment.id}.")
+            yield violation(f"{head}, but no pretreatment device is installed.")
 
 
 # --------------------------------------------------------------------------- FOG-WAIVER
 # The validity of every waiver, and the voiding of a FOG conditional waiver, are the
 # derived values ``waiver_valid`` and ``waiver_voided_on`` above; the interceptor
 # rule applies them.
+
+
+# ------------------------------------------------------------------ approvals of an observed state
+
+
+def _approved_state(
+    establishment: Establishment,
+    observation: Any,
+    kind: str,
+    ctx: Context,
+    *,
+    state: str,
+    unapproved: str,
+) -> Outcome:
+    """An observed state that needs the Director's approval, judged by the approvals
+    in force on the observation's day and since: an approval binds from its date
+    until revoked. ``state`` says what was observed ("On … sanitary fixtures
+    discharged …"); ``unapproved`` completes it when no approval held."""
+    then = _decisions(establishment, kind, ctx, observation.device, on=observation.date)
+    now = _decisions(establishment, kind, ctx, observation.device)
+    if then and now:
+        return met(f"{state} with the Director's written approval of {then[-1].date}.")
+    if then:
+        ended = min(
+            d.revoked_on for d in then if d.revoked_on is not None and d.revoked_on <= ctx.as_of
+        )
+        return due(
+            f"{state} with the Director's approval of {then[-1].date}, which was revoked on "
+            f"{ended}; a follow-up inspection is due to see whether it continues.",
+            due=ended,
+            reading=FOLLOW_UP_DUE,
+        )
+    if now:
+        return met(f"{state} {unapproved}; the Director approved it in writing on {now[0].date}.")
+    return violation(f"{state} {unapproved}.")
 
 
 # --------------------------------------------------------------------------- FOG-SANITARY-FIXTURES
@@ -1012,17 +1360,17 @@ def sanitary_fixtures(establishment: Establishment, ctx: Context) -> Outcome | N
         return None
     if not observation.sanitary_fixtures_connected:
         return met(
-            f"On {observation.date} no sanitary fixture discharged through the grease interceptor."
+            f"On {observation.date} no sanitary fixture at {_name(ctx, establishment)} "
+            "discharged through the grease interceptor."
         )
-    approvals = _decisions(establishment, "sanitary_fixtures_approved", ctx, observation.device)
-    if approvals:
-        return met(
-            f"Sanitary fixtures discharge through the grease interceptor (observed "
-            f"{observation.date}) with the Director's written approval of {approvals[-1].date}."
-        )
-    return violation(
-        f"On {observation.date} sanitary fixtures discharged through the grease interceptor "
-        "without the Director's written approval."
+    return _approved_state(
+        establishment,
+        observation,
+        "sanitary_fixtures_approved",
+        ctx,
+        state=f"On {observation.date} sanitary fixtures at {_name(ctx, establishment)} "
+        "discharged through the grease interceptor",
+        unapproved="without the Director's written approval",
     )
 
 
@@ -1042,18 +1390,21 @@ def additives(establishment: Establishment, ctx: Context) -> Outcome | None:
     if observation is None:
         return None
     on = observation.date
+    where = _name(ctx, establishment)
     if observation.emulsifiers_used:
         return violation(
-            f"On {on} emulsifying agents were being introduced into the grease interceptor, "
+            f"On {on} emulsifying agents were being put into the grease interceptor at {where}, "
             "which is strictly prohibited."
         )
     if observation.additives_used:
-        approvals = _decisions(establishment, "additives_approved", ctx, observation.device)
-        if approvals:
-            return met(
-                f"Additives in use on {on} were approved by the Director on {approvals[-1].date}."
-            )
-        return violation(f"On {on} additives were in use without the Director's approval.")
+        return _approved_state(
+            establishment,
+            observation,
+            "additives_approved",
+            ctx,
+            state=f"On {on} additives were in use at {where}",
+            unapproved="without the Director's approval",
+        )
     seen = [
         name
         for name, value in (
@@ -1062,7 +1413,7 @@ def additives(establishment: Establishment, ctx: Context) -> Outcome | None:
         )
         if value is False
     ]
-    return met(f"On {on} no {' or '.join(seen)} were in use.")
+    return met(f"On {on} no {' or '.join(seen)} were in use at {where}.")
 
 
 # -------------------------------------------------------------------------- FOG-MONITORING-FACILITY
@@ -1083,14 +1434,12 @@ def monitoring_facility(establishment: Establishment, ctx: Context) -> Outcome |
         return None
     since = required[0].date
     state = observation.monitoring_facility
+    facility = f"The monitoring facility the Director required of {_name(ctx, establishment)}"
     if state == "accessible":
-        return met(
-            f"The monitoring facility the Director required on {since} was safe and "
-            f"accessible on {observation.date}."
-        )
+        return met(f"{facility} on {since} was safe and accessible on {observation.date}.")
     return violation(
-        f"The monitoring facility the Director required on {since} was {state} on "
-        f"{observation.date}; it must be safe and accessible at all times."
+        f"{facility} on {since} was {state} on {observation.date}; it must be safe and "
+        "accessible at all times."
     )
 
 
@@ -1100,10 +1449,14 @@ def monitoring_facility(establishment: Establishment, ctx: Context) -> Outcome |
 def _accumulation_subject(inspection: Inspection, ctx: Context) -> tuple[str, list[Device]] | None:
     """The device an accumulation measurement is about (or the establishment, when it
     had several interceptors on the inspection day), with the interceptors that a
-    pump-out would service."""
+    pump-out would service. A measurement of a device dated before it was installed
+    (or after it was removed) is a data problem, and no finding."""
     subject = ctx.get(inspection.subject)
     if _is(subject, "device"):
         if not _interceptor(subject) or _fse(subject.establishment, ctx) is None:
+            return None
+        what = f"the inspection of {inspection.date}"
+        if not _while_installed(inspection, inspection.date, subject, what, ctx):
             return None
         return subject.id, [subject]
     if _is_fse(subject, ctx):
@@ -1119,6 +1472,23 @@ def _accumulation_subject(inspection: Inspection, ctx: Context) -> tuple[str, li
     return None
 
 
+def _above_limit(inspection: Inspection, ctx: Context) -> bool:
+    measures = [
+        v
+        for v in (inspection.fog_solids_percent_volume, inspection.fog_solids_percent_depth)
+        if v is not None
+    ]
+    return bool(measures) and max(measures) > ctx.param(
+        "fog.max_accumulation_percent", on=max(inspection.date, _in_force(ctx))
+    )
+
+
+def _first_full_pump_out(devices: list[Device], since: date, ctx: Context) -> date | None:
+    """The first full pump-out dated on or after ``since`` of any of ``devices``."""
+    days = [p.date for d in devices for p in _pump_outs(d, ctx) if p.full and p.date >= since]
+    return min(days) if days else None
+
+
 @rule("FOG-25-PERCENT", on="inspection")
 def accumulation_limit(inspection: Inspection, ctx: Context) -> Iterator[Outcome]:
     """§ 51.64(B): "Grease interceptors shall be fully pumped out and cleaned at a
@@ -1127,7 +1497,11 @@ def accumulation_limit(inspection: Inspection, ctx: Context) -> Iterator[Outcome
     depth, whichever is more stringent. … If the grease interceptor, at any time,
     contains FOG and solids accumulation that does not meet the requirements of this
     chapter, the food service establishment shall be required to have the grease
-    interceptor serviced immediately …" """
+    interceptor serviced immediately …"
+
+    The measurement is the evidence: above the limit it is a violation on the
+    inspection's day, and the immediate service it calls for is a deadline (met,
+    late, due or overdue). Both findings carry the inspection's date as period."""
     measures = [
         (value, how)
         for value, how in (
@@ -1143,42 +1517,144 @@ def accumulation_limit(inspection: Inspection, ctx: Context) -> Iterator[Outcome
         return
     subject, interceptors = found
     percent, how = max(measures, key=lambda m: m[0])
+    other = [f"{_number(v)}% {h}" for v, h in measures if h != how]
     limit = ctx.param("fog.max_accumulation_percent", on=inspection.date)
-    measured = f"Inspection {inspection.date} found FOG and solids at {_number(percent)}% {how}"
+    what = (
+        _name(ctx, interceptors[0])
+        if len(interceptors) == 1
+        else f"the grease interceptors of {_name(ctx, ctx.get(subject))}"
+    )
+    measured = (
+        f"The inspection of {inspection.date} found fats, oils, grease and solids filling "
+        f"{_number(percent)}% of {what} {how}" + (f" ({other[0]})" if other else "")
+    )
+    period = inspection.date.isoformat()
     if percent <= limit:
         yield met(
-            f"{measured}, within the {_number(limit)}% limit (the more stringent of volume "
-            "and depth).",
-            subject=subject,
+            f"{measured}, within the {_number(limit)}% limit.", subject=subject, period=period
         )
         return
     yield violation(
-        f"{measured}, more than {_number(limit)}% of the hydraulic capacity (the more "
-        "stringent of volume and depth).",
-        subject=subject,
+        f"{measured}, above the {_number(limit)}% limit.", subject=subject, period=period
     )
     days = ctx.param("fog.immediate_service_days", on=inspection.date)
     service_due = add_days(inspection.date, days)
-    serviced = sorted(
-        p.date
-        for device in interceptors
-        for p in ctx.referring("pump_out", "device", device.id)
-        if p.full and p.date >= inspection.date
-    )
-    done_on = serviced[0] if serviced else None
-    after = f"fully pumped out {done_on}" if done_on else "no full pump-out since"
+    done_on = _first_full_pump_out(interceptors, inspection.date, ctx)
+    if done_on is None:
+        after = "no full pump-out is on record since"
+    else:
+        which = "it" if len(interceptors) == 1 else "one of them"
+        after = f"{which} was fully pumped out on {done_on}"
+        if done_on > service_due:
+            after += f", {plural((done_on - service_due).days, 'day')} late"
     yield deadline(
         due_on=service_due,
         done_on=done_on,
         as_of=ctx.as_of,
-        explanation=f"Found above {_number(limit)}% on {inspection.date}, so it must be "
-        f"serviced immediately (reading: within {days} day{'s' * (days != 1)}, by "
-        f"{service_due}); {after}.",
+        explanation=f"Found above the {_number(limit)}% limit on {inspection.date}, "
+        f"{what} had to be serviced immediately, by {service_due}; {after}.",
         subject=subject,
+        period=period,
+        reading=f'"Serviced immediately" is read as a full pump-out within '
+        f"{plural(days, 'day')} of the inspection.",
     )
 
 
 # --------------------------------------------------------------------------- FOG-MIN-FREQUENCY
+
+
+class _Regime(NamedTuple):
+    """A maintenance frequency and the day it began to bind."""
+
+    since: date
+    months: int
+    order: Any  # the Director's frequency order, or None for the subchapter's default
+    asked: int | None  # the months the order asked for, before the six-month cap
+
+
+class _Interval(NamedTuple):
+    """One stretch of an interceptor's maintenance: from its installation or a full
+    pump-out to the next full pump-out (or still open)."""
+
+    start: date
+    after: PumpOut | None  # the full pump-out it starts from; None: the installation
+    due: date
+    regime: _Regime
+    floored: bool  # the regime began after the start, and the period counts from it
+    done: PumpOut | None  # the full pump-out that ended it
+
+
+def _regimes(device: Device, ctx: Context) -> list[_Regime]:
+    """The frequencies of the device in the order they began to bind: the
+    subchapter's default from the later of its effective date and the
+    establishment's opening, then each of the Director's orders from its date (none
+    before the first), capped at the six-month minimum. Orders of the same day: the
+    last recorded."""
+    in_force = _in_force(ctx)
+    establishment = ctx.get(device.establishment)
+    opened = getattr(establishment, "opened_on", None)
+    first = max(in_force, opened) if opened is not None else in_force
+    by_day: dict[date, _Regime] = {
+        first: _Regime(first, ctx.param("fog.default_frequency_months", on=first), None, None)
+    }
+    for order in _orders(device, ctx):
+        since = max(order.date, first)
+        cap = ctx.param("fog.max_frequency_months", on=since)
+        by_day[since] = _Regime(since, min(order.months, cap), order, order.months)
+    return [by_day[day] for day in sorted(by_day)]
+
+
+def _due_from(start: date, regimes: list[_Regime]) -> tuple[date, _Regime, bool]:
+    """When the next full pump-out is due after one (or an installation) on ``start``.
+
+    Each frequency binds from the day it began: a frequency in force on ``start``
+    counts from it; one that begins later applies only if the pump-out was not
+    already due before it began, counting from ``start`` where that falls on or
+    after its beginning, else one new period from its beginning (never later than
+    the deadline before it)."""
+    current: int | None = None
+    for i, regime in enumerate(regimes):
+        if regime.since <= start:
+            current = i
+    if current is not None:
+        used, floored = regimes[current], False
+        due_on: date | None = add_months(start, used.months)
+        later = regimes[current + 1 :]
+    else:
+        used, floored, due_on, later = regimes[0], False, None, regimes
+    for regime in later:
+        if due_on is not None and due_on < regime.since:
+            break  # already due before the new frequency began
+        counted = add_months(start, regime.months)
+        if counted >= regime.since:
+            due_on, used, floored = counted, regime, False
+        else:
+            fresh = add_months(regime.since, regime.months)
+            if due_on is None or fresh < due_on:
+                due_on, used, floored = fresh, regime, True
+    assert due_on is not None
+    return due_on, used, floored
+
+
+def _intervals(device: Device, ctx: Context) -> list[_Interval]:
+    """The maintenance intervals of a grease interceptor, oldest first; the last is
+    open. Computed once per evaluation."""
+    cache = ctx.memo("fog.intervals")
+    if device.id in cache:
+        return cache[device.id]
+    out: list[_Interval] = []
+    if _interceptor(device):
+        regimes = _regimes(device, ctx)
+        starts: list[tuple[date, PumpOut | None]] = []
+        if device.installed_on is not None:
+            starts.append((device.installed_on, None))
+        starts += [(p.date, p) for p in _pump_outs(device, ctx) if p.full]
+        for k, (start, after) in enumerate(starts):
+            done = starts[k + 1][1] if k + 1 < len(starts) else None
+            due_on, regime, floored = _due_from(start, regimes)
+            out.append(_Interval(start, after, due_on, regime, floored, done))
+    cache[device.id] = out
+    return out
 
 
 @derived("maintenance_frequency_months", on="device", requirement="FOG-MIN-FREQUENCY")
@@ -1186,73 +1662,132 @@ def maintenance_frequency_months(device: Device, ctx: Context) -> int | None:
     """§ 51.64(B): "At the minimum, all grease interceptors shall be maintained not
     less than once every six months. Grease interceptors shall be fully pumped out
     and cleaned quarterly when the maintenance frequency has not been established.
-    The Director may change the maintenance frequency at any time." """
+    The Director may change the maintenance frequency at any time." The frequency in
+    force on the as-of date."""
     if not _interceptor(device):
         return None
-    order = _frequency_order(device, ctx)
-    if order is None:
+    orders = _orders(device, ctx)
+    if not orders:
         return ctx.param("fog.default_frequency_months")
-    return min(order.months, ctx.param("fog.max_frequency_months", on=order.date))
+    order = orders[-1]
+    return min(
+        order.months, ctx.param("fog.max_frequency_months", on=max(order.date, _in_force(ctx)))
+    )
 
 
 @derived("next_pump_out_due", on="device", requirement="FOG-MIN-FREQUENCY")
 def next_pump_out_due(device: Device, ctx: Context) -> date | None:
-    """The last full pump-out (else the installation) plus the frequency in force."""
-    months = ctx.derived("maintenance_frequency_months", device)
-    if months is None:
-        return None
-    last = _last_full_pump_out(device, ctx)
-    start = last.date if last is not None else device.installed_on
-    if start is None:
-        return None
-    return add_months(start, months)
+    """The last full pump-out (else the installation) plus the frequency in force,
+    each frequency binding from its date (``_due_from``)."""
+    intervals = _intervals(device, ctx)
+    return intervals[-1].due if intervals else None
+
+
+def _every(months: int) -> str:
+    """ "every month", "every 2 months"."""
+    return "every month" if months == 1 else f"every {plural(months, 'month')}"
+
+
+def _frequency_words(interval: _Interval, ctx: Context) -> tuple[str, str | None]:
+    """How the interval's frequency was set, in words, and the reading it relied on."""
+    regime = interval.regime
+    months = regime.months
+    if regime.order is None:
+        how = (
+            "with no frequency set by the Director it is pumped out quarterly"
+            if months == 3
+            else f"with no frequency set by the Director it is pumped out {_every(months)}"
+        )
+    elif regime.asked is not None and regime.asked > months:
+        how = (
+            f"the Director's order of {regime.order.date} asks for a pump-out "
+            f"{_every(regime.asked)}, but the law requires one at least {_every(months)}"
+        )
+    else:
+        how = f"the Director's order of {regime.order.date} sets a pump-out {_every(months)}"
+    if not interval.floored:
+        return how, None
+    if regime.order is not None:
+        return f"{how}, counted from the order", ORDER_FROM_ITS_DATE
+    return f"{how}, counted from {regime.since}", CLOCK_FROM_START
 
 
 @rule("FOG-MIN-FREQUENCY", on="device")
-def min_frequency(device: Device, ctx: Context) -> Outcome | None:
+def min_frequency(device: Device, ctx: Context) -> Iterator[Outcome]:
     """§ 51.64(B): "At the minimum, all grease interceptors shall be maintained not
     less than once every six months. Grease interceptors shall be fully pumped out
-    and cleaned quarterly when the maintenance frequency has not been established." """
-    if not _interceptor(device) or not _in_service(device, ctx):
-        return None
+    and cleaned quarterly when the maintenance frequency has not been established.
+    The Director may change the maintenance frequency at any time …"
+
+    One finding per maintenance interval that needs one, its ``period`` the
+    interval's due date: the open interval (due or overdue) while the device is in
+    service at an operating establishment, first; then each past interval whose
+    full pump-out came after its due date (``late``). An interval met on time
+    needs no finding. The interval from the installation to the first full pump-out
+    on record is judged late only where the pack says so
+    (``fog.late_from_installation``): a device's history on record may begin later."""
+    if not _interceptor(device):
+        return
     establishment = _fse(device.establishment, ctx)
-    if establishment is None or not _operating(establishment, ctx):
-        return None
-    due_on = ctx.derived("next_pump_out_due", device)
-    if due_on is None:
-        return None
-    months = ctx.derived("maintenance_frequency_months", device)
-    last = _last_full_pump_out(device, ctx)
-    order = _frequency_order(device, ctx)
-    if order is None:
-        quarterly = " (quarterly)" if months == 3 else ""
-        basis = f"no frequency set, so every {_months(months)}{quarterly} applies"
-    elif months < order.months:
-        basis = (
-            f"the Director's order of {order.date} sets {order.months} months, "
-            f"capped at the {months}-month minimum"
+    if establishment is None:
+        return
+    intervals = _intervals(device, ctx)
+    if not intervals:
+        return
+    name = _name(ctx, device)
+    current = intervals[-1]
+    if _in_service(device, ctx) and _operating(establishment, ctx):
+        if current.after is not None:
+            since = f"{capital(name)} was last fully pumped out on {current.start}"
+        else:
+            since = (
+                f"{capital(name)} has not been fully pumped out since its installation on "
+                f"{current.start}"
+            )
+        partial = [
+            p.date for p in _pump_outs(device, ctx) if not p.full and p.date >= current.start
+        ]
+        if partial:
+            since += f" (the partial pump-out of {partial[-1]} does not count)"
+        how, reading = _frequency_words(current, ctx)
+        verb = "was due" if ctx.as_of > current.due else "is due"
+        yield deadline(
+            due_on=current.due,
+            done_on=None,
+            as_of=ctx.as_of,
+            period=current.due.isoformat(),
+            explanation=f"{since}; {how}, so the next full pump-out {verb} by {current.due}.",
+            reading=reading,
         )
-    else:
-        basis = f"the Director's order of {order.date} sets every {_months(months)}"
-    since = (
-        f"Last full pump-out {last.date}"
-        if last is not None
-        else f"No full pump-out since installation on {device.installed_on}"
-    )
-    partial = [
-        p.date
-        for p in ctx.referring("pump_out", "device", device.id)
-        if not p.full and (last is None or p.date > last.date)
-    ]
-    if partial:
-        since += f" (the partial pump-out of {partial[-1]} does not count)"
-    verb = "was due" if ctx.as_of > due_on else "is due"
-    return deadline(
-        due_on=due_on,
-        done_on=None,
-        as_of=ctx.as_of,
-        explanation=f"{since}; {basis}; next {verb} {due_on}.",
-    )
+    from_installation = ctx.param("fog.late_from_installation")
+    for interval in intervals[:-1]:
+        assert interval.done is not None
+        if interval.done.date <= interval.due:
+            continue
+        if interval.after is None and not from_installation:
+            continue  # the pump-out history on record may begin after the installation
+        how, reading = _frequency_words(interval, ctx)
+        late_by = plural((interval.done.date - interval.due).days, "day")
+        if interval.after is not None:
+            text = (
+                f"{capital(name)}, last fully pumped out on {interval.start}, was due for its "
+                f"next full pump-out by {interval.due} ({how}); it was fully pumped out on "
+                f"{interval.done.date}, {late_by} late."
+            )
+        else:
+            text = (
+                f"{capital(name)}, installed on {interval.start}, was due for its first full "
+                f"pump-out by {interval.due} ({how}); the first full pump-out on record is of "
+                f"{interval.done.date}, {late_by} late."
+            )
+        yield deadline(
+            due_on=interval.due,
+            done_on=interval.done.date,
+            as_of=ctx.as_of,
+            period=interval.due.isoformat(),
+            explanation=text,
+            reading=reading,
+        )
 
 
 # --------------------------------------------------------------------------- FOG-HAULER-MANIFEST
@@ -1263,11 +1798,24 @@ _MANIFEST_LABEL = {
     "operator_name": "the operator's name",
     "operator_signed": "the operator's signature",
     "water_gallons": "the volume of water removed",
-    "fog_gallons": "the volume of FOG removed",
-    "floating_fog_inches": "the level of floating FOG",
+    "fog_gallons": "the volume of grease removed",
+    "floating_fog_inches": "the level of floating grease",
     "settled_solids_inches": "the level of settleable solids",
     "repairs": "the repairs made",
     "disposal_facility": "the disposal facility",
+}
+#: the paragraph of § 51.64(D) each manifest field answers
+_MANIFEST_PARAGRAPH = {
+    "hauler_name": 1,
+    "hauler_address": 1,
+    "operator_name": 2,
+    "operator_signed": 2,
+    "water_gallons": 3,
+    "fog_gallons": 3,
+    "floating_fog_inches": 4,
+    "settled_solids_inches": 4,
+    "repairs": 5,
+    "disposal_facility": 6,
 }
 
 
@@ -1288,18 +1836,30 @@ def hauler_manifest(pump_out: PumpOut, ctx: Context) -> Outcome | None:
     Documentation of full pump out with volume of water and FOG removed …; (4)
     Documentation of the level of floating FOG and settable solids; (5)
     Documentation of any repairs to the grease interceptor; and (6) Identification
-    of the facility where the waste hauler is planning to dispose of the waste." """
+    of the facility where the waste hauler is planning to dispose of the waste."
+
+    The cite names the paragraph a manifest fails, where it fails one only."""
     device = ctx.get(pump_out.device)
     if not _is(device, "device") or device.kind not in GREASE_DEVICES:
         return None
     if _fse(device.establishment, ctx) is None or pump_out.date < _in_force(ctx):
         return None
+    if not _possible_pump_out(pump_out, device, ctx):
+        return None
     fields = ctx.param("fog.manifest_fields", on=pump_out.date)
-    missing = [_MANIFEST_LABEL.get(f, f) for f in fields if not _on_manifest(pump_out, f)]
-    what = f"The manifest of the {pump_out.date} pump-out of {device.id}"
-    if missing:
-        return violation(f"{what} lacks {_listing(missing)}.")
-    return met(f"{what} records all {len(fields)} required items.")
+    lacking = [f for f in fields if not _on_manifest(pump_out, f)]
+    reading = (
+        None
+        if "repairs" in fields or _on_manifest(pump_out, "repairs")
+        else (REPAIRS_MAY_BE_ABSENT)
+    )
+    what = f"The hauler's manifest for the pump-out of {pump_out.date} of {_name(ctx, device)}"
+    if lacking:
+        paragraphs = sorted({_MANIFEST_PARAGRAPH.get(f) for f in lacking} - {None})
+        cite = f"§ 51.64(D)({paragraphs[0]})" if len(paragraphs) == 1 else None
+        missing = [_MANIFEST_LABEL.get(f, words(f)) for f in lacking]
+        return violation(f"{what} lacks {listing(missing)}.", cite=cite, reading=reading)
+    return met(f"{what} records all {plural(len(fields), 'required item')}.", reading=reading)
 
 
 # --------------------------------------------------------------------------- FOG-COMPLIANCE-RECORD
@@ -1315,7 +1875,7 @@ def fog_record_retain_until(pump_out: PumpOut, ctx: Context) -> date | None:
         return None
     if _fse(device.establishment, ctx) is None:
         return None
-    years = ctx.param("fog.records_retention_years", on=pump_out.date)
+    years = ctx.param("fog.records_retention_years", on=max(pump_out.date, _in_force(ctx)))
     return add_months(pump_out.date, 12 * years)
 
 
@@ -1326,6 +1886,9 @@ def cleaning_log(cleaning: InHouseCleaning, ctx: Context) -> Outcome | None:
     device = ctx.get(cleaning.device)
     if _fse(getattr(device, "establishment", None), ctx) is None:
         return None
+    what = f"the in-house cleaning of {cleaning.date}"
+    if not _while_installed(cleaning, cleaning.date, device, what, ctx):
+        return None
     missing = [
         label
         for value, label in (
@@ -1335,10 +1898,12 @@ def cleaning_log(cleaning: InHouseCleaning, ctx: Context) -> Outcome | None:
         )
         if value is None or (isinstance(value, str) and not value.strip())
     ]
-    what = f"The log of the {cleaning.date} in-house cleaning of {cleaning.device}"
+    log = (
+        f"The compliance record of the in-house cleaning of {_name(ctx, device)} on {cleaning.date}"
+    )
     if missing:
-        return violation(f"{what} lacks {_listing(missing)}.")
-    return met(f"{what} records its time, the employee and the volume removed.")
+        return violation(f"{log} lacks {listing(missing)}.")
+    return met(f"{log} logs its time, the employee and the volume removed.")
 
 
 def _inspected_fse(inspection: Inspection, ctx: Context) -> Establishment | None:
@@ -1376,12 +1941,12 @@ def records_on_request(inspection: Inspection, ctx: Context) -> Outcome | None:
         return None
     if inspection.records_refused:
         return violation(
-            f"At the inspection of {inspection.date} {establishment.id} did not make its "
-            "compliance record available."
+            f"At the inspection of {inspection.date} {_name(ctx, establishment)} did not make "
+            "its grease compliance record available."
         )
     return met(
-        f"At the inspection of {inspection.date} {establishment.id} made its compliance "
-        "record available."
+        f"At the inspection of {inspection.date} {_name(ctx, establishment)} made its grease "
+        "compliance record available."
     )
 
 
@@ -1399,13 +1964,302 @@ def inspection_entry(inspection: Inspection, ctx: Context) -> Outcome | None:
         return None
     if inspection.access_refused:
         return violation(
-            f"On {inspection.date} {establishment.id} refused the Director's authorized "
-            "inspector access for a FOG inspection."
+            f"On {inspection.date} {_name(ctx, establishment)} refused the Director's "
+            "authorized inspector access for a grease inspection."
         )
-    return met(f"On {inspection.date} {establishment.id} gave access for a FOG inspection.")
+    return met(
+        f"On {inspection.date} {_name(ctx, establishment)} gave the inspector access for a "
+        "grease inspection."
+    )
 
 
 # ------------------------------------------------------------------------- FOG-NONCOMPLIANCE-NOTICE
+
+#: what the records can show was done in answer to a notice: its date and, in words,
+#: the act ("the grease interceptor of Arroyo Pho was fully pumped out on 2025-02-20")
+Act = tuple[date, str]
+
+
+def _notice_establishment(notice: Notice, ctx: Context) -> Establishment | None:
+    """The FSE a notice was served on: its subject, or the FSE its subject belongs to."""
+    subject = ctx.get(notice.subject)
+    if _is(subject, "establishment"):
+        return subject if _is_fse(subject, ctx) else None
+    if subject is not None and "establishment" in subject.references:
+        return _fse(subject.establishment, ctx)
+    return None
+
+
+def _notice_devices(notice: Notice, ctx: Context, kinds: tuple[str, ...]) -> list[Device]:
+    """The devices of ``kinds`` a notice is about: its subject, or the establishment's
+    devices in service on the day it was issued."""
+    subject = ctx.get(notice.subject)
+    if _is(subject, "device"):
+        return [subject] if subject.kind in kinds else []
+    if _is(subject, "establishment"):
+        return [
+            d
+            for d in ctx.referring("device", "establishment", subject.id)
+            if d.kind in kinds and _installed_on(d, notice.issued_on)
+        ]
+    return []
+
+
+def _all_done(ctx: Context, cures: list[tuple[Device, date | None]], verb: str) -> Act | None:
+    """The act that answers a notice about several devices: each one's, by the last."""
+    if not cures or any(day is None for _, day in cures):
+        return None
+    last = max(day for _, day in cures if day is not None)
+    if len(cures) == 1:
+        return last, f"{_name(ctx, cures[0][0])} was {verb} on {last}"
+    return last, f"{_device_list(ctx, [d for d, _ in cures])} were {verb} by {last}"
+
+
+def _frequency_cure(device: Device, issued_on: date, ctx: Context) -> date | None:
+    """The full pump-out that answers a notice about the pump-out frequency: the one
+    that ended the interval running when the notice was issued, or, where the device
+    was not overdue that day, the pump-out that had already brought it into
+    compliance."""
+    intervals = [i for i in _intervals(device, ctx) if i.start <= issued_on]
+    if not intervals:
+        return _first_full_pump_out([device], issued_on, ctx)
+    running = intervals[-1]
+    if running.due >= issued_on and running.after is not None:
+        return running.after.date
+    return running.done.date if running.done is not None else None
+
+
+def _act_frequency(notice: Notice, ctx: Context) -> Act | None:
+    devices = _notice_devices(notice, ctx, ("grease_interceptor",))
+    cures = [(d, _frequency_cure(d, notice.issued_on, ctx)) for d in devices]
+    return _all_done(ctx, cures, "fully pumped out")
+
+
+def _act_accumulation(notice: Notice, ctx: Context) -> Act | None:
+    """A full pump-out since the inspection that found the device above the limit
+    (the latest before the notice), else since the notice."""
+    devices = _notice_devices(notice, ctx, ("grease_interceptor",))
+    cures = []
+    for device in devices:
+        since = notice.issued_on
+        inspected = [
+            *ctx.referring("inspection", "subject", device.id),
+            *ctx.referring("inspection", "subject", device.establishment),
+        ]
+        found = [i.date for i in inspected if i.date <= notice.issued_on and _above_limit(i, ctx)]
+        if found:
+            since = max(found)
+        cures.append((device, _first_full_pump_out([device], since, ctx)))
+    return _all_done(ctx, cures, "fully pumped out")
+
+
+def _act_maintenance(notice: Notice, ctx: Context) -> Act | None:
+    devices = _notice_devices(notice, ctx, GREASE_DEVICES)
+    cures = [(d, _first_full_pump_out([d], notice.issued_on, ctx)) for d in devices]
+    return _all_done(ctx, cures, "fully pumped out")
+
+
+def _act_training(notice: Notice, ctx: Context) -> Act | None:
+    """For an employee: the first counted training since the clock of the
+    requirement started (hire, or the subchapter's effective date), else since the
+    notice. For an establishment: its first counted training since the notice."""
+    subject = ctx.get(notice.subject)
+    if _is(subject, "employee"):
+        if _fse(subject.establishment, ctx) is None:
+            return None
+        start = {
+            "FOG-TRAINING-NEW-HIRE": subject.hired_on,
+            "FOG-TRAINING-INITIAL": _in_force(ctx),
+        }.get(notice.requirement, notice.issued_on)
+        counted, _ = _trainings(subject, ctx, start)
+        if not counted:
+            return None
+        return counted[0].date, f"{_name(ctx, subject)} was trained on {counted[0].date}"
+    establishment = _notice_establishment(notice, ctx)
+    if establishment is None:
+        return None
+    for training in ctx.referring("training", "establishment", establishment.id):
+        if training.date < notice.issued_on:
+            continue
+        if notice.requirement == "FOG-TRAINING-RECORDS":
+            if training.signed:
+                return training.date, (
+                    f"{_name(ctx, establishment)} held a FOG training documented with the "
+                    f"employees' signatures on {training.date}"
+                )
+        elif _training_defect(training, ctx) is None:
+            return training.date, (
+                f"{_name(ctx, establishment)} held a counted FOG training on {training.date}"
+            )
+    return None
+
+
+def _act_bmp(notice: Notice, ctx: Context) -> Act | None:
+    """A written program submitted since the notice (for FOG-BMP-PROGRAM, one that
+    lists every minimum practice)."""
+    establishment = _notice_establishment(notice, ctx)
+    if establishment is None:
+        return None
+    for submittal in ctx.referring("bmp_submittal", "establishment", establishment.id):
+        if submittal.date < notice.issued_on:
+            continue
+        if notice.requirement == "FOG-BMP-PROGRAM" and (
+            submittal.elements is None or _bmp_missing(submittal, ctx)
+        ):
+            continue
+        return submittal.date, (
+            f"{_name(ctx, establishment)} submitted its written best management practices "
+            f"program on {submittal.date}"
+        )
+    return None
+
+
+def _act_interceptor(notice: Notice, ctx: Context) -> Act | None:
+    """An approved grease interceptor with enough compartments installed since the notice."""
+    establishment = _notice_establishment(notice, ctx)
+    if establishment is None:
+        return None
+    installed = sorted(
+        (d.installed_on, d.id, d)
+        for d in ctx.referring("device", "establishment", establishment.id)
+        if d.installed_on is not None
+        and d.installed_on >= notice.issued_on
+        and _interceptor_defects(d, ctx) == ([], [])
+    )
+    if not installed:
+        return None
+    day, _, device = installed[0]
+    return (
+        day,
+        f"{_name(ctx, device)}, approved and with enough compartments, was installed on {day}",
+    )
+
+
+def _act_observed(field: str, good: Callable[[Any], bool], words_done: str) -> Callable:
+    """An observation since the notice that finds the state corrected."""
+
+    def act(notice: Notice, ctx: Context) -> Act | None:
+        establishment = _notice_establishment(notice, ctx)
+        if establishment is None:
+            return None
+        for observation in ctx.referring("fog_observation", "establishment", establishment.id):
+            value = getattr(observation, field)
+            if observation.date >= notice.issued_on and value is not None and good(value):
+                return observation.date, (
+                    f"an inspection on {observation.date} found {words_done} at "
+                    f"{_name(ctx, establishment)}"
+                )
+        return None
+
+    return act
+
+
+def _act_inspected(field: str, words_done: str) -> Callable:
+    """A FOG inspection since the notice that records the establishment cooperating."""
+
+    def act(notice: Notice, ctx: Context) -> Act | None:
+        establishment = _notice_establishment(notice, ctx)
+        if establishment is None:
+            return None
+        subjects = [establishment.id, *(d.id for d in _devices(establishment, ctx))]
+        days = [
+            i.date
+            for s in subjects
+            for i in ctx.referring("inspection", "subject", s)
+            if i.program in (None, "fog")
+            and i.date >= notice.issued_on
+            and getattr(i, field) is False
+        ]
+        if not days:
+            return None
+        day = min(days)
+        return day, f"at the inspection of {day} {_name(ctx, establishment)} {words_done}"
+
+    return act
+
+
+def _act_charge(notice: Notice, ctx: Context) -> Act | None:
+    """Payment of every noncompliance charge assessed under the notice."""
+    charges = ctx.referring("noncompliance_charge", "notice", notice.id)
+    paid = [c.paid_on for c in charges if c.paid_on is not None and c.paid_on <= ctx.as_of]
+    if not charges or len(paid) < len(charges):
+        return None
+    return (
+        max(paid),
+        f"the noncompliance {noun(len(charges), 'charge')} "
+        f"{'was' if len(charges) == 1 else 'were'} paid on {max(paid)}",
+    )
+
+
+#: the act each requirement's notice demands, where the records can show it
+_NOTICE_ACTS: dict[str, Callable[[Notice, Context], Act | None]] = {
+    "FOG-MIN-FREQUENCY": _act_frequency,
+    "FOG-25-PERCENT": _act_accumulation,
+    "FOG-MAINTENANCE-EFFICIENT": _act_maintenance,
+    "FOG-TRAINING-INITIAL": _act_training,
+    "FOG-TRAINING-NEW-HIRE": _act_training,
+    "FOG-TRAINING-SEMIANNUAL": _act_training,
+    "FOG-TRAINING-RECORDS": _act_training,
+    "FOG-BMP-SUBMITTAL": _act_bmp,
+    "FOG-BMP-PROGRAM": _act_bmp,
+    "FOG-INTERCEPTOR-REQUIRED": _act_interceptor,
+    "FOG-SANITARY-FIXTURES": _act_observed(
+        "sanitary_fixtures_connected",
+        lambda v: v is False,
+        "no sanitary fixture discharging through the grease interceptor",
+    ),
+    "FOG-MONITORING-FACILITY": _act_observed(
+        "monitoring_facility", lambda v: v == "accessible", "the monitoring facility accessible"
+    ),
+    "FOG-ADDITIVES": _act_observed(
+        "emulsifiers_used", lambda v: v is False, "no emulsifying agents in use"
+    ),
+    "FOG-DISCHARGE-PROHIBITION": _act_observed(
+        "fog_discharge", lambda v: v is False, "no grease being discharged"
+    ),
+    "FOG-INSPECTION-ENTRY": _act_inspected("access_refused", "gave the inspector access"),
+    "FOG-COMPLIANCE-RECORD": _act_inspected(
+        "records_refused", "made its compliance record available"
+    ),
+    "FOG-NONCOMPLIANCE-CHARGE": _act_charge,
+}
+
+
+def _its(ctx: Context, thing: Any, owner: Any) -> str:
+    """A thing named as its owner's: "its 1,500-gallon grease interceptor" for "the
+    1,500-gallon grease interceptor of Willow Tea House"; a name of its own stays."""
+    name, whose = _name(ctx, thing), f" of {_name(ctx, owner)}"
+    if name.startswith("the ") and whose in name:
+        return "its " + name[4:].replace(whose, "", 1)
+    return name
+
+
+def _notice_words(notice: Notice, ctx: Context) -> str:
+    """ "The notice of noncompliance (Interceptor pump-out frequency) issued to Willow Tea
+    House on 2025-02-01 about its 1,500-gallon grease interceptor"."""
+    subject = ctx.get(notice.subject)
+    owner = _notice_establishment(notice, ctx)
+    recipient = owner if owner is not None else subject
+    about = "" if subject is None or subject is owner else f" about {_its(ctx, subject, owner)}"
+    return (
+        f"The notice of noncompliance ({title(notice.requirement)}) issued to "
+        f"{_name(ctx, recipient)} on {notice.issued_on}{about}"
+    )
+
+
+def _deadline_of(notice: Notice, ctx: Context) -> tuple[date | None, str]:
+    """The notice's deadline (the latest granted extension's, else its own) and how it
+    was set, in words."""
+    extensions = [e for e in ctx.referring("extension", "notice", notice.id) if e.granted]
+    if extensions:
+        last = extensions[-1]
+        return (
+            last.new_due_on,
+            f"required compliance by {last.new_due_on} (extended on {last.date})",
+        )
+    if notice.due_on is not None:
+        return notice.due_on, f"required compliance by {notice.due_on}"
+    return None, "set no deadline"
 
 
 @rule("FOG-NONCOMPLIANCE-NOTICE", on="notice")
@@ -1413,26 +2267,60 @@ def noncompliance_notice(notice: Notice, ctx: Context) -> Outcome | None:
     """§ 51.67(A): "… the Director may issue a notice of noncompliance, whereby the
     food service establishment shall comply with all directives, conditions and
     requirements therein within the time prescribed by the notice." The finding
-    names the notice."""
+    names the notice.
+
+    The notice is complied with on the earlier of a correction recorded on it and
+    the act it demanded as the records show it (``_NOTICE_ACTS``): for a clock
+    (pump-out frequency, 25 percent, a new hire's or the initial training) the act
+    that cured the missed obligation, even one that crossed the notice; for a state
+    (a submittal, an interceptor, an observed condition) an act dated from the
+    notice on. A correction dated before the notice was issued is a data problem."""
     if notice.kind != "noncompliance":
         return None
-    corrections = ctx.referring("correction", "notice", notice.id)
-    done_on = corrections[0].date if corrections else None
-    head = f"Notice of noncompliance {notice.id} ({notice.requirement}) issued {notice.issued_on}"
-    if notice.due_on is None:
-        if done_on is not None:
-            return met(f"{head} set no deadline; compliance was achieved {done_on}.")
-        return due(f"{head} sets no deadline, and no compliance is recorded yet.")
-    if done_on is not None:
-        tail = f"compliance achieved {done_on}"
+    corrections = []
+    for correction in ctx.referring("correction", "notice", notice.id):
+        if correction.date < notice.issued_on:
+            _problem(
+                ctx,
+                [correction, notice],
+                f"A correction of {correction.date} is recorded on "
+                f"{_name(ctx, notice)}, which was issued only on {notice.issued_on}.",
+            )
+        else:
+            corrections.append(correction)
+    act_of = _NOTICE_ACTS.get(notice.requirement)
+    act = act_of(notice, ctx) if act_of is not None else None
+    corrected = corrections[0].date if corrections else None
+    reading = None
+    if act is not None and (corrected is None or act[0] < corrected):
+        done_on, done = act
+        if done_on < notice.issued_on:
+            done += ", before the notice was issued"
+        reading = NOTICE_MET_BY_ACT
+    elif corrected is not None:
+        done_on, done = corrected, f"compliance was recorded on {corrected}"
     else:
-        verb = "is" if ctx.as_of <= notice.due_on else "was"
-        tail = f"no compliance recorded, and the deadline {verb} {notice.due_on}"
+        done_on, done = None, ""
+    due_on, how = _deadline_of(notice, ctx)
+    head = f"{_notice_words(notice, ctx)} {how}"
+    if due_on is None:
+        if done_on is not None:
+            return met(f"{head}; {done}.", reading=reading)
+        return due(f"{head}, and no compliance is on record yet.")
+    if done_on is None:
+        done = (
+            "no compliance is on record yet"
+            if ctx.as_of <= due_on
+            else "no compliance is on record"
+        )
+    elif done_on > due_on:
+        done += f", {plural((done_on - due_on).days, 'day')} late"
     return deadline(
-        due_on=notice.due_on,
+        due_on=due_on,
         done_on=done_on,
         as_of=ctx.as_of,
-        explanation=f"{head} requires compliance by {notice.due_on}; {tail}.",
+        explanation=f"{head}; {done}.",
+        reading=reading,
     )
 
 
@@ -1471,28 +2359,36 @@ def noncompliance_charge(charge: NoncomplianceCharge, ctx: Context) -> Iterator[
     by_category: dict[str, int] = {}
     for line in charge.costs:
         by_category[line.category] = by_category.get(line.category, 0) + line.amount_cents
-    items = _listing([f"{_COST_LABEL[k]} {_cents(v)}" for k, v in by_category.items()])
+    items = listing(f"{_COST_LABEL[k]} {_cents(v)}" for k, v in by_category.items())
+    head = (
+        f"The noncompliance charge assessed on {charge.assessed_on} to "
+        f"{_name(ctx, charge.establishment)}"
+    )
     if charge.billed_cents is not None and charge.billed_cents != total:
         yield violation(
-            f"Charge {charge.id} bills {_cents(charge.billed_cents)}, but its itemized costs "
-            f"({items}) total {_cents(total)}."
+            f"{head} bills {_cents(charge.billed_cents)}, but its itemized costs ({items}) "
+            f"total {_cents(total)}."
         )
         return
-    head = f"Noncompliance charge {charge.id} of {_cents(total)} ({items})"
-    head += f" assessed {charge.assessed_on}"
+    head += f", {_cents(total)} ({items})"
     paid = charge.paid_on if charge.paid_on is not None and charge.paid_on <= ctx.as_of else None
     if charge.due_on is None:
         if paid is not None:
-            yield met(f"{head}; paid {paid}.")
+            yield met(f"{head}, was paid on {paid}.")
         else:
-            yield due(f"{head}; no payment is recorded yet.")
+            yield due(f"{head}, sets no due date, and no payment is on record yet.")
         return
-    tail = f"paid {paid}" if paid is not None else "no payment recorded"
+    if paid is None:
+        tail = "no payment is on record"
+    elif paid <= charge.due_on:
+        tail = f"it was paid on {paid}"
+    else:
+        tail = f"it was paid on {paid}, {plural((paid - charge.due_on).days, 'day')} late"
     yield deadline(
         due_on=charge.due_on,
         done_on=paid,
         as_of=ctx.as_of,
-        explanation=f"{head}, due {charge.due_on}; {tail}.",
+        explanation=f"{head}, was due by {charge.due_on}; {tail}.",
     )
 
 
