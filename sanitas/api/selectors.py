@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet, Value
 
-from sanitas.records.bridge import record_to_fact
-from sanitas.records.models import RECORD_MODELS, Finding, Record, RecordIndex
+from sanitas.records.bridge import record_names, record_to_fact
+from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, Record, RecordIndex
 
 #: program → the requirement-ID prefixes of its findings (see ``requirements.md``)
 PROGRAMS: dict[str, tuple[str, ...]] = {
@@ -56,6 +56,23 @@ def record_fields(record: Record) -> dict[str, Any]:
     fact.pop("type", None)
     fact.pop("id", None)
     return fact
+
+
+def data_problems(*, group: str) -> list[dict[str, Any]]:
+    """The data problems the last sweep found in ``group``, in the order it found
+    them, each record named as the explanations name it."""
+    from sanitas.records.sweep import evaluation_facts
+
+    rows = list(
+        DataProblem.objects.filter(subject_group=group, current=True)
+        .order_by("id")
+        .values("facts", "problem", "evaluated_as_of", "first_found_at")
+    )
+    if not rows:
+        return []
+    raw, _lent = evaluation_facts(group)
+    names = record_names(raw, [key for row in rows for key in row["facts"]])
+    return [{**row, "names": [names[key] for key in row["facts"]]} for row in rows]
 
 
 def list_records(

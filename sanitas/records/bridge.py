@@ -9,6 +9,7 @@ computes from the same facts exported to a file.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
@@ -18,7 +19,9 @@ from zoneinfo import ZoneInfo
 import orjson
 from django.conf import settings
 
-from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.ordinance.engine import FactIndex
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
+from sanitas.ordinance.words import name_of
 from sanitas.records.models import RECORD_MODELS, Record
 
 CITY_TZ = ZoneInfo(settings.TIME_ZONE)
@@ -86,6 +89,21 @@ def record_to_fact(record: Record) -> dict[str, Any]:
     model = type(record)
     names = fact_columns(model)
     return row_to_fact(model, record.key, [getattr(record, name) for name in names])
+
+
+def record_names(raw_facts: list[dict[str, Any]], keys: Iterable[str]) -> dict[str, str]:
+    """What a person calls each of the records ``keys`` ("Arroyo Pho", "the grease
+    interceptor of Arroyo Pho", "the pump-out of 2026-09-01"), named as the engine's
+    explanations name them from ``raw_facts`` (the facts evaluated with them); a key
+    the facts do not hold keeps the key."""
+    wanted = list(dict.fromkeys(keys))
+    if not wanted:
+        return {}
+    try:
+        index = FactIndex(parse_facts(raw_facts))
+    except FactsError:
+        return {key: key for key in wanted}
+    return {key: name_of(index, key) if index.get(key) else key for key in wanted}
 
 
 @cache

@@ -291,6 +291,11 @@ class Finding(models.Model):
     due = models.CharField(max_length=16, blank=True)
     cite = models.CharField(max_length=120)
     explanation = models.TextField()
+    reading = models.TextField(
+        null=True,
+        blank=True,
+        help_text="The interpretation of the law the finding relies on (most have none).",
+    )
     evaluated_as_of = models.DateField()
     first_found_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
@@ -310,6 +315,30 @@ class Finding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.requirement} {self.subject} {self.status}"
+
+
+class DataProblem(models.Model):
+    """Records of a subject group that contradict each other (an event dated before the
+    thing it belongs to existed), as the engine reported them when it last evaluated
+    the group; one the engine no longer reports is kept, not current, for history."""
+
+    subject_group = models.CharField(max_length=200, db_index=True)
+    facts = models.JSONField(help_text="The keys of the records that contradict each other.")
+    problem = models.TextField(help_text="What is wrong with them, in one sentence.")
+    evaluated_as_of = models.DateField()
+    first_found_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    current = models.BooleanField(
+        default=True, help_text="False once the engine no longer reports it (kept for history)."
+    )
+    history = _history("records_data_problem_history")
+
+    class Meta:
+        db_table = "records_data_problem"
+        ordering = ["subject_group", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.subject_group}: {self.problem}"
 
 
 class SubjectGroup(models.Model):

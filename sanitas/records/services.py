@@ -306,9 +306,10 @@ def _rename_group(old: str, new: str) -> None:
     for model in RECORD_MODELS.values():
         model.objects.filter(subject_group=old).update(subject_group=new)
     RecordIndex.objects.filter(subject_group=old).update(subject_group=new)
-    from sanitas.records.models import Finding
+    from sanitas.records.models import DataProblem, Finding
 
     Finding.objects.filter(subject_group=old).update(subject_group=new)
+    DataProblem.objects.filter(subject_group=old).update(subject_group=new)
     SubjectGroup.objects.filter(key=old).delete()
     # the group now holds other findings than its digest says
     SubjectGroup.objects.filter(key=new).update(findings_digest="")

@@ -1,7 +1,8 @@
 """The sweep: records → facts → the engine → the worklist.
 
 Subject group by subject group, the sweep turns the stored records into the
-engine's facts, evaluates them as of a date, and stores the findings. It is
+engine's facts, evaluates them as of a date, and stores the findings (with the
+readings they rely on) and the group's data problems. It is
 idempotent (a second run with nothing changed writes nothing) and incremental:
 it evaluates only the groups whose records changed since they were last swept,
 or whose earliest open deadline, future-dated fact or next calendar quarter has
@@ -32,7 +33,7 @@ from sanitas.ordinance.facts import FACT_TYPES, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records import bulk
 from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
-from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
+from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import lock_records
 
 CHUNK = 400
@@ -262,10 +263,12 @@ def _evaluator(pack: RulePack, workers: int) -> Any:
     )
 
 
+#: a data problem as the sweep keeps it: the keys of the records, and the sentence
+Problem = tuple[tuple[str, ...], str]
 #: what the sweep keeps of a group's evaluation: each finding as (requirement,
-#: subject, period, ordinal) and (status, due, cite, explanation); the day to look
-#: at the group again; and a digest of the findings
-Evaluated = tuple[str, list[tuple[tuple, tuple]], date, str]
+#: subject, period, ordinal) and (status, due, cite, explanation, reading); the
+#: group's data problems; the day to look at the group again; and a digest of both
+Evaluated = tuple[str, list[tuple[tuple, tuple]], list[Problem], date, str]
 
 
 def evaluate_groups(
@@ -273,9 +276,10 @@ def evaluate_groups(
     as_of: date,
     pack: RulePack | None = None,
 ) -> list[Evaluated]:
-    """Each group's findings, keyed, the day to look at it again, and the digest of
-    its findings. The findings about records a group was lent are left to the group
-    that holds them."""
+    """Each group's findings, keyed, its data problems, the day to look at it again,
+    and the digest of its findings and problems. The findings about records a group
+    was lent, and the problems only among such records, are left to the group that
+    holds them."""
     pack = pack or _WORKER_PACK
     out: list[Evaluated] = []
     for group, raw, lent in batch:
@@ -287,17 +291,29 @@ def evaluate_groups(
             if finding.subject in lent:
                 continue
             base = (finding.requirement, finding.subject, finding.period or "")
-            values = (finding.status, _iso(finding.due), finding.cite, finding.explanation)
+            values = (
+                finding.status,
+                _iso(finding.due),
+                finding.cite,
+                finding.explanation,
+                finding.reading,
+            )
             keyed.append(((*base, seen[base]), values))
             seen[base] += 1
+        problems = [
+            (p.facts, p.problem)
+            for p in evaluation.data_problems
+            if not p.facts or any(key not in lent for key in p.facts)
+        ]
         next_check = _next_check(evaluation.findings, facts, as_of)
-        out.append((group, keyed, next_check, findings_digest(keyed)))
+        out.append((group, keyed, problems, next_check, findings_digest(keyed, problems)))
     return out
 
 
-def findings_digest(keyed: list[tuple[tuple, tuple]]) -> str:
-    """A digest of a group's keyed findings: equal digests, equal findings."""
-    return hashlib.blake2b(dumps(keyed), digest_size=20).hexdigest()
+def findings_digest(keyed: list[tuple[tuple, tuple]], problems: list[Problem] = ()) -> str:
+    """A digest of a group's keyed findings and its data problems: equal digests,
+    equal findings and problems."""
+    return hashlib.blake2b(dumps([keyed, list(problems)]), digest_size=20).hexdigest()
 
 
 @dataclass
@@ -375,12 +391,16 @@ def _sweep_chunk(
         # nothing to store: its stored findings are not even read
         produced = {
             group: keyed
-            for group, keyed, _next, digest in evaluated
+            for group, keyed, _problems, _next, digest in evaluated
             if group in keep and digest != state[group][2]
         }
-        for group, _keyed, next_check, digest in evaluated:
+        problems = {
+            group: found for group, _keyed, found, _next, _digest in evaluated if group in produced
+        }
+        for group, _keyed, _problems, next_check, digest in evaluated:
             next_checks[group], digests[group] = next_check, digest
         _store_findings(list(produced), produced, as_of, now, result)
+        _store_problems(list(produced), problems, as_of, now)
         _lap(result, "store", clock)
     clock = time.perf_counter()
     _stamp_groups({g: state[g][0] for g in fresh}, as_of, read_at, next_checks, digests)
@@ -457,13 +477,16 @@ def _store_findings(
     db_now = findings.db_value("first_found_at", now)
     db_as_of = findings.db_value("evaluated_as_of", as_of)
     for group in groups:
-        for key, (status, due, cite, explanation) in produced[group]:
+        for key, (status, due, cite, explanation, reading) in produced[group]:
             kept.add(key)
             row = stored.get(key)
             if row is None:
                 # in the order of _NEW_COLUMNS
                 to_create.append(
-                    (*key, group, status, due, cite, explanation, db_as_of, db_now, db_now, True)
+                    (
+                        *(*key, group, status, due, cite, explanation, reading),
+                        *(db_as_of, db_now, db_now, True),
+                    )
                 )
                 continue
             values = {
@@ -472,6 +495,7 @@ def _store_findings(
                 "due": due,
                 "cite": cite,
                 "explanation": explanation,
+                "reading": reading,
             }
             if not row["current"] or any(row[k] != v for k, v in values.items()):
                 to_update.append(
@@ -503,12 +527,64 @@ def _store_findings(
 
 
 #: a stored finding's values that the sweep compares with the engine's
-_COMPARED = ("subject_group", "status", "due", "cite", "explanation")
+_COMPARED = ("subject_group", "status", "due", "cite", "explanation", "reading")
 _NEW_COLUMNS = (
     *("requirement", "subject", "period", "ordinal"),
     *_COMPARED,
     *("evaluated_as_of", "first_found_at", "updated_at", "current"),
 )
+
+
+def _store_problems(
+    groups: list[str], produced: dict[str, list[Problem]], as_of: date, now: datetime
+) -> None:
+    """Replace the current data problems of ``groups`` with those just ``produced``:
+    a problem still reported stays as it is, one no longer reported is kept as not
+    current, one reported again is current again, a new one is added."""
+    problems = bulk.table(DataProblem)
+    wanted = {g: dict.fromkeys((tuple(facts), text) for facts, text in produced[g]) for g in groups}
+    stored: dict[tuple[str, tuple[str, ...], str], dict[str, Any]] = {}
+    changed: list[dict[str, Any]] = []
+    for start in range(0, len(groups), bulk.IN_CHUNK):
+        rows = DataProblem.objects.filter(
+            subject_group__in=groups[start : start + bulk.IN_CHUNK]
+        ).values("id", "subject_group", "facts", "problem", "current")
+        for row in rows.order_by("id"):
+            key = (row["subject_group"], tuple(row["facts"]), row["problem"])
+            reported = key[1:] in wanted[row["subject_group"]]
+            if key in stored or not reported:
+                # no longer reported (or the same one twice, as two groups merged)
+                if row["current"]:
+                    changed.append({"id": row["id"], "current": False})
+                continue
+            stored[key] = row
+            if not row["current"]:
+                changed.append({"id": row["id"], "current": True})
+    new = [
+        {
+            "subject_group": group,
+            "facts": list(facts),
+            "problem": text,
+            "evaluated_as_of": as_of,
+            "first_found_at": now,
+            "current": True,
+        }
+        for group in groups
+        for facts, text in wanted[group]
+        if (group, facts, text) not in stored
+    ]
+    if new:
+        # the records' write lock is held: the rows above the highest id are ours
+        after = problems.max_pk()
+        problems.insert(new, now=now)
+        problems.keep_history_since(after, kind="+", reason=None, when=now)
+    if changed:
+        for row in changed:
+            row["evaluated_as_of"], row["updated_at"] = as_of, now
+        problems.update(changed, ["current", "evaluated_as_of", "updated_at"])
+        problems.keep_history_of(
+            "id", [row["id"] for row in changed], kind="~", reason=None, when=now
+        )
 
 
 def _stamp_groups(

@@ -22,7 +22,14 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from sanitas.ordinance.facts import FactsError
 from sanitas.records.bridge import record_to_fact
-from sanitas.records.models import RECORD_MODELS, Finding, Record, RecordIndex, SubjectGroup
+from sanitas.records.models import (
+    RECORD_MODELS,
+    DataProblem,
+    Finding,
+    Record,
+    RecordIndex,
+    SubjectGroup,
+)
 from sanitas.records.services import RecordError, record_facts, validate_batch, void_record
 
 _RECORD_COLUMNS = (
@@ -162,6 +169,12 @@ class FindingAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
     search_fields = ("requirement", "subject", "subject_group")
 
 
+class DataProblemAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
+    list_display = ("subject_group", "problem", "current", "evaluated_as_of")
+    list_filter = ("current",)
+    search_fields = ("subject_group", "problem")
+
+
 class RecordIndexAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("key", "fact_type", "subject_group", "voided")
     list_filter = ("voided", "fact_type")
@@ -176,5 +189,6 @@ class SubjectGroupAdmin(ReadOnlyMixin, admin.ModelAdmin):
 for _model in RECORD_MODELS.values():
     admin.site.register(_model, RecordAdmin)
 admin.site.register(Finding, FindingAdmin)
+admin.site.register(DataProblem, DataProblemAdmin)
 admin.site.register(RecordIndex, RecordIndexAdmin)
 admin.site.register(SubjectGroup, SubjectGroupAdmin)

@@ -25,8 +25,16 @@ from django.utils import timezone
 
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
-from sanitas.records.bridge import record_to_fact
-from sanitas.records.models import RECORD_MODELS, Finding, Record, RecordIndex, SubjectGroup
+from sanitas.ordinance.words import type_words
+from sanitas.records.bridge import record_names, record_to_fact
+from sanitas.records.models import (
+    RECORD_MODELS,
+    DataProblem,
+    Finding,
+    Record,
+    RecordIndex,
+    SubjectGroup,
+)
 from sanitas.records.sweep import evaluation_facts, jurisdiction_pack
 
 # --------------------------------------------------------------------------- programs
@@ -242,12 +250,13 @@ class SubjectLabel:
 
     @property
     def kind(self) -> str:
-        return self.fact_type.replace("_", " ")
+        return type_words(self.fact_type)
 
 
 def subject_labels(keys: list[str]) -> dict[str, SubjectLabel]:
     """For the records among ``keys``: their type and a human name (an establishment's
-    name, a premises' address), for lists that show subjects by key."""
+    or an employee's name, a premises' address, a permit's number), for lists that
+    show subjects by key."""
     index = {row.key: row for row in RecordIndex.objects.filter(key__in=sorted(set(keys)))}
     by_type: dict[str, list[str]] = defaultdict(list)
     for key, row in index.items():
@@ -266,7 +275,7 @@ def subject_labels(keys: list[str]) -> dict[str, SubjectLabel]:
 
 def _label_column(model: type[Record]) -> str | None:
     columns = {f.name for f in model._meta.concrete_fields}
-    for name in ("name", "address"):
+    for name in ("name", "address", "number"):
         if name in columns:
             return name
     return None
@@ -295,6 +304,17 @@ class FindingRow:
     cite: str
     explanation: str
     program: str
+    #: the interpretation of the law the finding relies on, for staff ("" for most)
+    reading: str = ""
+
+
+@dataclass
+class DataProblemRow:
+    """Records that contradict each other: each (key, what a person calls it), and
+    what is wrong with them."""
+
+    records: list[tuple[str, str]]
+    problem: str
 
 
 @dataclass
@@ -306,7 +326,7 @@ class ChildRow:
 
     @property
     def kind(self) -> str:
-        return self.fact_type.replace("_", " ")
+        return type_words(self.fact_type)
 
 
 @dataclass
@@ -322,7 +342,7 @@ class TimelineEntry:
 
     @property
     def kind(self) -> str:
-        return self.fact_type.replace("_", " ")
+        return type_words(self.fact_type)
 
 
 @dataclass
@@ -347,10 +367,12 @@ class SubjectPage:
     timeline: list[TimelineEntry]
     timeline_truncated: bool
     problems: list[str]
+    #: the data problems among this record and the records that name it
+    data_problems: list[DataProblemRow] = field(default_factory=list)
 
     @property
     def kind(self) -> str:
-        return self.fact_type.replace("_", " ")
+        return type_words(self.fact_type)
 
 
 TIMELINE_LIMIT = 200
@@ -388,6 +410,7 @@ def subject_page(user: Any, *, key: str, as_of: date | None, today: date) -> Sub
     children = _children(group, key, at)
     keys = [key, *(child.key for child, _ in children)]
     problems: list[str] = []
+    data_problems: list[DataProblemRow] = []
     if as_of is None:
         stored = (
             Finding.objects.filter(current=True, subject__in=keys)
@@ -397,8 +420,11 @@ def subject_page(user: Any, *, key: str, as_of: date | None, today: date) -> Sub
         )
         findings = [_finding_row(f) for f in stored]
         findings_as_of = max((f.evaluated_as_of for f in stored), default=None)
+        data_problems = stored_data_problems(group, keys)
     else:
-        evaluated, problems = findings_as_of_day(group, as_of=as_of, today=today)
+        evaluated, problems, data_problems = findings_as_of_day(
+            group, as_of=as_of, today=today, keys=keys
+        )
         wanted = set(keys)
         findings = sorted(
             (
@@ -433,6 +459,7 @@ def subject_page(user: Any, *, key: str, as_of: date | None, today: date) -> Sub
         timeline=timeline,
         timeline_truncated=truncated,
         problems=problems,
+        data_problems=data_problems,
     )
 
 
@@ -449,7 +476,35 @@ def _finding_row(finding: Any) -> FindingRow:
         cite=finding.cite,
         explanation=finding.explanation,
         program=program_of(finding.requirement) or "",
+        reading=finding.reading or "",
     )
+
+
+def stored_data_problems(group: str, keys: list[str]) -> list[DataProblemRow]:
+    """The data problems the last sweep of ``group`` found that concern any of the
+    records ``keys``, each record named as the explanations name it."""
+    wanted = set(keys)
+    found = [
+        (tuple(facts), problem)
+        for facts, problem in DataProblem.objects.filter(subject_group=group, current=True)
+        .order_by("id")
+        .values_list("facts", "problem")
+        if wanted.intersection(facts)
+    ]
+    if not found:
+        return []
+    raw, _lent = evaluation_facts(group)
+    return _named_problems(found, raw)
+
+
+def _named_problems(
+    problems: list[tuple[tuple[str, ...], str]], raw: list[dict[str, Any]]
+) -> list[DataProblemRow]:
+    names = record_names(raw, [key for facts, _problem in problems for key in facts])
+    return [
+        DataProblemRow(records=[(key, names[key]) for key in dict.fromkeys(facts)], problem=text)
+        for facts, text in problems
+    ]
 
 
 def _group_keys(group: str) -> dict[str, list[str]]:
@@ -517,7 +572,7 @@ def _child_rows(children: list[Record]) -> tuple[list[ChildRow], dict[str, int]]
                 ChildRow(child.key, fact_type, _summary(child), child.voided_at is not None)
             )
         if len(records) > CHILDREN_PER_TYPE:
-            omitted[fact_type.replace("_", " ")] = len(records) - CHILDREN_PER_TYPE
+            omitted[type_words(fact_type)] = len(records) - CHILDREN_PER_TYPE
     return rows, omitted
 
 
@@ -540,20 +595,32 @@ def group_facts_as_of(group: str, at: datetime) -> list[dict[str, Any]]:
     return facts
 
 
-def findings_as_of_day(group: str, *, as_of: date, today: date) -> tuple[list[Any], list[str]]:
+def findings_as_of_day(
+    group: str, *, as_of: date, today: date, keys: list[str] | None = None
+) -> tuple[list[Any], list[str], list[DataProblemRow]]:
     """What the engine makes of the group's records as the city knew them at the end of
-    ``as_of`` (from ``today`` on, the records as they stand): (findings, problems)."""
+    ``as_of`` (from ``today`` on, the records as they stand): (findings, problems
+    evaluating them, the data problems among them that concern any of ``keys``)."""
     raw, lent = evaluation_facts(group)
     if as_of < today:
         raw = _lent_as_of(group, group_facts_as_of(group, end_of_day(as_of)), lent, as_of)
     try:
         facts = parse_facts(raw)
     except FactsError as exc:
-        return [], [
-            f"The records of {as_of.isoformat()} cannot be evaluated: {p}" for p in exc.problems
-        ]
+        return (
+            [],
+            [f"The records of {as_of.isoformat()} cannot be evaluated: {p}" for p in exc.problems],
+            [],
+        )
     evaluation = evaluate_facts(facts, as_of=as_of, pack=jurisdiction_pack())
-    return [f for f in evaluation.findings if f.subject not in lent], []
+    wanted = set(keys or ())
+    found = [
+        (p.facts, p.problem)
+        for p in evaluation.data_problems
+        if wanted.intersection(p.facts) and not lent.issuperset(p.facts)
+    ]
+    data_problems = _named_problems(found, raw) if found else []
+    return [f for f in evaluation.findings if f.subject not in lent], [], data_problems
 
 
 def _lent_as_of(

@@ -25,6 +25,7 @@ from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 
 from ..conftest import ROOT
+from .amend import amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -187,11 +188,15 @@ def _open_count(program: str | None = None, status: str | None = None) -> int:
     )
 
 
-def _finding_row(page: Page, requirement: str):
+def _finding_row(page: Page, requirement: str, status: str | None = None):
     code = page.locator(
         "td[data-label='Requirement'] code", has_text=re.compile(f"^{requirement}$")
     )
-    return page.locator("table.findings tbody tr", has=code)
+    rows = page.locator("table.findings tbody tr", has=code)
+    if status is not None:
+        shown = page.locator("td[data-label='Status']", has_text=re.compile(f"^\\s*{status}\\s*$"))
+        rows = rows.filter(has=shown)
+    return rows
 
 
 #: elements wider than the viewport, for the message when a page scrolls sideways
@@ -417,21 +422,23 @@ def test_paging_through_the_worklist(page):
 
 def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
     _sign_in(page)
-    stored = Finding.objects.get(current=True, requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
+    stored = Finding.objects.get(
+        current=True, requirement="FOG-MIN-FREQUENCY", subject="jade-gi", status="due"
+    )
     _finding_row(page, "FOG-MIN-FREQUENCY").get_by_role("link", name="jade-gi").click()
     page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
     expect(page.get_by_role("heading", level=1)).to_contain_text("device jade-gi")
 
-    row = _finding_row(page, "FOG-MIN-FREQUENCY")
+    # the next pump-out is due (and the quarters pumped late are findings of their own)
+    row = _finding_row(page, "FOG-MIN-FREQUENCY", "due")
     expect(row).to_have_count(1)
-    expect(row.locator("td[data-label='Status']")).to_have_text("due")
     expect(row.locator("td[data-label='Due']")).to_have_text("2025-05-28")
-    expect(row.locator("td[data-label='Cite']")).to_have_text("§ 51.64(B)")
-    expect(row.locator("td[data-label='Explanation']")).to_have_text(stored.explanation)
-    assert "Last full pump-out 2025-02-28" in stored.explanation
+    expect(row.locator("td[data-label='Cite']")).to_have_text(stored.cite)
+    expect(row.locator("td[data-label='Explanation']")).to_contain_text(stored.explanation)
+    assert "2025-02-28" in stored.explanation
     # the manifest of the Feb 28 pump-out, recorded since, is short of its details
     manifests = _finding_row(page, "FOG-HAULER-MANIFEST")
-    expect(manifests.filter(has_text="2025-02-28 pump-out")).to_have_count(1)
+    expect(manifests.filter(has_text="2025-02-28")).to_have_count(1)
     children = page.locator("table.children tbody")
     expect(children).to_contain_text("date: 2025-02-28")
     expect(page.locator(".alert--past")).to_have_count(0)
@@ -443,14 +450,12 @@ def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
     _show(page, "Show", r"as_of=2025-03-01")
     expect(page.locator(".alert--past")).to_contain_text("The past, as of 2025-03-01")
     expect(page.get_by_label("As of", exact=True)).to_have_value("2025-03-01")
-    row = _finding_row(page, "FOG-MIN-FREQUENCY")
-    expect(row.locator("td[data-label='Status']")).to_have_text("overdue")
+    row = _finding_row(page, "FOG-MIN-FREQUENCY", "overdue")
     expect(row.locator("td[data-label='Due']")).to_have_text("2025-01-30")
-    expect(row.locator("td[data-label='Explanation']")).to_contain_text(
-        "Last full pump-out 2024-10-30"
-    )
-    expect(manifests.filter(has_text="2024-10-30 pump-out")).to_have_count(1)
-    expect(manifests.filter(has_text="2025-02-28 pump-out")).to_have_count(0)
+    expect(row.locator("td[data-label='Explanation']")).to_contain_text("2024-10-30")
+    expect(_finding_row(page, "FOG-MIN-FREQUENCY", "due")).to_have_count(0)
+    expect(manifests.filter(has_text="2024-10-30")).to_have_count(1)
+    expect(manifests.filter(has_text="2025-02-28")).to_have_count(0)
     expect(children).to_contain_text("date: 2024-10-30")
     expect(children).not_to_contain_text("date: 2025-02-28")
 
@@ -466,8 +471,39 @@ def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
     page.get_by_role("link", name="Back to today").click()
     page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
     expect(page.locator(".alert--past")).to_have_count(0)
-    expect(_finding_row(page, "FOG-MIN-FREQUENCY").locator("td[data-label='Due']")).to_have_text(
-        "2025-05-28"
+    expect(
+        _finding_row(page, "FOG-MIN-FREQUENCY", "due").locator("td[data-label='Due']")
+    ).to_have_text("2025-05-28")
+
+
+def test_a_reading_and_a_data_problem_are_shown_beside_what_they_concern(page, monkeypatch):
+    key = lone_finding(Finding.objects.filter(current=True, subject="jade-gi"))
+    reading = "The frequency is counted from the last full pump-out, not from any pump-out."
+    amend_engine(monkeypatch).readings[key] = reading
+    early = {"id": "po-early", "type": "pump_out", "device": "jade-gi", "date": "2016-03-20"}
+    record_facts(raw_facts=[{**early, "full": True}], actor="hauler-portal")
+    sweep(as_of=AS_OF)
+    _sign_in(page, "/subjects/jade-gi/")
+    box = page.get_by_role("region", name="Data problems")
+    expect(box).to_contain_text(
+        "The pump-out of 2016-03-20 and the grease interceptor of Jade Garden (this device)"
+    )
+    expect(box).to_contain_text("installed on 2016-04-01")
+    # the reading, small and labelled, under the explanation of its finding
+    row = _finding_row(page, key[0]).filter(has=page.locator(".reading"))
+    expect(row).to_have_count(1)
+    expect(row.locator(".reading")).to_have_text(f"Reading: {reading}")
+    size = row.locator(".reading").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    explained = row.locator("td.explanation").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert size < explained
+    _assert_accessible_basics(page)
+    # each record is a link to its page, which shows the same problem
+    box.get_by_role("link", name="The pump-out of 2016-03-20").click()
+    page.wait_for_url(re.compile(r"/subjects/po-early/$"))
+    expect(page.get_by_role("region", name="Data problems")).to_contain_text(
+        "The pump-out of 2016-03-20 (this pump-out) and the grease interceptor of Jade Garden"
     )
 
 

@@ -11,13 +11,15 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
+from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
-from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
+from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import RecordError, record_facts, void_record
 from sanitas.records.sweep import export_facts, groups_to_sweep, sweep
 
 from ..conftest import ROOT
+from .amend import Key, amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db(transaction=False)
 BLOCK = ROOT / "examples" / "city-block.yaml"
@@ -31,7 +33,7 @@ def _load_block():
 def _current_findings() -> list[tuple]:
     return sorted(
         Finding.objects.filter(current=True).values_list(
-            "requirement", "subject", "period", "status", "due", "explanation"
+            "requirement", "subject", "period", "status", "due", "explanation", "reading"
         )
     )
 
@@ -46,6 +48,7 @@ def _engine_findings(document: dict) -> list[tuple]:
             f.status,
             "" if f.due is None else f.as_dict()["due"],
             f.explanation,
+            f.reading,
         )
         for f in evaluation.findings
     )
@@ -234,7 +237,9 @@ def test_the_set_based_writes_keep_the_history_simple_history_keeps():
     assert first.key == "jade-gi" and first.id == device.id
     assert first.instance.capacity_gallons == device.capacity_gallons
     sweep(as_of=AS_OF)
-    finding = Finding.objects.get(requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
+    finding = Finding.objects.get(
+        requirement="FOG-MIN-FREQUENCY", subject="jade-gi", status="overdue"
+    )
     (found,) = finding.history.all()
     assert (found.history_type, found.status, found.id) == ("+", finding.status, finding.id)
     assert found.history_date == finding.first_found_at == finding.updated_at
@@ -243,6 +248,8 @@ def test_the_set_based_writes_keep_the_history_simple_history_keeps():
 def test_the_sweep_is_incremental():
     _load_block()
     sweep(as_of=AS_OF)
+    frequency = Finding.objects.filter(requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
+    overdue = frequency.get(status="overdue")
     record_facts(
         raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
         actor="hauler-portal",
@@ -251,9 +258,9 @@ def test_the_sweep_is_incremental():
     assert groups_to_sweep(AS_OF) == [changed]
     result = sweep(as_of=AS_OF)
     assert result.groups == 1
-    finding = Finding.objects.get(requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
-    assert finding.status == "due" and finding.due == "2025-05-28"
-    assert list(finding.history.values_list("status", flat=True)) == ["due", "overdue"]
+    # the next pump-out is due in May; the quarter that was overdue was pumped late
+    assert frequency.get(current=True, status="due").due == "2025-05-28"
+    assert list(overdue.history.values_list("status", flat=True)) == ["late", "overdue"]
 
 
 def test_a_voided_record_leaves_the_worklist():
@@ -272,6 +279,154 @@ def test_the_database_and_the_cli_agree_through_an_exported_file():
     assert _engine_findings(exported) == _current_findings()
     # and the exported file re-imports to the same records
     assert record_facts(raw_facts=exported["facts"], actor="clerk").changed == 0
+
+
+# ---------------------------------------------------------------- readings and data problems
+
+READING = "The frequency is counted from the last full pump-out, not from any pump-out."
+BEFORE_INSTALLATION = "The pump-out of 2024-06-12 is dated before the interceptor was installed."
+
+
+def _block_finding() -> Key:
+    """A finding of the block that no other finding shares a key with."""
+    return lone_finding(parse_document(read_data(BLOCK)).evaluate(as_of=AS_OF).findings)
+
+
+def _stored(key: Key) -> Finding:
+    requirement, subject, period = key
+    return Finding.objects.get(requirement=requirement, subject=subject, period=period)
+
+
+def _without(key: Key, rows: list[tuple]) -> list[tuple]:
+    return [row for row in rows if row[:3] != key]
+
+
+def test_a_finding_keeps_its_reading_and_a_changed_reading_is_stored(monkeypatch):
+    amend = amend_engine(monkeypatch)
+    key = _block_finding()
+    amend.readings[key] = READING
+    _load_block()
+    sweep(as_of=AS_OF)
+    finding = _stored(key)
+    assert finding.reading == READING
+    assert list(finding.history.values_list("reading", flat=True)) == [READING]
+    # every other finding has the reading (or none) the engine gave it
+    assert _without(key, _current_findings()) == _without(key, _engine_findings(read_data(BLOCK)))
+    before = (finding.status, finding.due, finding.explanation, finding.cite)
+    # a sweep that changes only the reading updates the row, and keeps the one before
+    amend.readings[key] = "Another reading of the same rule."
+    again = sweep(as_of=AS_OF, full=True)
+    assert (again.findings_created, again.findings_updated, again.findings_closed) == (0, 1, 0)
+    finding.refresh_from_db()
+    assert finding.reading == "Another reading of the same rule."
+    assert (finding.status, finding.due, finding.explanation, finding.cite) == before
+    readings = finding.history.order_by("history_date", "history_id").values_list(
+        "reading", flat=True
+    )
+    assert list(readings) == [READING, "Another reading of the same rule."]
+    # and a reading the rule no longer relies on is cleared
+    del amend.readings[key]
+    assert sweep(as_of=AS_OF, full=True).findings_updated == 1
+    assert _stored(key).reading is None
+    assert sweep(as_of=AS_OF, full=True).findings_updated == 0
+
+
+def test_worker_processes_store_the_readings_one_process_stores(monkeypatch):
+    from sanitas.records import sweep as sweeping
+
+    amend = amend_engine(monkeypatch)
+    key = _block_finding()
+    amend.readings[key] = READING
+    amend.problems.append(engine.DataProblem(("jade-gi", "po-2024-06"), BEFORE_INSTALLATION))
+    _load_block()
+    monkeypatch.setattr(sweeping, "BATCH", 2)
+    monkeypatch.setattr(sweeping, "CHUNK", 3)
+    sweep(as_of=AS_OF, workers=2)
+    assert _stored(key).reading == READING
+    assert list(DataProblem.objects.values_list("facts", "problem")) == [
+        (["jade-gi", "po-2024-06"], BEFORE_INSTALLATION)
+    ]
+
+
+def _problems(**filters) -> list[tuple]:
+    rows = DataProblem.objects.filter(**filters).order_by("id")
+    return list(rows.values_list("subject_group", "facts", "problem", "current"))
+
+
+def test_a_groups_data_problems_are_stored_replaced_and_kept(monkeypatch):
+    amend = amend_engine(monkeypatch)
+    first = engine.DataProblem(("jade-gi", "po-2024-06"), BEFORE_INSTALLATION)
+    amend.problems.append(first)
+    _load_block()
+    sweep(as_of=AS_OF)
+    group = _group("jade-gi")
+    assert _problems() == [(group, ["jade-gi", "po-2024-06"], BEFORE_INSTALLATION, True)]
+    stored = DataProblem.objects.get()
+    assert (stored.evaluated_as_of, stored.history.get().history_type) == (AS_OF, "+")
+    # swept again with nothing changed: nothing is written
+    again = sweep(as_of=AS_OF, full=True)
+    assert (again.findings_created, again.findings_updated) == (0, 0)
+    assert DataProblem.history.count() == 1
+    # the next sweep reports another problem: it replaces the first, which is kept
+    amend.problems[:] = [engine.DataProblem(("jade-gi", "po-2024-10"), "Another contradiction.")]
+    sweep(as_of=AS_OF, full=True)
+    assert _problems() == [
+        (group, ["jade-gi", "po-2024-06"], BEFORE_INSTALLATION, False),
+        (group, ["jade-gi", "po-2024-10"], "Another contradiction.", True),
+    ]
+    stored.refresh_from_db()
+    assert list(stored.history.order_by("history_id").values_list("history_type", "current")) == [
+        ("+", True),
+        ("~", False),
+    ]
+    # reported again, the first is current again; none reported, none is current
+    amend.problems[:] = [first]
+    sweep(as_of=AS_OF, full=True)
+    assert [row[3] for row in _problems()] == [True, False]
+    amend.problems.clear()
+    sweep(as_of=AS_OF, full=True)
+    assert _problems(current=True) == [] and len(_problems()) == 2
+    # the other groups never had one
+    assert {row[0] for row in _problems()} == {group}
+
+
+def test_a_problem_only_among_lent_records_is_left_to_their_group(monkeypatch):
+    amend = amend_engine(monkeypatch)
+    amend.problems.append(engine.DataProblem(("pantry",), "The pantry closed before it opened."))
+    record_facts(raw_facts=read_data(AGREEMENTS)["facts"], actor="clerk")
+    sweep(as_of=AS_OF)
+    # the food bank is lent to each generator that names it; only its own group keeps it
+    assert _problems() == [
+        (_group("pantry"), ["pantry"], "The pantry closed before it opened.", True)
+    ]
+
+
+BEFORE_JADE_GI = {
+    "id": "po-before-install",
+    "type": "pump_out",
+    "device": "jade-gi",
+    "date": "2016-03-20",
+    "full": True,
+}
+
+
+def test_a_pump_out_dated_before_its_device_was_installed():
+    """The engine reports it; the sweep stores what the engine reports for the same
+    records, and forgets it once the record is corrected."""
+    _load_block()
+    record_facts(raw_facts=[BEFORE_JADE_GI], actor="hauler-portal")
+    sweep(as_of=AS_OF)
+    evaluation = parse_document(export_facts(as_of=AS_OF)).evaluate(as_of=AS_OF)
+    assert [p.facts for p in evaluation.data_problems] == [("po-before-install", "jade-gi")]
+    group = _group("jade-gi")
+    assert _problems() == [
+        (group, list(p.facts), p.problem, True) for p in evaluation.data_problems
+    ]
+    assert _current_findings() == _engine_findings(export_facts(as_of=AS_OF))
+    # the date corrected, the problem is no longer current (and kept)
+    record_facts(raw_facts=[{**BEFORE_JADE_GI, "date": "2016-04-20"}], actor="clerk", why="typo")
+    sweep(as_of=AS_OF)
+    assert [row[3] for row in _problems()] == [False]
 
 
 # --------------------------------------------------------------------------- a shared partner
