@@ -816,16 +816,28 @@ def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
     fine_from = ctx.param("enf.contamination_fine_occasion", on=found_on)
     by_hauler = any(other.by_hauler for other in same_day)
     who = name_of(ctx, inspection.subject)
-    found = (
-        f"Contamination was found in the containers of {who}"
-        f"{' by the hauler' if by_hauler else ''} on {day(found_on)}, the "
-        f"{ordinal_word(occasion)} consecutive occasion"
-    )
+    kinds = ctx.param("enf.contamination_notice_kinds", on=found_on)
+    if by_hauler:
+        # (D)(6): the hauler's own notice of contamination; the consecutive count is
+        # (D)(3)'s, told only where it lets the city assess fines
+        found = f"Contamination was found in the containers of {who} by the hauler on "
+        found += day(found_on)
+        wanted = listing(
+            ["other notice of contamination" if k == "nov" else kind_words(k) for k in kinds],
+            "or",
+        )
+    else:
+        found = (
+            f"Contamination was found in the containers of {who} on {day(found_on)}, the "
+            f"{ordinal_word(occasion)} consecutive occasion"
+        )
+        wanted = kinds_phrase(kinds)
     reading = None
     if occasion >= fine_from:
+        if by_hauler:
+            found += f", the {ordinal_word(occasion)} consecutive occasion"
         found += ", so contamination processing fines may be assessed"
         reading = FINE_READING.format(nth=ordinal_word(fine_from))
-    kinds = ctx.param("enf.contamination_notice_kinds", on=found_on)
     if "education" in kinds:
         education = (
             "In the education period, educational material answers a contamination as a cart "
@@ -835,9 +847,9 @@ def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
     notices = contamination_notices(inspection.subject, ctx).get(found_on, [])
     first = min(notices, key=lambda n: n.issued_on) if notices else None
     if first is None and ctx.as_of <= due_on:
-        tail = f"a {kinds_phrase(kinds)} is due by {day(due_on)}"
+        tail = f"a {wanted} is due by {day(due_on)}"
     elif first is None:
-        tail = f"no {kinds_phrase(kinds)} was issued by {day(due_on)}"
+        tail = f"no {wanted} was issued by {day(due_on)}"
     elif first.issued_on <= due_on:
         tail = f"{name_of(ctx, first)} followed within {plural(days, 'day')}"
     else:

@@ -1688,16 +1688,36 @@ def _every(months: int) -> str:
     return "every month" if months == 1 else f"every {plural(months, 'month')}"
 
 
-def _frequency_words(interval: _Interval, ctx: Context) -> tuple[str, str | None]:
+def _orders_before_installation(device: Device, ctx: Context) -> list[FrequencyOrder]:
+    """The Director's frequency orders on record for the device dated before it was
+    installed: each is a data problem, sets no frequency, and is named where the
+    subchapter's default applies instead."""
+    if device.installed_on is None:
+        return []
+    return [
+        order
+        for order in ctx.referring("frequency_order", "device", device.id)
+        if order.date < device.installed_on
+    ]
+
+
+def _frequency_words(interval: _Interval, ctx: Context, device: Device) -> tuple[str, str | None]:
     """How the interval's frequency was set, in words, and the reading it relied on."""
     regime = interval.regime
     months = regime.months
     if regime.order is None:
-        how = (
-            "with no frequency set by the Director it is pumped out quarterly"
-            if months == 3
-            else f"with no frequency set by the Director it is pumped out {_every(months)}"
-        )
+        default = "quarterly" if months == 3 else _every(months)
+        impossible = _orders_before_installation(device, ctx)
+        if impossible:
+            one = len(impossible) == 1
+            how = (
+                f"the Director's {'order' if one else 'orders'} of "
+                f"{listing(str(o.date) for o in impossible)} {'is' if one else 'are'} dated "
+                f"before the installation and {'sets' if one else 'set'} no frequency for it: "
+                f"it is pumped out {default}"
+            )
+        else:
+            how = f"with no frequency set by the Director it is pumped out {default}"
     elif regime.asked is not None and regime.asked > months:
         how = (
             f"the Director's order of {regime.order.date} asks for a pump-out "
@@ -1749,7 +1769,7 @@ def min_frequency(device: Device, ctx: Context) -> Iterator[Outcome]:
         ]
         if partial:
             since += f" (the partial pump-out of {partial[-1]} does not count)"
-        how, reading = _frequency_words(current, ctx)
+        how, reading = _frequency_words(current, ctx, device)
         verb = "was due" if ctx.as_of > current.due else "is due"
         yield deadline(
             due_on=current.due,
@@ -1766,7 +1786,7 @@ def min_frequency(device: Device, ctx: Context) -> Iterator[Outcome]:
             continue
         if interval.after is None and not from_installation:
             continue  # the pump-out history on record may begin after the installation
-        how, reading = _frequency_words(interval, ctx)
+        how, reading = _frequency_words(interval, ctx, device)
         late_by = plural((interval.done.date - interval.due).days, "day")
         if interval.after is not None:
             text = (

@@ -1124,7 +1124,14 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
     dispose of all solid waste … The disposal shall be by one of the following means:
     (a) Through regular, at least weekly, collection service by the city's authorized
     contractor; or (b) By personal transportation of the solid waste to a licensed
-    public or private landfill or disposal site." """
+    public or private landfill or disposal site."
+
+    Met by a current at-least-weekly contractor service or a self-hauler on record.
+    Without either it is ``due``: the premises is to show its means of disposal. Its
+    own transport to a licensed site needs no record with the city, so the absence of
+    one is no evidence of a violation (and no ground for a referral); only a record of
+    the waste kept (an accumulation past its limit, a pile, dumping) shows the duty
+    broken, under those rules."""
     if premises.use not in ctx.param("sw.disposal_uses"):
         return None
     streams = ctx.param("sw.disposal_streams")
@@ -1171,11 +1178,22 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
         )
     else:
         why = "no collection service by the contractor"
-    return violation(
+    return due(
         f"On {day(ctx.as_of)} {where}, {_use_words(premises.use)}, has {why} and no self-haul "
-        "to a disposal site on record, so its solid waste has no permitted means of disposal.",
+        "to a disposal site on record, so it is to show how it disposes of its solid waste: "
+        "by at-least-weekly collection by the contractor or by taking it to a licensed "
+        "landfill or disposal site.",
         cite="'65 Code § 6-4.105(B)(1)",
+        reading=_DISPOSAL_NOT_SHOWN,
     )
+
+
+_DISPOSAL_NOT_SHOWN = (
+    "Taking one's own solid waste to a licensed disposal site needs no record with the city, "
+    "so a premises without at-least-weekly contractor collection or a self-haul on record is "
+    "asked to show its means of disposal; only a record of the waste kept (an accumulation "
+    "past its limit, a pile, dumping) shows the duty broken."
+)
 
 
 # --------------------------------------------------------------------------- SW-PILE-LIMITS
