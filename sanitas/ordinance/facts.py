@@ -26,9 +26,20 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
+    field_validator,
     model_validator,
 )
 
+from sanitas.ordinance.bounds import (
+    check_date,
+    money_problem,
+    short_text,
+    shown,
+    text_limit,
+    value_problem,
+    year_problem,
+)
 from sanitas.ordinance.catalog import catalog
 
 # --------------------------------------------------------------------------- field types
@@ -41,48 +52,60 @@ def _parse_date(value: Any) -> Any:
     if isinstance(value, datetime):
         raise ValueError("expected a date (YYYY-MM-DD), got a date and time")
     if isinstance(value, date):
-        return value
+        return check_date(value)
     if isinstance(value, str) and _DATE_RE.match(value):
         try:
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except ValueError:
             raise ValueError(f"{value!r} is not a calendar date") from None
-    raise ValueError(f"expected a date (YYYY-MM-DD), got {value!r}")
+        return check_date(day)
+    raise ValueError(f"expected a date (YYYY-MM-DD), got {shown(value)}")
 
 
 def _parse_datetime(value: Any) -> Any:
     if isinstance(value, datetime):
+        check_date(value.date())
         return value.replace(second=0, microsecond=0, tzinfo=None)
     if isinstance(value, str) and _DATETIME_RE.match(value):
         try:
-            return datetime.fromisoformat(value)
+            moment = datetime.fromisoformat(value)
         except ValueError:
             raise ValueError(f"{value!r} is not a calendar date and time") from None
-    raise ValueError(f"expected a date and time (YYYY-MM-DDTHH:MM), got {value!r}")
+        check_date(moment.date())
+        return moment
+    raise ValueError(f"expected a date and time (YYYY-MM-DDTHH:MM), got {shown(value)}")
 
 
 def _parse_money(value: Any) -> Any:
     if isinstance(value, bool):
         raise ValueError(f"expected an amount in dollars, got {value!r}")
     if isinstance(value, Decimal):
-        return value
-    if isinstance(value, int | float | str):
+        amount = value
+    elif isinstance(value, int | float | str):
         try:
-            amount = Decimal(str(value))
+            # an int exactly (its text may be too long for str()), the rest as written
+            amount = Decimal(value) if isinstance(value, int) else Decimal(str(value))
         except InvalidOperation:
-            raise ValueError(f"expected an amount in dollars, got {value!r}") from None
+            raise ValueError(f"expected an amount in dollars, got {shown(value)}") from None
         if not amount.is_finite():
             raise ValueError(f"expected an amount in dollars, got {value!r}")
-        return amount
-    raise ValueError(f"expected an amount in dollars, got {value!r}")
+    else:
+        raise ValueError(f"expected an amount in dollars, got {shown(value)}")
+    problem = money_problem(amount)
+    if problem:
+        raise ValueError(problem)
+    return amount
 
 
 def _parse_period(value: Any) -> Any:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9999:
         value = str(value)
     if isinstance(value, str) and re.match(r"^\d{4}(-Q[1-4])?$", value):
+        problem = year_problem(int(value[:4]))
+        if problem:
+            raise ValueError(problem)
         return value
-    raise ValueError(f'expected a reporting period such as "2024" or "2025-Q1", got {value!r}')
+    raise ValueError(f'expected a reporting period such as "2024" or "2025-Q1", got {shown(value)}')
 
 
 def _parse_requirement(value: Any) -> Any:
@@ -132,6 +155,18 @@ class Fact(BaseModel):
 
     def check(self) -> None:
         """Rules across fields of one fact; raise ``ValueError`` with the message."""
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _within_bounds(cls, value: Any, info: ValidationInfo) -> Any:
+        """Every field of every type within the bounds the records and the date
+        arithmetic can hold (``bounds.py``; ``fastpath.py`` mirrors this)."""
+        name = info.field_name or ""
+        limit = text_limit(name, reference=name in cls.references or name in cls.list_references)
+        problem = value_problem(value, limit)
+        if problem:
+            raise ValueError(problem)
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> Fact:
@@ -183,6 +218,8 @@ class Thing(Fact):
 
 # --------------------------------------------------------------------------- core vocabulary
 
+#: the languages notices are printed in: English, Spanish, Traditional Chinese
+Language = Literal["en", "es", "zh-Hant"]
 PremisesUse = Literal["residential", "commercial", "industrial", "mixed_use", "hotel"]
 NonLocalEntity = Literal[
     "special_district",
@@ -234,6 +271,9 @@ class Premises(Thing):
         default=None, description="The lot is contiguous to a public alley (set-out location)."
     )
     owner_name: str | None = None
+    owner_language: Language | None = Field(
+        default=None, description="The language the owner reads notices in (en, es, zh-Hant)."
+    )
     owner_tax_address: str | None = Field(
         default=None, description="The owner's address on the tax collector's roll."
     )
@@ -257,6 +297,12 @@ class Establishment(Thing):
     premises: str | None = ref("premises")
     name: str | None = None
     address: str | None = None
+    operator_name: str | None = Field(
+        default=None, description="Who operates the business, as notices address them."
+    )
+    operator_language: Language | None = Field(
+        default=None, description="The language the operator reads notices in (en, es, zh-Hant)."
+    )
     category: Category
     cooks: bool | None = Field(
         default=None,
@@ -733,10 +779,10 @@ def describe(position: int, raw: Any) -> str:
     kind = raw.get("type") if isinstance(raw, dict) else None
     label = f"fact {position + 1}"
     if isinstance(ident, str) and ident:
-        label += f" (id {ident!r}"
-        label += f", {kind})" if isinstance(kind, str) else ")"
+        label += f" (id {shown(ident)}"
+        label += f", {short_text(kind)})" if isinstance(kind, str) else ")"
     elif isinstance(kind, str):
-        label += f" ({kind})"
+        label += f" ({short_text(kind)})"
     return label
 
 
@@ -746,7 +792,7 @@ def _loc(loc: tuple[Any, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + short_text(str(part))
     return out or "(fact)"
 
 
@@ -761,21 +807,21 @@ def _message(error: dict[str, Any]) -> str:
         return str(error["ctx"]["error"]) if "ctx" in error else error["msg"]
     if kind == "literal_error":
         expected = error.get("ctx", {}).get("expected", "")
-        return f"{value!r} is not one of {expected}"
+        return f"{shown(value)} is not one of {expected}"
     if kind in ("bool_type", "bool_parsing"):
-        return f"expected true or false, got {value!r}"
+        return f"expected true or false, got {shown(value)}"
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number, got {value!r}"
+        return f"expected a whole number, got {shown(value)}"
     if kind in ("float_type", "float_parsing"):
-        return f"expected a number, got {value!r}"
+        return f"expected a number, got {shown(value)}"
     if kind in ("string_type",):
-        return f"expected text, got {value!r}"
+        return f"expected text, got {shown(value)}"
     if kind in ("list_type",):
-        return f"expected a list, got {value!r}"
+        return f"expected a list, got {shown(value)}"
     if kind in ("model_type", "dict_type"):
-        return f"expected a mapping, got {value!r}"
+        return f"expected a mapping, got {shown(value)}"
     msg = error["msg"]
-    return f"{msg[0].lower()}{msg[1:]}" + (f" (got {value!r})" if "input" in error else "")
+    return f"{msg[0].lower()}{msg[1:]}" + (f" (got {shown(value)})" if "input" in error else "")
 
 
 def _validation_problems(label: str, exc: ValidationError) -> list[str]:
@@ -789,13 +835,13 @@ def _validation_problems(label: str, exc: ValidationError) -> list[str]:
 def parse_fact(raw: Any, position: int) -> tuple[Fact | None, list[str]]:
     label = describe(position, raw)
     if not isinstance(raw, dict):
-        return None, [f"{label}: a fact is a mapping with a 'type', got {raw!r}"]
+        return None, [f"{label}: a fact is a mapping with a 'type', got {shown(raw)}"]
     kind = raw.get("type")
     if kind is None:
         return None, [f"{label}: type: required field is missing"]
     model = FACT_TYPES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        return None, [f"{label}: type: unknown fact type {kind!r}"]
+        return None, [f"{label}: type: unknown fact type {shown(kind)}"]
     try:
         return model.model_validate(raw), []
     except ValidationError as exc:

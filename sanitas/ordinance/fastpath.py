@@ -5,7 +5,9 @@ every type and field, and they report *every* problem of a bad document. But
 building a pydantic model costs microseconds per fact, and a city's batch holds
 hundreds of thousands. So each model is mirrored here by a msgspec ``Struct``
 generated from the model's own fields — same names, types, enumerations and
-bounds — and a document is first decoded through those. Only when that fails
+bounds, and the bounds every field shares (``bounds.py``: text lengths and
+characters as ``max_length`` and ``pattern``, number ranges, dates in
+``__post_init__``) — and a document is first decoded through those. Only when that fails
 (or a type cannot be mirrored) does validation fall back to the pydantic models,
 which then list every problem.
 
@@ -27,6 +29,18 @@ import msgspec
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from sanitas.ordinance.bounds import (
+    FIRST_DATE,
+    INT_MAX,
+    INT_MIN,
+    LAST_DATE,
+    NUMBER_MAX,
+    PERIOD_PATTERN,
+    TEXT_PATTERN,
+    date_problem,
+    money_problem,
+    text_limit,
+)
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import (
     FACT_TYPES,
@@ -59,6 +73,18 @@ class _Post:
         self.requirements: list[str] = []
         self.requirement_lists: list[str] = []
         self.money: list[str] = []
+        self.dates: list[str] = []
+        self.date_lists: list[str] = []
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.datetimes
+            or self.requirements
+            or self.requirement_lists
+            or self.money
+            or self.dates
+            or self.date_lists
+        )
 
 
 def _validators(info: FieldInfo) -> list[Callable]:
@@ -70,8 +96,52 @@ def _validators(info: FieldInfo) -> list[Callable]:
     return out
 
 
-def _mirror_type(annotation: Any, info: FieldInfo | None, name: str, post: _Post) -> Any:
-    """The msgspec type for a pydantic annotation, or :class:`Unmirrorable`."""
+def _leaf(annotation: Any, limit: int, bounds: dict[str, Any]) -> Any:
+    """A plain type with the bounds of ``Fact._within_bounds`` (text: its length and
+    characters; numbers: their range), merged with the field's own ``bounds``."""
+    if annotation is str:
+        if bounds:
+            raise Unmirrorable(f"number bounds on text: {bounds!r}")
+        return Annotated[str, msgspec.Meta(max_length=limit, pattern=TEXT_PATTERN)]
+    if annotation is int:
+        return Annotated[int, msgspec.Meta(**_merged(bounds, INT_MIN, INT_MAX))]
+    if annotation is float:
+        return Annotated[float, msgspec.Meta(**_merged(bounds, -NUMBER_MAX, NUMBER_MAX))]
+    if bounds:
+        return Annotated[annotation, msgspec.Meta(**bounds)]
+    return annotation
+
+
+def _merged(bounds: dict[str, Any], low: Any, high: Any) -> dict[str, Any]:
+    """The field's bounds within [low, high]: the narrower of each end."""
+    out = dict(bounds)
+    if "gt" in out:
+        if out["gt"] < low:
+            del out["gt"]
+            out["ge"] = low
+    else:
+        out["ge"] = max(out.get("ge", low), low)
+    if "lt" in out:
+        if out["lt"] > high:
+            del out["lt"]
+            out["le"] = high
+    else:
+        out["le"] = min(out.get("le", high), high)
+    return out
+
+
+def _mirror_type(
+    annotation: Any,
+    info: FieldInfo | None,
+    name: str,
+    post: _Post,
+    *,
+    limit: int,
+    bounds: dict[str, Any] | None = None,
+) -> Any:
+    """The msgspec type for a pydantic annotation, or :class:`Unmirrorable`. ``bounds``
+    (the field's own ``ge``, ``le``, …) apply to the field's value, not to list items."""
+    bounds = bounds or {}
     origin = get_origin(annotation)
     if origin is Annotated:
         base, *extras = get_args(annotation)
@@ -82,19 +152,25 @@ def _mirror_type(annotation: Any, info: FieldInfo | None, name: str, post: _Post
         non_none = [a for a in args if a is not type(None)]
         if len(non_none) != 1:
             raise Unmirrorable(f"{name}: a union of several types")
-        inner = _mirror_type(non_none[0], None, name, post)
+        inner = _mirror_type(non_none[0], None, name, post, limit=limit, bounds=bounds)
         return inner | None
+    if bounds and origin is not None:
+        raise Unmirrorable(f"{name}: bounds on {annotation!r}")
     if origin is list:
         (item,) = get_args(annotation)
         if get_origin(item) is Annotated:
             base, *extras = get_args(item)
             funcs = [getattr(e, "func", None) for e in extras]
             return list[_custom(base, [f for f in funcs if f], name, post, listed=True)]
-        return list[_mirror_type(item, None, name, post)]
+        return list[_mirror_type(item, None, name, post, limit=limit)]
     if origin is Literal:
         return annotation
     if annotation in (str, int, float, bool, date):
-        return annotation
+        if annotation is date:
+            post.dates.append(name)
+        return _leaf(annotation, limit, bounds)
+    if bounds:
+        raise Unmirrorable(f"{name}: bounds on {annotation!r}")
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return _mirror_model(annotation)
     raise Unmirrorable(f"{name}: {annotation!r}")
@@ -102,6 +178,7 @@ def _mirror_type(annotation: Any, info: FieldInfo | None, name: str, post: _Post
 
 def _custom(base: Any, funcs: list[Callable], name: str, post: _Post, *, listed: bool) -> Any:
     if funcs == [_parse_date]:
+        (post.date_lists if listed else post.dates).append(name)
         return date
     if funcs == [_parse_datetime]:
         post.datetimes.append(name)
@@ -110,24 +187,23 @@ def _custom(base: Any, funcs: list[Callable], name: str, post: _Post, *, listed:
         post.money.append(name)
         return Decimal
     if funcs == [_parse_period]:
-        return Annotated[str, msgspec.Meta(pattern=r"^\d{4}(-Q[1-4])?$")]
+        return Annotated[str, msgspec.Meta(pattern=PERIOD_PATTERN)]
     if funcs == [_parse_requirement]:
         (post.requirement_lists if listed else post.requirements).append(name)
         return str
     raise Unmirrorable(f"{name}: validators {funcs!r}")
 
 
-def _field_type(name: str, info: FieldInfo, post: _Post) -> Any:
+def _field_type(name: str, info: FieldInfo, post: _Post, limit: int) -> Any:
     annotation = info.annotation
-    if _validators(info):
-        base = _custom(annotation, _validators(info), name, post, listed=False)
-    else:
-        base = _mirror_type(annotation, info, name, post)
     bounds = {}
     for meta in info.metadata:
         for cls, key in _BOUNDS.items():
             if isinstance(meta, cls):
                 bounds[key] = getattr(meta, key)
+    if not _validators(info):
+        return _mirror_type(annotation, info, name, post, limit=limit, bounds=bounds)
+    base = _custom(annotation, _validators(info), name, post, listed=False)
     if bounds:
         if get_origin(base) in (Union, types.UnionType):
             inner = next(a for a in get_args(base) if a is not type(None))
@@ -138,10 +214,11 @@ def _field_type(name: str, info: FieldInfo, post: _Post) -> Any:
 
 def _struct_fields(model: type[BaseModel], post: _Post, skip: set[str]) -> list[tuple]:
     fields = []
+    references = {**getattr(model, "references", {}), **getattr(model, "list_references", {})}
     for name, info in model.model_fields.items():
         if name in skip:
             continue
-        kind = _field_type(name, info, post)
+        kind = _field_type(name, info, post, text_limit(name, reference=name in references))
         rename = info.alias if info.alias and info.alias != name else None
         if info.is_required():
             spec = msgspec.field(name=rename) if rename else msgspec.NODEFAULT
@@ -158,7 +235,8 @@ def _has_model_validators(model: type[BaseModel]) -> bool:
     """Validators other than the shared ``Fact.check`` hook cannot be mirrored."""
     decorators = model.__pydantic_decorators__
     own = [name for name in decorators.model_validators if name != "_check"]
-    return bool(own or decorators.field_validators)
+    fields = [name for name in decorators.field_validators if name != "_within_bounds"]
+    return bool(own or fields)
 
 
 @cache
@@ -168,7 +246,7 @@ def _mirror_model(model: type[BaseModel]) -> type:
         raise Unmirrorable(f"{model.__name__} has validators")
     post = _Post()
     fields = _struct_fields(model, post, set())
-    if post.datetimes or post.requirements or post.requirement_lists or post.money:
+    if post:
         raise Unmirrorable(f"{model.__name__}: nested custom fields")
     return msgspec.defstruct(
         model.__name__, fields, forbid_unknown_fields=True, frozen=True, kw_only=True
@@ -176,10 +254,11 @@ def _mirror_model(model: type[BaseModel]) -> type:
 
 
 def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
-    if not (post.datetimes or post.requirements or post.requirement_lists or post.money or check):
+    if not (post or check):
         return None
     known = catalog()
     setter = msgspec.structs.force_setattr
+    first, last = FIRST_DATE, LAST_DATE
 
     def __post_init__(self: Any) -> None:
         for name in post.datetimes:
@@ -188,8 +267,16 @@ def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
                 setter(self, name, _parse_datetime(value))
         for name in post.money:
             value = getattr(self, name)
-            if value is not None and not value.is_finite():
-                raise ValueError(f"{name}: not an amount")
+            if value is not None and money_problem(value):
+                raise ValueError(f"{name}: not an amount within bounds")
+        for name in post.dates:
+            value = getattr(self, name)
+            if value is not None and not first <= value <= last:
+                raise ValueError(f"{name}: {date_problem(value)}")
+        for name in post.date_lists:
+            for value in getattr(self, name) or ():
+                if not first <= value <= last:
+                    raise ValueError(f"{name}: {date_problem(value)}")
         for name in post.requirements:
             value = getattr(self, name)
             if value is not None and value not in known:

@@ -4,6 +4,13 @@ Dates stay strings until the fact vocabulary parses them, so that an impossible
 date (2025-02-30) is reported against its fact and field rather than failing in
 the parser; and only ``true``/``false`` are booleans (YAML 1.2), so that a
 value such as ``on``, ``yes`` or ``no`` is never silently read as one.
+
+A facts file is data from outside, so what would let a small file grow into a
+huge one is refused, naming the line: anchors repeated by aliases (``&a`` …
+``*a``) and merge keys (``<<: *a``), with which a file of a few hundred bytes
+nests aliases into billions of values (a "billion laughs"), and whole numbers
+written with more digits than any number of the vocabulary holds. libyaml itself
+refuses nesting deeper than 1,000 levels.
 """
 
 from __future__ import annotations
@@ -16,8 +23,50 @@ import yaml
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+#: more digits than this in a whole number is beyond any value of the vocabulary
+MAX_INT_DIGITS = 40
+
+
+class RefusedYAML(yaml.MarkedYAMLError):
+    """YAML that is well formed but not accepted in a facts file."""
+
+
 class FactsLoader(_Base):  # type: ignore[misc, valid-type]
-    """Safe loader with the YAML 1.2 core booleans and no implicit timestamps."""
+    """Safe loader with the YAML 1.2 core booleans and no implicit timestamps,
+    which takes no aliases, no merge keys and no overlong whole numbers."""
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        # every node is built once; a node met again is one an alias repeats
+        if node in self.constructed_objects or node in self.recursive_objects:
+            raise RefusedYAML(
+                problem="a value anchored with & is repeated by an alias (*): facts files "
+                "take no aliases; write the value out where it is needed",
+                problem_mark=node.start_mark,
+            )
+        return super().construct_object(node, deep)
+
+    def flatten_mapping(self, node: Any) -> None:
+        for key_node, _value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise RefusedYAML(
+                    problem="a merge key (<<) copies another mapping: facts files take "
+                    "no merge keys; write the fields out",
+                    problem_mark=key_node.start_mark,
+                )
+        super().flatten_mapping(node)
+
+    def construct_yaml_int(self, node: Any) -> int:
+        digits = sum(c.isalnum() for c in str(node.value))
+        if digits > MAX_INT_DIGITS:
+            raise RefusedYAML(
+                problem=f"a whole number of {digits:,} digits is beyond any number a facts "
+                "file holds",
+                problem_mark=node.start_mark,
+            )
+        return super().construct_yaml_int(node)
+
+
+FactsLoader.add_constructor("tag:yaml.org,2002:int", FactsLoader.construct_yaml_int)
 
 
 FactsLoader.yaml_implicit_resolvers = {
@@ -39,9 +88,15 @@ def load_yaml(text: str) -> Any:
     """Parse YAML text; a syntax error becomes a ``ValueError`` naming line and column."""
     try:
         return yaml.load(text, Loader=FactsLoader)
+    except RefusedYAML as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        raise ValueError(f"{where}{exc.problem}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
         raise ValueError(f"not valid YAML: {where}{exc.problem}") from None
     except yaml.YAMLError as exc:
         raise ValueError(f"not valid YAML: {exc}") from None
+    except RecursionError:  # the pure-Python parser, where libyaml is missing
+        raise ValueError("not valid YAML: nested too deeply") from None

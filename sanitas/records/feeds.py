@@ -8,6 +8,12 @@ and each column accepts the common names listed. Columns the feed does not know
 are ignored (the import says which). Row numbers in messages are the numbers a
 spreadsheet shows: the header is row 1.
 
+Values are held within the bounds of :mod:`sanitas.ordinance.bounds`, as every
+fact's are. A text cell that begins ``'`` and then one of ``= + - @``, a tab or
+a carriage return is read without the quote: that is how :func:`spreadsheet_safe`
+writes such a value into a file a spreadsheet opens (the rejects of an import),
+so that a spreadsheet shows it as text instead of running it as a formula.
+
 Values: dates as ``YYYY-MM-DD`` or ``MM/DD/YYYY`` (or a spreadsheet date);
 yes/no columns as ``yes``/``no``, ``y``/``n``, ``true``/``false``, ``1``/``0``;
 numbers may have thousands separators; amounts may have a ``$``. Choices such as
@@ -43,8 +49,19 @@ contact
 =======================  =====  =========================================================
 
 Pump-out manifests (``pump-out-manifests``) → a ``pump_out`` per row. A hauler's
-manifest number is the pump-out's natural key: its id is
-``manifest-<hauler>-<manifest number>``, so a manifest sent twice is stored once.
+manifest number is the pump-out's natural key, so a manifest sent twice is stored
+once; a manifest is one hauler's name and one number exactly as written (but for
+runs of spaces), so that names and numbers that differ only in punctuation or
+case (``A/100`` and ``A-100``; ``Valley Grease, Inc.`` and ``Valley Grease Inc``)
+are different manifests. Its id is the readable
+``manifest-<hauler>-<manifest number>`` (in lower case, the punctuation made
+dashes), unless that key already belongs to a manifest whose hauler or number
+differs from this one's in punctuation or case: then it is the exact
+``manifest:<hauler>:<manifest number>`` (``%`` and ``:`` written ``%25`` and
+``%3A``). So the keys stored before manifests were told apart stay as they were.
+A manifest is a document: a row whose manifest is stored with other values is
+refused, naming each column that differs, never merged over the first (a row
+may still fill in what the stored manifest left blank).
 
 =======================  =====  =========================================================
 column                   kind   meaning
@@ -92,11 +109,14 @@ year                            the year (when month is 1-12)
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
+
+from sanitas.ordinance.bounds import shown
 
 # --------------------------------------------------------------------------- names
 
@@ -115,6 +135,50 @@ def slug(text: str) -> str:
     return _NOT_SLUG.sub("-", str(text).lower()).strip("-") or "_"
 
 
+_SPACES = re.compile(r"\s+")
+
+
+def exact(text: str) -> str:
+    """A value as a key part, losing nothing but what a person cannot see: runs of
+    spaces are one space, and characters are in one Unicode form (NFC)."""
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", str(text).strip()))
+
+
+def manifest_key(hauler: str, number: str) -> str:
+    """A pump-out's readable key from its hauler and manifest number, which
+    manifests that differ only in punctuation or case share: the first of them
+    stored holds it (see :func:`exact_manifest_key`)."""
+    return f"manifest-{slug(hauler)}-{slug(number)}"
+
+
+def exact_manifest_key(hauler: str, number: str) -> str:
+    """A pump-out's key from its hauler and manifest number as written: one key for
+    each pair of values (``A/100`` and ``A-100`` are two), never a readable key."""
+
+    def part(text: str) -> str:
+        return exact(text).replace("%", "%25").replace(":", "%3A")
+
+    return f"manifest:{part(hauler)}:{part(number)}"
+
+
+#: what a spreadsheet takes as the start of a formula (OWASP's list)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"^[+-]?(?:\d[\d,]*)?(?:\.\d+)?(?:[eE][+-]?\d+)?$")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text`` as a cell of a CSV or XLSX file that a spreadsheet opens: a value
+    that a spreadsheet would run as a formula (``=HYPERLINK(…)``, ``+1+1``,
+    ``@SUM(…)``) gets a ``'`` before it, which shows it as the text it is; a plain
+    number (``-12.5``) is left as it is. Reading such a cell back takes the quote
+    off again (:func:`_text`), so the round trip loses nothing."""
+    if text.startswith(FORMULA_START) and not _PLAIN_NUMBER.match(text):
+        return "'" + text
+    if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
+        return "'" + text  # read back, it loses one quote: the value as it was
+    return text
+
+
 # --------------------------------------------------------------------------- values
 
 
@@ -124,7 +188,10 @@ class CellError(ValueError):
 
 def _text(value: Any) -> str | None:
     if type(value) is str:
-        return value.strip() or None
+        text = value.strip()
+        if text.startswith("'") and text.lstrip("'").startswith(FORMULA_START):
+            text = text[1:].strip()  # a value spreadsheet_safe wrote: without its quote
+        return text or None
     if value is None:
         return None
     if isinstance(value, bool):
@@ -144,16 +211,18 @@ def _number_text(text: str) -> str:
 
 def to_int(value: Any) -> int | None:
     if isinstance(value, bool):
-        raise CellError(f"expected a whole number, got {value!r}")
+        raise CellError(f"expected a whole number, got {shown(value)}")
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if value.is_integer():
             return int(value)
-        raise CellError(f"expected a whole number, got {value!r}")
+        raise CellError(f"expected a whole number, got {shown(value)}")
     text = _text(value)
     if text is None:
         return None
+    if len(text) > MAX_NUMBER_TEXT:
+        raise CellError(f"expected a whole number, got a value of {len(text):,} characters")
     try:
         return int(text)
     except ValueError:
@@ -161,45 +230,53 @@ def to_int(value: Any) -> int | None:
     try:
         number = Decimal(_number_text(text))
     except InvalidOperation:
-        raise CellError(f"expected a whole number, got {text!r}") from None
+        raise CellError(f"expected a whole number, got {shown(text)}") from None
     if not number.is_finite() or number != number.to_integral_value():
-        raise CellError(f"expected a whole number, got {text!r}")
+        raise CellError(f"expected a whole number, got {shown(text)}")
     return int(number)
+
+
+#: a number written with more characters than this is no number of any feed
+MAX_NUMBER_TEXT = 40
 
 
 def to_number(value: Any) -> int | float | None:
     if isinstance(value, bool):
-        raise CellError(f"expected a number, got {value!r}")
+        raise CellError(f"expected a number, got {shown(value)}")
     if isinstance(value, int | float):
         number = float(value)
     else:
         text = _text(value)
         if text is None:
             return None
+        if len(text) > MAX_NUMBER_TEXT:
+            raise CellError(f"expected a number, got a value of {len(text):,} characters")
         try:
             number = float(text)
         except ValueError:
             try:
                 number = float(_number_text(text))
             except ValueError:
-                raise CellError(f"expected a number, got {text!r}") from None
+                raise CellError(f"expected a number, got {shown(text)}") from None
     if number != number or number in (float("inf"), float("-inf")):
-        raise CellError(f"expected a number, got {value!r}")
+        raise CellError(f"expected a number, got {shown(value)}")
     return int(number) if number.is_integer() else number
 
 
 def to_money(value: Any) -> str | None:
     if isinstance(value, bool):
-        raise CellError(f"expected an amount in dollars, got {value!r}")
+        raise CellError(f"expected an amount in dollars, got {shown(value)}")
     text = _text(value)
     if text is None:
         return None
+    if len(text) > MAX_NUMBER_TEXT:
+        raise CellError(f"expected an amount in dollars, got a value of {len(text):,} characters")
     try:
         amount = Decimal(_number_text(text).replace("$", ""))
     except InvalidOperation:
-        raise CellError(f"expected an amount in dollars, got {text!r}") from None
+        raise CellError(f"expected an amount in dollars, got {shown(text)}") from None
     if not amount.is_finite():
-        raise CellError(f"expected an amount in dollars, got {text!r}")
+        raise CellError(f"expected an amount in dollars, got {shown(text)}")
     return str(amount)
 
 
@@ -219,7 +296,7 @@ def to_bool(value: Any) -> bool | None:
         return None
     answer = _BOOLS.get(text.lower())
     if answer is None:
-        raise CellError(f"expected yes or no, got {text!r}")
+        raise CellError(f"expected yes or no, got {shown(text)}")
     return answer
 
 
@@ -244,11 +321,11 @@ def to_date(value: Any) -> str | None:
     elif match := _SLASHED_US.match(text):
         month, day, year = (int(g) for g in match.groups())
     else:
-        raise CellError(f"expected a date (YYYY-MM-DD or MM/DD/YYYY), got {text!r}")
+        raise CellError(f"expected a date (YYYY-MM-DD or MM/DD/YYYY), got {shown(text)}")
     try:
         return date(year, month, day).isoformat()
     except ValueError:
-        raise CellError(f"{text!r} is not a calendar date") from None
+        raise CellError(f"{shown(text)} is not a calendar date") from None
 
 
 def to_choice(value: Any, synonyms: dict[str, str] | None = None) -> str | None:
@@ -275,9 +352,9 @@ def to_month(value: Any) -> tuple[int | None, int] | None:
         try:
             month, year = to_int(text), None
         except CellError:
-            raise CellError(f"expected a month (1-12 or YYYY-MM), got {text!r}") from None
+            raise CellError(f"expected a month (1-12 or YYYY-MM), got {shown(text)}") from None
     if month is None or not 1 <= month <= 12:
-        raise CellError(f"expected a month (1-12 or YYYY-MM), got {text!r}")
+        raise CellError(f"expected a month (1-12 or YYYY-MM), got {shown(text)}")
     return year, month
 
 
@@ -336,6 +413,11 @@ class RowFact:
     headers: dict[str, str] = field(default_factory=dict)
     #: the key it is stored under, once known
     key: str | None = None
+    #: where ``key`` is shared by facts that differ in punctuation or case (a
+    #: manifest's readable key): this fact's own key, and the fields that tell them
+    #: apart; the fact takes ``exact_key`` when another holds ``key``
+    exact_key: str | None = None
+    identity: dict[str, Any] = field(default_factory=dict)
 
     @property
     def columns(self) -> dict[str, str]:
@@ -366,6 +448,9 @@ class Feed:
     build: Callable[[Row], list[RowFact]]
     #: columns the rows' keys are made of
     keys: tuple[str, ...] = ()
+    #: each row is a document sent once (a hauler's manifest): a row whose key is
+    #: stored with other values is refused, not merged over the stored record
+    documents: bool = False
 
     def column(self, name: str) -> Column:
         return next(c for c in self.columns if c.name == name)
@@ -597,8 +682,11 @@ _PUMP_OUT_FIELDS = {
 
 def _manifest_facts(row: Row) -> list[RowFact]:
     v = row.values
-    ident = f"manifest-{slug(v['hauler'])}-{slug(v['manifest_number'])}"
-    return [_fact(row, "pump_out", ident, _PUMP_OUT_FIELDS, id=None)]
+    hauler, number = v["hauler"], v["manifest_number"]
+    fact = _fact(row, "pump_out", manifest_key(hauler, number), _PUMP_OUT_FIELDS, id=None)
+    fact.exact_key = exact_manifest_key(hauler, number)
+    fact.identity = {"hauler_name": hauler, "manifest_number": number}
+    return [fact]
 
 
 PUMP_OUT_MANIFESTS = Feed(
@@ -608,6 +696,7 @@ PUMP_OUT_MANIFESTS = Feed(
     signature=("hauler", "manifest_number", "device_id"),
     build=_manifest_facts,
     keys=("hauler", "manifest_number"),
+    documents=True,
     columns=(
         Column(
             "hauler",

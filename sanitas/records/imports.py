@@ -19,13 +19,29 @@ input). A record that staff voided is not restored by an import: its row is
 reported as skipped. The whole import is one transaction, taken under the
 records' write lock, so two imports at once behave as one after the other and
 an import that dies half-way leaves nothing behind.
+
+A file comes from outside, so it is held within bounds before it is trusted:
+a facts file within the sizes of :func:`~sanitas.ordinance.document.read_data`,
+a CSV file within ``MAX_FEED_BYTES`` (read as it is parsed, never whole), an
+XLSX workbook (a zip of XML files) within ``MAX_XLSX_BYTES``, its parts within
+``MAX_XLSX_PART`` and ``MAX_XLSX_TOTAL`` once unpacked and none packed tighter
+than ``MAX_XLSX_RATIO`` to one (a "zip bomb" unpacks a few kilobytes into
+gigabytes), and no part declaring a DTD (whose entities can expand a few lines
+into gigabytes: a "billion laughs"), all checked before the workbook is parsed.
+Every value is then checked against the bounds of the vocabulary
+(:mod:`sanitas.ordinance.bounds`: no NUL, lengths, 64-bit numbers, dates)
+before any record is looked up, so that no database ever sees one it cannot
+take. The rejects file is written for a spreadsheet: a value it would run as a
+formula is written as text (:func:`~sanitas.records.feeds.spreadsheet_safe`),
+and a value longer than a spreadsheet cell holds is cut, saying so.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
-import io
 import re
+import stat
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -35,8 +51,9 @@ from typing import Any
 import orjson
 from django.db import OperationalError, transaction
 
-from sanitas.ordinance.document import TOP_LEVEL, read_data
-from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_fact
+from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
+from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, _parse_date, describe, parse_fact
 from sanitas.records import bulk
 from sanitas.records.bridge import record_to_fact
 from sanitas.records.feeds import (
@@ -47,7 +64,9 @@ from sanitas.records.feeds import (
     complete,
     convert_row,
     detect,
+    exact,
     plan,
+    spreadsheet_safe,
 )
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import (
@@ -65,6 +84,19 @@ HEADER_SEARCH = 10
 #: how many busy timeouts (30 s each on SQLite) an import waits for another writer
 LOCK_ATTEMPTS = 20
 CHUNK = 500
+#: the largest CSV feed read (some 300,000 rows; an import stores a few thousand a second)
+MAX_FEED_BYTES = 64 * 2**20
+#: an XLSX workbook: the file, each part and all parts unpacked, the tightest packing
+#: of a part of more than a megabyte, the number of parts (a sheet of 100,000 rows
+#: of 20 columns unpacks to some 100 MB, packed some ten to one)
+MAX_XLSX_BYTES = 64 * 2**20
+MAX_XLSX_PART = 160 * 2**20
+MAX_XLSX_TOTAL = 320 * 2**20
+MAX_XLSX_RATIO = 100
+MAX_XLSX_PARTS = 10_000
+#: a spreadsheet cell holds at most this many characters; a longer value is cut in
+#: the rejects file
+CELL_MAX = 32_767
 
 
 class ImportFileError(Exception):
@@ -157,6 +189,13 @@ def _read_facts_file(path: Path) -> Table:
         if "facts" not in data:
             problems.append(f"{path}: facts: required field is missing")
         facts = data.get("facts")
+        # an import stores no as-of date, but a file that names an impossible one is bad
+        for name, value in (("as_of", data.get("as_of")), *_holidays(data.get("holidays"))):
+            try:
+                if value is not None:
+                    _parse_date(value)
+            except ValueError as exc:
+                problems.append(f"{path}: {name}: {exc}")
     else:
         facts = data
     if not problems and not isinstance(facts, list):
@@ -169,51 +208,203 @@ def _read_facts_file(path: Path) -> Table:
         if isinstance(raw, dict):
             unit.facts.append(RowFact(raw=raw))
         else:
-            unit.problems.append((None, f"a fact is a mapping with a 'type', got {raw!r}"))
+            unit.problems.append((None, f"a fact is a mapping with a 'type', got {shown(raw)}"))
         units.append(unit)
     return Table(kind="facts file", units=units)
 
 
-def _decode(path: Path) -> str:
+def _holidays(raw: Any) -> list[tuple[str, Any]]:
+    if not isinstance(raw, list):
+        return [] if raw is None else [("holidays", raw)]
+    return [(f"holidays[{index}]", item) for index, item in enumerate(raw)]
+
+
+def _regular_file(path: Path, limit: int) -> int:
+    """The size of ``path``; :class:`ImportFileError` unless it is a regular file of
+    at most ``limit`` bytes."""
     try:
-        raw = path.read_bytes()
+        info = path.stat()
     except OSError as exc:
         raise ImportFileError([f"{path}: cannot read: {exc.strerror}"]) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ImportFileError([f"{path}: not a regular file"])
+    if info.st_size > limit:
+        raise ImportFileError(
+            [
+                f"{path}: the file is {megabytes(info.st_size)}, more than the "
+                f"{megabytes(limit)} an import takes; split it"
+            ]
+        )
+    return info.st_size
+
+
+def _encoding(path: Path) -> str:
+    """The text encoding of a feed (UTF-8, else Windows-1252), found by decoding it
+    a megabyte at a time without keeping the text."""
     for encoding in ("utf-8-sig", "cp1252"):
+        decoder = codecs.getincrementaldecoder(encoding)()
         try:
-            return raw.decode(encoding)
+            with path.open("rb") as handle:
+                while chunk := handle.read(2**20):
+                    decoder.decode(chunk)
+                decoder.decode(b"", final=True)
+            return encoding
         except UnicodeDecodeError:
             continue
+        except OSError as exc:
+            raise ImportFileError([f"{path}: cannot read: {exc.strerror}"]) from None
     raise ImportFileError([f"{path}: not UTF-8 or Windows-1252 text"])
 
 
 def _csv_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
-    text = _decode(path)
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max(",;\t|", key=first.count) if first else ","
-    if first.count(delimiter) == 0:
-        delimiter = ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    _regular_file(path, MAX_FEED_BYTES)
+    encoding = _encoding(path)
+    with path.open(encoding=encoding, newline="") as handle:
+        # the delimiter is the one the first line with anything on it uses most
+        first = ""
+        for line in iter(lambda: handle.readline(CELL_MAX), ""):
+            if line.strip():
+                first = line
+                break
+        handle.seek(0)
+        delimiter = max(",;\t|", key=first.count) if first else ","
+        if first.count(delimiter) == 0:
+            delimiter = ","
+        reader = csv.reader(handle, delimiter=delimiter)
+        try:
+            yield from enumerate(reader, start=1)
+        except csv.Error as exc:
+            reason = str(exc)
+            if "field larger than field limit" in reason:
+                reason = (
+                    f"a value of more than {csv.field_size_limit():,} characters "
+                    "(no field holds more than 10,000)"
+                )
+            else:
+                reason = f"not valid CSV: {reason}"
+            raise ImportFileError([f"{path}: row {reader.line_num}: {reason}"]) from None
+
+
+class _Declared(Exception):
+    """A part of a workbook declares a DTD or an entity."""
+
+
+class _Root(Exception):
+    """The root element of a part began: no DTD can follow."""
+
+
+def _check_workbook(path: Path) -> None:
+    """Refuse a workbook that would unpack or expand beyond bounds, before openpyxl
+    reads it (see the module docstring). The sizes are those the zip declares for
+    its parts: Python's zipfile never unpacks more of a part than its declared size
+    (a part that holds more fails its check), so they bound what is read."""
+    _regular_file(path, MAX_XLSX_BYTES)
     try:
-        yield from enumerate(reader, start=1)
-    except csv.Error as exc:
-        raise ImportFileError([f"{path}: row {reader.line_num}: not valid CSV: {exc}"]) from None
+        with zipfile.ZipFile(path) as archive:
+            parts = archive.infolist()
+            if len(parts) > MAX_XLSX_PARTS:
+                raise ImportFileError(
+                    [f"{path}: a workbook of {len(parts):,} parts (at most {MAX_XLSX_PARTS:,})"]
+                )
+            total = 0
+            for part in parts:
+                name = shown(part.filename)
+                if part.file_size > MAX_XLSX_PART:
+                    raise ImportFileError(
+                        [
+                            f"{path}: part {name} unpacks to {megabytes(part.file_size)}, "
+                            f"more than the {megabytes(MAX_XLSX_PART)} an import takes "
+                            "(save a large sheet as CSV)"
+                        ]
+                    )
+                ratio = part.file_size / max(part.compress_size, 1)
+                if part.file_size > 2**20 and ratio > MAX_XLSX_RATIO:
+                    raise ImportFileError(
+                        [
+                            f"{path}: part {name} unpacks {ratio:,.0f} times its packed size "
+                            f"(a spreadsheet's parts unpack at most {MAX_XLSX_RATIO} times): "
+                            "refused as a zip bomb"
+                        ]
+                    )
+                total += part.file_size
+                if total > MAX_XLSX_TOTAL:
+                    raise ImportFileError(
+                        [
+                            f"{path}: the workbook unpacks to more than "
+                            f"{megabytes(MAX_XLSX_TOTAL)} (save a large sheet as CSV)"
+                        ]
+                    )
+            for part in parts:
+                if not part.is_dir() and _declares_dtd(archive, part):
+                    raise ImportFileError(
+                        [
+                            f"{path}: part {shown(part.filename)} declares a DTD: a "
+                            "spreadsheet has none, and its entities could expand without "
+                            "bound; refused"
+                        ]
+                    )
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as exc:
+        # (a part that unpacks to more or other than it declares fails its check here)
+        raise ImportFileError([f"{path}: not a readable XLSX workbook: {exc}"]) from None
+    except OSError as exc:
+        raise ImportFileError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+
+
+def _declares_dtd(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> bool:
+    """Whether an XML part declares a document type (and so perhaps entities). A
+    declaration can only come before the root element, so the part is read, in
+    any encoding the XML parser knows, only until its root element begins."""
+    from xml.parsers import expat
+
+    parser = expat.ParserCreate()
+
+    def declared(*_args: Any) -> None:
+        raise _Declared
+
+    def root(*_args: Any) -> None:
+        raise _Root
+
+    parser.StartDoctypeDeclHandler = declared
+    parser.EntityDeclHandler = declared
+    parser.StartElementHandler = root
+    try:
+        with archive.open(part) as handle:
+            while chunk := handle.read(2**16):
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+    except _Declared:
+        return True
+    except (_Root, expat.ExpatError):  # an element came first; or it is no XML at all
+        return False
+    return False
 
 
 def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
+    _check_workbook(path)
+    unreadable = (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError)
     try:
         workbook = load_workbook(path, read_only=True, data_only=True)
     except OSError as exc:
         raise ImportFileError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError):
+    except zipfile.BadZipFile as exc:  # a part that unpacks otherwise than declared
+        raise ImportFileError([f"{path}: not a readable XLSX workbook: {exc}"]) from None
+    except (*unreadable, SyntaxError, EOFError):  # an XML parse error is a SyntaxError
         raise ImportFileError([f"{path}: not a readable XLSX workbook"]) from None
+    number = 0
     try:
         sheet = workbook.worksheets[0]
+        # the rows the sheet holds, not only those its (writer's) dimensions claim
+        sheet.reset_dimensions()
         for number, values in enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1):
             yield number, list(values)
+    except (*unreadable, SyntaxError, EOFError, IndexError) as exc:
+        reason = f": {exc}" if isinstance(exc, zipfile.BadZipFile) else ""
+        raise ImportFileError(
+            [f"{path}: row {number + 1}: not a readable XLSX workbook from here on{reason}"]
+        ) from None
     finally:
         workbook.close()
 
@@ -252,6 +443,13 @@ def _read_feed(path: Path, rows: Iterator[tuple[int, list[Any]]], feed_name: str
         if not candidates:
             raise ImportFileError([f"{path}: empty: no header row"])
         header = candidates[0]  # not a feed's header: the problems are named against it
+    bad_headers = [
+        f"{path}: the header's column {index + 1}: {problem}"
+        for index, name in enumerate(header)
+        if (problem := text_problem(name, TEXT_MAX))
+    ]
+    if bad_headers:
+        raise ImportFileError(bad_headers)
     feed = _choose_feed(path, header, feed_name)
     positions: dict[str, tuple[int, str]] = {}
     problems, ignored = [], []
@@ -301,16 +499,58 @@ def _read_feed(path: Path, rows: Iterator[tuple[int, list[Any]]], feed_name: str
 
 
 def _check_cells(unit: Unit, bad_headers: set[str | None]) -> None:
-    """Add the vocabulary's problems with the cells of a rejected row, leaving out
-    the cells already named (references are not checked: the row is not stored)."""
+    """Add the vocabulary's problems with the cells of a rejected row (or the fields
+    of a rejected fact), leaving out the cells already named (references are not
+    checked: the row is not stored)."""
     for row_fact in unit.facts:
         _fact, lines = parse_fact(row_fact.raw, 0)
         prefix = describe(0, row_fact.raw) + ": "
         for line in lines:
             name, _, reason = line.removeprefix(prefix).partition(": ")
-            column = row_fact.columns.get(_field_base(name))
-            if column is not None and column not in bad_headers:
+            if row_fact.columns:
+                column = row_fact.columns.get(_field_base(name))
+                if column is None:
+                    continue
+            else:  # a fact of a facts file: named by its field
+                column = None if name == "(fact)" else name
+                if column is not None and _field_base(column) in bad_headers:
+                    continue
+            if column not in bad_headers and (column, reason) not in unit.problems:
                 unit.problems.append((column, reason))
+
+
+def _screen(table: Table) -> None:
+    """Refuse, before any record is looked up, each text beyond the vocabulary's
+    bounds (a NUL, an overlong value): the batch's texts are looked up as keys, and
+    no database query may be given one it cannot hold. (Numbers are left to the
+    vocabulary, which names them by their field's kind.) A unit refused here also
+    gets the vocabulary's other problems with its facts, so that each is named at
+    once."""
+    for unit in table.units:
+        named: set[str | None] = {name for name, _ in unit.problems}
+        found = False
+        for row_fact in unit.facts:
+            kind = row_fact.raw.get("type")
+            model = FACT_TYPES.get(kind) if isinstance(kind, str) else None
+            references = {**model.references, **model.list_references} if model else {}
+            columns = row_fact.columns
+            for name, value in row_fact.raw.items():
+                label = str(name)
+                problem = text_problem(label, TEXT_MAX) if isinstance(name, str) else None
+                if problem:
+                    label, problem = shown(label), f"a field named so: {problem}"
+                else:
+                    limit = text_limit(label, reference=label in references)
+                    problem = value_problem(value, limit, numbers=False)
+                if problem is None:
+                    continue
+                column = columns.get(label, label) if columns else label
+                if (column, problem) not in unit.problems:
+                    unit.problems.append((column, problem))
+                named.add(column)
+                found = True
+        if found:
+            _check_cells(unit, named)
 
 
 def _names_a_feed(cells: list[str], feed_name: str | None) -> bool:
@@ -396,6 +636,47 @@ def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
     return stored
 
 
+def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
+    """Give each row fact whose readable key facts may share (a manifest's: see
+    :mod:`sanitas.records.feeds`) the key that is its own: the readable key if no
+    record holds it or the record that does is this fact (the same hauler and
+    number exactly), and no earlier row of the file took it for another; else its
+    exact key. So two manifests never share a record, and a manifest stored under
+    either key is found again under it."""
+    shared = [
+        row_fact
+        for unit in units
+        if not unit.problems
+        for row_fact in unit.facts
+        if row_fact.exact_key is not None and row_fact.key is not None
+    ]
+    voided = {
+        rf.key for rf in shared if rf.key in stored.voided and rf.exact_key not in stored.types
+    }
+    held = dict(stored.facts)
+    for fact_type in {stored.types[key] for key in voided}:
+        model = RECORD_MODELS[fact_type]
+        for chunk in _chunks(sorted(voided)):
+            for record in model.objects.filter(key__in=chunk):
+                held[record.key] = record_to_fact(record)
+    claimed: dict[str, dict[str, Any]] = {}  # readable key → identity that took it here
+    for row_fact in shared:
+        key, identity = row_fact.key, row_fact.identity
+        if row_fact.exact_key in stored.types:
+            owner: dict[str, Any] | None = None  # stored under its exact key already
+        elif key in stored.types:
+            owner = held.get(key, {})
+        elif key in claimed:
+            owner = claimed[key]
+        else:
+            claimed[key] = identity
+            continue
+        if owner is not None and all(_same(v, owner.get(n)) for n, v in identity.items()):
+            continue
+        row_fact.key = row_fact.exact_key
+        row_fact.raw["id"] = row_fact.exact_key
+
+
 @dataclass
 class _Batch:
     raws: list[dict[str, Any]]
@@ -405,20 +686,54 @@ class _Batch:
     keys: dict[str, int]
 
 
-def _build(units: list[Unit], stored: _Stored, *, merge: bool) -> _Batch:
+def _build(units: list[Unit], stored: _Stored, *, merge: bool, documents: bool = False) -> _Batch:
     """The batch of raw facts of ``units``. A feed's rows naming the same key are
     merged (a value that contradicts an earlier row is a problem of the later row),
     then merged over the stored record. Voided records are skipped. Problems are
     added to the units; a unit with a problem leaves the batch whole, with what it
     gave to facts it shares with other rows."""
     while True:
-        batch = _build_once(units, stored, merge=merge)
+        batch = _build_once(units, stored, merge=merge, documents=documents)
         if not any(unit.problems for unit in units):
             return batch
         units = [unit for unit in units if not unit.problems]
 
 
-def _build_once(units: list[Unit], stored: _Stored, *, merge: bool) -> _Batch:
+def _same(given: Any, held: Any) -> bool:
+    if isinstance(given, str) and isinstance(held, str):
+        return exact(given) == exact(held)
+    return given == held
+
+
+def _differences(raw: dict[str, Any], held: dict[str, Any]) -> list[tuple[str, str]]:
+    """(field, problem) for each value a document row gives that its stored record
+    holds otherwise (a value the stored record lacks is no difference: the row may
+    fill it in)."""
+    if held.get("type") == "pump_out":
+        what = (
+            f"the manifest {shown(held.get('manifest_number'))} of "
+            f"{shown(held.get('hauler_name'))} already stored: a second manifest with this "
+            "hauler and number is refused, not merged over the first"
+        )
+    else:
+        what = (
+            f"the record {shown(raw.get('id'))} already stored: a second document with its "
+            "key is refused, not merged over the first"
+        )
+
+    def show(value: Any) -> str:  # a stored 160.0 gallons as the row gives it: 160
+        return shown(int(value) if isinstance(value, float) and value.is_integer() else value)
+
+    return [
+        (name, f"{show(value)} differs from {show(held[name])} in {what}")
+        for name, value in raw.items()
+        if name != "id" and held.get(name) is not None and not _same(value, held[name])
+    ]
+
+
+def _build_once(
+    units: list[Unit], stored: _Stored, *, merge: bool, documents: bool = False
+) -> _Batch:
     entries: list[dict[str, Any]] = []
     entry_keys: list[str | None] = []
     origins: list[list[tuple[Unit, RowFact]]] = []
@@ -445,14 +760,23 @@ def _build_once(units: list[Unit], stored: _Stored, *, merge: bool) -> _Batch:
                     unit.problems.append(
                         (
                             row_fact.columns.get(name, name),
-                            f"{raw[name]!r} differs from {earlier[name]!r} given for "
-                            f"{key!r} in {first.label}",
+                            f"{shown(raw[name])} differs from {shown(earlier[name])} given for "
+                            f"{shown(key)} in {first.label}",
                         )
                     )
                 if not conflicts:
                     entries[position] = {**earlier, **raw}
                     origins[position].append((unit, row_fact))
                 continue
+            if documents and key is not None and key in stored.facts:
+                held = stored.facts[key]
+                differs = _differences(raw, held)
+                for name, problem in differs:
+                    unit.problems.append((row_fact.columns.get(name, name), problem))
+                if differs:
+                    continue
+                # the same document sent again (perhaps spaced otherwise) changes nothing
+                raw = {n: held[n] if held.get(n) is not None else v for n, v in raw.items()}
             if key is not None:
                 keys.setdefault(key, len(entries))
             entries.append(raw)
@@ -563,6 +887,7 @@ def import_file(
     result.table, result.kind = table, table.kind
     result.ignored_columns = table.ignored_columns
     result.rows = len(table.units)
+    _screen(table)
     for attempt in range(1, LOCK_ATTEMPTS + 1):
         started = False
         try:
@@ -605,15 +930,21 @@ def _import_units(
     )
     keys = set()
     for unit in table.units:
+        if unit.problems:  # rejected already: its keys need not be looked up
+            continue
         for row_fact in unit.facts:
             row_fact.key = _key_of(row_fact, digest_types)
             if row_fact.key is not None:
                 keys.add(row_fact.key)
+            if row_fact.exact_key is not None:
+                keys.add(row_fact.exact_key)
     say(f"looking up {len(keys)} keys among the stored records")
     stored = _load_stored(keys, with_facts=merge)
+    _resolve_shared_keys(table.units, stored)
     included = [u for u in table.units if not u.problems]
+    documents = table.feed is not None and table.feed.documents
     while True:
-        batch = _build(included, stored, merge=merge)
+        batch = _build(included, stored, merge=merge, documents=documents)
         included = [u for u in included if not u.problems]
         if len(included) < len(table.units) and not accept_valid:
             say(f"validating {len(batch.raws)} facts")
@@ -684,7 +1015,7 @@ def write_rejects(result: ImportResult) -> Path | None:
     target = rejects_path(result.path)
     feed = table.feed is not None
     with target.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
+        writer = _SafeWriter(csv.writer(handle))
         if feed:
             writer.writerow([*table.headers, "problems"])
         else:
@@ -704,6 +1035,28 @@ def write_rejects(result: ImportResult) -> Path | None:
             raw = unit.original
             kind = raw.get("type", "") if isinstance(raw, dict) else ""
             ident = raw.get("id", "") if isinstance(raw, dict) else ""
-            text = orjson.dumps(raw, default=str).decode()
+            try:
+                text = orjson.dumps(raw, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+            except orjson.JSONEncodeError:  # nested too deep for JSON
+                text = shown(raw)
             writer.writerow([unit.number, kind, ident, text, problems])
     return target
+
+
+class _SafeWriter:
+    """A CSV writer for a file a spreadsheet opens: each cell as text, written so
+    that no spreadsheet runs it as a formula, and cut where a cell could not hold it."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, cells: list[Any]) -> None:
+        self.writer.writerow([_safe_cell(cell) for cell in cells])
+
+
+def _safe_cell(value: Any) -> str:
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > CELL_MAX:
+        note = f"… [cut here: {len(text):,} characters in all]"
+        text = text[: CELL_MAX - len(note)] + note
+    return spreadsheet_safe(text)
