@@ -100,28 +100,38 @@ def test_a_manifest_row_becomes_a_pump_out_with_its_manifest_fields(block, tmp_p
     assert partial.full is False
 
 
-def test_the_same_manifest_sent_again_is_one_pump_out_and_a_correction_updates_it(block, tmp_path):
+def test_the_same_manifest_sent_again_is_one_pump_out_and_a_contradiction_is_refused(
+    block, tmp_path
+):
     import_file(_copy(tmp_path, "pump-out-manifests.csv"), actor="hauler")
-    # the hauler re-sends one manifest in another layout, with the FOG gallons corrected
-    resent = _write_csv(
+    # the hauler re-sends one manifest in another layout, as it was: nothing changes
+    same = _write_csv(
         tmp_path / "resend.csv",
         [
             ["FOG gallons", "DEVICE", "manifest no", "Hauler Name", "Date Pumped", "Complete"],
-            ["175", "jade-gi", "VGH-60112", "VALLEY GREASE HAULERS", "02/03/2025", "Y"],
+            ["160", "jade-gi", "VGH-60112", "Valley Grease Haulers", "02/03/2025", "Y"],
         ],
     )
-    result = import_file(resent, actor="hauler")
+    result = import_file(same, actor="hauler")
     assert result.ok, result.problems
-    assert (result.created, result.updated) == (0, 1)
+    assert (result.created, result.updated) == (0, 0)
+    # the same manifest with other FOG gallons would overwrite what was stored: refused,
+    # naming the row, the column and both values, and the stored manifest stays as it was
+    contradicting = _write_csv(
+        tmp_path / "contradict.csv",
+        [
+            ["FOG gallons", "DEVICE", "manifest no", "Hauler Name", "Date Pumped", "Complete"],
+            ["175", "jade-gi", "VGH-60112", "Valley Grease Haulers", "02/03/2025", "Y"],
+        ],
+    )
+    result = import_file(contradicting, actor="hauler")
+    assert not result.ok
+    text = " ".join(str(p) for p in result.problems)
+    assert "FOG gallons" in text and "175" in text and "160" in text, text
     assert PumpOut.objects.filter(manifest_number="VGH-60112").count() == 1
     record = PumpOut.objects.get(manifest_number="VGH-60112")
-    assert record.fog_gallons == 175
-    # what the re-sent row left out stays as the first manifest gave it
-    assert record.operator_name == "R. Ortega" and record.water_gallons == 800
-    assert list(record.history.order_by("history_date").values_list("fog_gallons", flat=True)) == [
-        160,
-        175,
-    ]
+    assert record.fog_gallons == 160 and record.operator_name == "R. Ortega"
+    assert record.history.count() == 1
 
 
 def test_the_license_list_makes_establishments_with_their_premises(block, tmp_path):
