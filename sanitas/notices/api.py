@@ -1,0 +1,333 @@
+"""The notices over the REST API: draft from a finding, serve, read with its state,
+digests and deadline, fetch the PDF; and record a facts document through the
+records services. Every refusal is ``{"detail": [one line per problem]}``; any
+write to a served notice answers 409 with the reason.
+
+:func:`mount` adds the endpoints to the project's API (``sanitas.api.api``) before
+its catch-all, so that they are documented in the same OpenAPI.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI, Schema, Status
+from pydantic import Field
+
+from sanitas.notices import selectors, services
+from sanitas.notices.kinds import LANGUAGES, kinds
+from sanitas.notices.models import Notice
+from sanitas.records.services import RecordError, record_facts
+
+Method = Literal["personal", "first_class_mail", "certified_mail", "email", "posting", "cart_tag"]
+KindKey = Literal[tuple(kinds())]  # type: ignore[valid-type]
+Language = Literal[LANGUAGES]  # type: ignore[valid-type]
+
+
+class Problems(Schema):
+    """Why a request was refused: one line per problem."""
+
+    detail: list[str]
+
+
+class DraftIn(Schema):
+    finding: int = Field(description="The id of a current finding (`GET /api/findings`).")
+    kind: KindKey | None = Field(
+        None, description="The kind of document, where more than one answers the finding."
+    )
+
+
+class ServeIn(Schema):
+    method: Method
+    served_on: date = Field(description="The day of service: every clock starts from it.")
+    served_at: datetime | None = Field(None, description="The moment of service, if known.")
+    served_by: str | None = Field(None, max_length=150, description="Who served it.")
+
+
+class DraftEditIn(Schema):
+    remarks: str | None = Field(None, description="Further directions (free text).")
+    language: Language | None = Field(None, description="The language it is printed in.")
+    email: str | None = Field(None, description="Where an emailed notice is sent.")
+    amount: Decimal | None = Field(None, description="A citation's penalty, not above the ceiling.")
+
+
+class RecipientOut(Schema):
+    name: str
+    address: str
+    rule: str
+    language: str
+    business: str | None = None
+    copies: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class NoticeOut(Schema):
+    id: int
+    code: str = Field(description="The case code printed for the recipient.")
+    kind: str
+    title: str
+    state: str
+    requirement: str
+    subject: str
+    fact_key: str = Field(description="The key of the engine fact it becomes once served.")
+    finding: int | None
+    language: str
+    recipient: RecipientOut | None
+    deadline_on: date | None = Field(
+        description="Served: the deadline the engine computed from the day of service. Draft: "
+        "the deadline service on the worklist's day would give."
+    )
+    projected: bool = Field(description="True while a draft: the deadline is projected.")
+    ceiling: int | None = Field(description="The penalty ceiling this respondent faces.")
+    amount: Decimal | None
+    served_on: date | None
+    served_at: datetime | None
+    method: str | None
+    served_by: str | None
+    content_sha256: str | None = Field(description="The SHA-256 printed on the notice.")
+    pdf_sha256: str | None = Field(description="The SHA-256 of the served PDF's bytes.")
+    supersedes: str | None
+    cites: str | None
+
+
+class RecordsIn(Schema):
+    """A facts document (the scenario format); ``as_of`` and ``expect`` are ignored."""
+
+    facts: list[dict[str, Any]] = Field(
+        description="Facts: mappings with a `type` and that type's fields (`sanitas vocabulary`)."
+    )
+    why: str = Field("", max_length=2000, description="Why they are recorded.")
+
+
+class RecordsOut(Schema):
+    created: int
+    updated: int
+    unchanged: int
+    keys: list[str]
+
+
+def _out(notice: Notice) -> dict[str, Any]:
+    content = None
+    try:
+        content = services.preview(notice)
+    except services.NoticeError:
+        content = None
+    return {
+        "id": notice.pk,
+        "code": notice.code,
+        "kind": notice.kind,
+        "title": selectors.kind_of(notice).title(),
+        "state": notice.state,
+        "requirement": notice.requirement,
+        "subject": notice.subject,
+        "fact_key": notice.fact_key,
+        "finding": notice.finding_id,
+        "language": notice.language,
+        "recipient": content["recipient"] if content else None,
+        "deadline_on": notice.deadline_on
+        if notice.served
+        else (content["deadline_on"] if content else None),
+        "projected": not notice.served,
+        "ceiling": content["ceiling"] if content else None,
+        "amount": notice.amount,
+        "served_on": notice.served_on,
+        "served_at": notice.served_at,
+        "method": notice.method or None,
+        "served_by": notice.served_by or None,
+        "content_sha256": notice.content_sha256 or None,
+        "pdf_sha256": notice.pdf_sha256 or None,
+        "supersedes": notice.supersedes.code if notice.supersedes_id else None,
+        "cites": notice.cites_notice.code if notice.cites_notice_id else None,
+    }
+
+
+def _found(request: HttpRequest, notice_id: int) -> Notice | None:
+    return selectors.notice(request.user, notice_id)
+
+
+def _refused(exc: services.NoticeError) -> Status:
+    return Status(exc.status, {"detail": exc.problems})
+
+
+def _missing(notice_id: int) -> Status:
+    return Status(404, {"detail": [f"notice {notice_id}: no such notice"]})
+
+
+REFUSED = {401: Problems, 404: Problems, 409: Problems, 422: Problems}
+
+
+def mount(api: NinjaAPI) -> None:
+    """Add the notice endpoints (and ``POST /records``) to ``api``."""
+
+    @api.post(
+        "/notices",
+        response={201: NoticeOut, **REFUSED},
+        operation_id="draftNotice",
+        summary="Draft the notice the law answers a finding with",
+        tags=["notices"],
+    )
+    def draft_notice(request: HttpRequest, body: DraftIn) -> Any:
+        """A draft filled from the records and the rule pack: the recipient the
+        ordinance names, what was found, the law, the deadline from the day of
+        service, the penalty that follows. Refused (422) when no notice answers the
+        finding."""
+        if selectors.finding(request.user, finding_id=body.finding) is None:
+            return Status(404, {"detail": [f"finding {body.finding}: no such current finding"]})
+        try:
+            notice = services.draft_notice(
+                finding_id=body.finding, actor=request.user.get_username(), kind_key=body.kind
+            )
+        except services.NoticeError as exc:
+            return _refused(exc)
+        return Status(201, _out(notice))
+
+    @api.get(
+        "/notices/{notice_id}",
+        response={200: NoticeOut, **REFUSED},
+        operation_id="getNotice",
+        summary="A notice with its state, digests and deadline",
+        tags=["notices"],
+    )
+    def get_notice(request: HttpRequest, notice_id: int) -> Any:
+        notice = _found(request, notice_id)
+        return _out(notice) if notice is not None else _missing(notice_id)
+
+    @api.patch(
+        "/notices/{notice_id}",
+        response={200: NoticeOut, **REFUSED},
+        operation_id="editNotice",
+        summary="Edit a draft's free-text parts (409 once served)",
+        tags=["notices"],
+    )
+    def edit_notice(request: HttpRequest, notice_id: int, body: DraftEditIn) -> Any:
+        notice = _found(request, notice_id)
+        if notice is None:
+            return _missing(notice_id)
+        try:
+            notice = services.edit_draft(
+                notice_id=notice.pk, actor=request.user.get_username(), **body.model_dump()
+            )
+        except services.NoticeError as exc:
+            return _refused(exc)
+        return _out(notice)
+
+    @api.post(
+        "/notices/{notice_id}/approve",
+        response={200: NoticeOut, 403: Problems, **REFUSED},
+        operation_id="approveNotice",
+        summary="A supervisor's approval of a draft (409 once served)",
+        tags=["notices"],
+    )
+    def approve_notice(request: HttpRequest, notice_id: int) -> Any:
+        notice = _found(request, notice_id)
+        if notice is None:
+            return _missing(notice_id)
+        if notice.served:
+            return _refused(
+                services.FrozenNotice([f"notice {notice.code}: served; approval is refused"])
+            )
+        if not selectors.may_approve(request.user):
+            return Status(403, {"detail": ["approval: only a notice supervisor approves a notice"]})
+        try:
+            notice = services.approve_notice(notice_id=notice.pk, actor=request.user.get_username())
+        except services.NoticeError as exc:
+            return _refused(exc)
+        return _out(notice)
+
+    @api.post(
+        "/notices/{notice_id}/serve",
+        response={200: NoticeOut, **REFUSED},
+        operation_id="serveNotice",
+        summary="Serve a notice: it is frozen, and its clock starts on the day of service",
+        tags=["notices"],
+    )
+    def serve_notice(request: HttpRequest, notice_id: int, body: ServeIn) -> Any:
+        """Service renders and freezes the PDF, the recipient and the facts behind it
+        (their SHA-256 digests are returned), and records the notice as the engine's
+        fact. A served notice answers 409."""
+        notice = _found(request, notice_id)
+        if notice is None:
+            return _missing(notice_id)
+        try:
+            notice = services.serve_notice(
+                notice_id=notice.pk,
+                actor=request.user.get_username(),
+                method=body.method,
+                served_on=body.served_on,
+                served_at=body.served_at,
+                served_by=body.served_by,
+            )
+        except services.NoticeError as exc:
+            return _refused(exc)
+        return _out(notice)
+
+    @api.get(
+        "/notices/{notice_id}/pdf",
+        response={200: None, **REFUSED},
+        operation_id="getNoticePdf",
+        summary="The notice's PDF (as served; a draft's preview is marked as a draft)",
+        tags=["notices"],
+        openapi_extra={
+            "responses": {
+                "200": {
+                    "description": "The PDF",
+                    "content": {
+                        "application/pdf": {"schema": {"type": "string", "format": "binary"}}
+                    },
+                }
+            }
+        },
+    )
+    def notice_pdf(request: HttpRequest, notice_id: int) -> Any:
+        from sanitas.notices import render
+
+        notice = _found(request, notice_id)
+        if notice is None:
+            return _missing(notice_id)
+        if notice.served:
+            data = bytes(notice.pdf)
+        else:
+            try:
+                data = render.pdf(render.document_html(services.preview(notice)))
+            except services.NoticeError as exc:
+                return _refused(exc)
+        response = HttpResponse(data, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{notice.code}.pdf"'
+        if notice.served:
+            response["X-Content-SHA256"] = notice.content_sha256
+        return response
+
+    @api.post(
+        "/records",
+        response={200: RecordsOut, 400: Problems, 401: Problems, 422: Problems},
+        operation_id="recordFacts",
+        summary="Record a facts document through the records services",
+        tags=["records"],
+    )
+    def record(request: HttpRequest, body: RecordsIn) -> Any:
+        """All or nothing: the whole document is validated (the vocabulary, references
+        against the document and the stored records) and then stored; a problem
+        anywhere refuses it whole with every problem listed (422). Idempotent by
+        natural key: a record already stored as given is left unchanged."""
+        try:
+            result = record_facts(
+                raw_facts=body.facts,
+                actor=request.user.get_username(),
+                why=body.why,
+                source="api",
+            )
+        except RecordError as exc:
+            return Status(422, {"detail": exc.problems})
+        except Exception as exc:
+            problems = getattr(exc, "problems", None)
+            if problems is None:
+                raise
+            return Status(422, {"detail": problems})
+        return {
+            "created": result.created,
+            "updated": result.updated,
+            "unchanged": result.unchanged,
+            "keys": result.keys,
+        }

@@ -1,0 +1,108 @@
+"""The notice pages' forms: each validates what a person typed and names the field
+of every problem; the computed parts of a notice have no field at all."""
+
+from __future__ import annotations
+
+from django import forms
+
+from sanitas.notices.kinds import LANGUAGE_NAMES, LANGUAGES
+from sanitas.notices.models import DECISIONS, METHODS, PAYMENT_METHODS
+from sanitas.ordinance.enforcement import REASON_WORDS
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class EditForm(forms.Form):
+    remarks = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Further directions (free text, printed as written)",
+    )
+    language = forms.ChoiceField(
+        choices=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+        label="Printed in (with the English beside it)",
+    )
+    email = forms.EmailField(required=False, label="Recipient's email (to serve by email)")
+    amount = forms.DecimalField(
+        required=False, min_value=0, decimal_places=2, label="Penalty (not above the ceiling)"
+    )
+
+
+class ServeForm(forms.Form):
+    method = forms.ChoiceField(choices=METHODS, label="Method of service")
+    served_on = forms.DateField(widget=DateInput(), label="Served on")
+    served_at = forms.TimeField(
+        required=False, widget=forms.TimeInput(attrs={"type": "time"}), label="At (time)"
+    )
+    served_by = forms.CharField(required=False, max_length=150, label="Served by")
+    proof = forms.FileField(required=False, label="Proof of service (scan or photo)")
+
+
+class ComplyForm(forms.Form):
+    complied_on = forms.DateField(widget=DateInput(), label="Complied on")
+    why = forms.CharField(required=False, label="How it was shown")
+
+
+class ReasonForm(forms.Form):
+    why = forms.CharField(label="Reason", widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class AsOfForm(forms.Form):
+    as_of = forms.DateField(
+        required=False,
+        widget=DateInput(),
+        label="As of",
+    )
+
+
+class PaymentForm(forms.Form):
+    amount = forms.DecimalField(min_value=0, decimal_places=2)
+    paid_on = forms.DateField(widget=DateInput())
+    method = forms.ChoiceField(choices=PAYMENT_METHODS)
+    receipt_number = forms.CharField(max_length=64)
+
+
+class ExtensionRequestForm(forms.Form):
+    requested_on = forms.DateField(widget=DateInput())
+    reason = forms.ChoiceField(choices=list(REASON_WORDS.items()))
+    explanation = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    corrective_action_plan = forms.BooleanField(
+        required=False, label="The city is under a CalRecycle corrective action plan"
+    )
+
+
+class ExtensionDecisionForm(forms.Form):
+    granted = forms.TypedChoiceField(
+        choices=[("yes", "Grant"), ("no", "Deny")], coerce=lambda v: v == "yes"
+    )
+    decided_on = forms.DateField(widget=DateInput())
+    new_due_on = forms.DateField(required=False, widget=DateInput(), label="New deadline")
+
+
+class AppealForm(forms.Form):
+    filed_on = forms.DateField(widget=DateInput(), label="Request received on")
+    grounds = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class HearingForm(forms.Form):
+    hearing_officer = forms.CharField(max_length=150)
+    scheduled_at = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    place = forms.CharField(required=False, max_length=200)
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(choices=DECISIONS)
+    decided_on = forms.DateField(widget=DateInput())
+    amount = forms.DecimalField(required=False, min_value=0, decimal_places=2)
+    order_text = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), label="Findings and reasons"
+    )
+
+
+class BatchForm(forms.Form):
+    served_on = forms.DateField(widget=DateInput(), label="Served on")
