@@ -23,6 +23,7 @@ from sanitas.notices import forms, selectors, services
 from sanitas.notices import render as documents
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
 from sanitas.notices.models import STATES
+from sanitas.records.feeds import spreadsheet_safe
 
 #: who may see a page: staff (a role, or a superuser) or a hearing officer
 NOTICES = "notices"
@@ -565,15 +566,20 @@ def batch_csv(request: HttpRequest) -> HttpResponse:
     for notice in rows:
         recipient = notice.recipient_snapshot
         for person in [recipient, *recipient.get("copies", [])]:
+            # names and addresses are stored as given: a mail house's spreadsheet
+            # must not run one as a formula
             writer.writerow(
                 [
-                    notice.code,
-                    notice.kind,
-                    notice.method,
-                    person["name"],
-                    person.get("business") or "",
-                    person["address"],
-                    person.get("language", "en"),
+                    spreadsheet_safe(str(value))
+                    for value in (
+                        notice.code,
+                        notice.kind,
+                        notice.method,
+                        person["name"],
+                        person.get("business") or "",
+                        person["address"],
+                        person.get("language", "en"),
+                    )
                 ]
             )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")

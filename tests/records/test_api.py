@@ -31,12 +31,14 @@ from hypothesis import strategies as st
 from sanitas.api.models import ApiToken
 from sanitas.api.services import TokenError, issue_api_token, revoke_api_token
 from sanitas.cli import main as cli_main
+from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import sweep
 
 from ..conftest import OWN_SCENARIOS, ROOT, SHARED_SCENARIOS
+from .amend import amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db
 
@@ -236,6 +238,31 @@ def test_a_subject_is_its_record(api, block):
     assert record["voided"] is False and record["voided_at"] is None
     assert (record["recorded_by"], record["recorded_why"]) == ("clerk", "test load")
     assert record["import_source"] == "city-block.yaml"
+    assert record["data_problems"] == []
+
+
+def test_a_subject_carries_the_data_problems_of_its_group(api, block, monkeypatch):
+    problem = "The pump-out of 2024-06-12 is dated before the interceptor was installed."
+    amend = amend_engine(monkeypatch)
+    amend.problems.append(engine.DataProblem(("jade-gi", "po-2024-06"), problem))
+    sweep(as_of=AS_OF, full=True)
+    expected = {
+        "facts": ["jade-gi", "po-2024-06"],
+        "names": ["the grease interceptor of Jade Garden", "the pump-out of 2024-06-12"],
+        "problem": problem,
+        "evaluated_as_of": "2025-03-01",
+    }
+    for key in ("jade-gi", "jade-garden", "lot-101"):  # the records evaluated together
+        status, record = _get(api, f"/api/subjects/{key}")
+        assert status == 200
+        (shown,) = record["data_problems"]
+        assert {k: v for k, v in shown.items() if k != "first_found_at"} == expected
+        assert shown["first_found_at"]
+    assert _get(api, "/api/subjects/el-sol")[1]["data_problems"] == []
+    # once the sweep no longer finds it, the subject no longer carries it
+    amend.problems.clear()
+    sweep(as_of=AS_OF, full=True)
+    assert _get(api, "/api/subjects/jade-gi")[1]["data_problems"] == []
 
 
 def test_an_event_without_an_id_is_found_by_its_content_key(api, block):
@@ -360,14 +387,20 @@ def test_bad_record_queries_are_422(api, params, problem):
 def _engine_findings(facts: list[dict]) -> list[tuple]:
     evaluation = parse_document({"facts": facts}).evaluate(as_of=AS_OF)
     return sorted(
-        (f["requirement"], f["subject"], f["period"], f["status"], f["due"], f["explanation"])
+        (
+            *(f["requirement"], f["subject"], f["period"], f["status"], f["due"]),
+            *(f["explanation"], f["reading"]),
+        )
         for f in (finding.as_dict() for finding in evaluation.findings)
     )
 
 
 def _as_rows(items: list[dict]) -> list[tuple]:
     return sorted(
-        (i["requirement"], i["subject"], i["period"], i["status"], i["due"], i["explanation"])
+        (
+            *(i["requirement"], i["subject"], i["period"], i["status"], i["due"]),
+            *(i["explanation"], i["reading"]),
+        )
         for i in items
     )
 
@@ -385,6 +418,24 @@ def test_findings_are_the_current_worklist(api, block):
     )
     assert frequency["program"] == "fog" and frequency["cite"].startswith("§ 51.64")
     assert frequency["subject_group"] == RecordIndex.objects.get(key="jade-gi").subject_group
+
+
+def test_a_finding_and_its_versions_carry_the_reading(api, block, monkeypatch):
+    reading = "The frequency is counted from the last full pump-out, not from any pump-out."
+    key = lone_finding(Finding.objects.filter(current=True))
+    requirement, subject, period = key
+    amend_engine(monkeypatch).readings[key] = reading
+    sweep(as_of=AS_OF, full=True)
+    status, page = _get(api, "/api/findings", subject=subject, requirement=requirement)
+    assert status == 200
+    (item,) = [i for i in page["items"] if (i["period"] or "") == period]
+    assert item["reading"] == reading
+    status, history = _get(api, f"/api/findings/{item['id']}/history")
+    assert history["finding"]["reading"] == reading
+    assert [(v["change"], v["reading"]) for v in history["versions"]] == [
+        ("created", None),
+        ("changed", reading),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -416,9 +467,11 @@ def test_findings_by_status_requirement_and_subject(api, block):
         items = _all_pages(api, "/api/findings", limit=50, status=status)
         assert _as_rows(items) == [r for r in rows if r[3] == status]
     status, page = _get(api, "/api/findings", requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
-    assert status == 200 and page["count"] == 1
-    finding = page["items"][0]
-    assert (finding["status"], finding["due"]) == ("overdue", "2025-01-30")
+    # the quarter overdue now, and each period the engine finds pumped late
+    expected = [r for r in rows if r[:2] == ("FOG-MIN-FREQUENCY", "jade-gi")]
+    assert status == 200 and page["count"] == len(expected) >= 1
+    assert _as_rows(page["items"]) == expected
+    assert ("overdue", "2025-01-30") in {(i["status"], i["due"]) for i in page["items"]}
     status, page = _get(api, "/api/findings", subject="jade-gi")
     assert page["count"] == len([r for r in rows if r[1] == "jade-gi"]) > 1
 
@@ -460,14 +513,17 @@ def test_a_findings_history_is_every_status_it_had(api, block):
         actor="hauler-portal",
     )
     sweep(as_of=AS_OF)
-    finding = Finding.objects.get(requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
+    # the quarter that was overdue, pumped out late (the next is a finding of its own)
+    finding = Finding.objects.get(
+        requirement="FOG-MIN-FREQUENCY", subject="jade-gi", due="2025-01-30"
+    )
     status, history = _get(api, f"/api/findings/{finding.pk}/history")
     assert status == 200
-    assert history["finding"]["id"] == finding.pk and history["finding"]["status"] == "due"
+    assert history["finding"]["id"] == finding.pk and history["finding"]["status"] == "late"
     versions = history["versions"]
     assert [(v["status"], v["due"]) for v in versions] == [
         ("overdue", "2025-01-30"),
-        ("due", "2025-05-28"),
+        ("late", "2025-01-30"),
     ]
     assert [v["change"] for v in versions] == ["created", "changed"]
     assert versions[0]["at"] <= versions[1]["at"]
@@ -522,7 +578,8 @@ def test_evaluate_answers_what_the_cli_prints(api, capsys, path):
     status, answer = _post(api, _as_json_body(path))
     assert status == 200, answer
     assert answer == _cli_json(capsys, path)
-    assert list(answer) == ["as_of", "jurisdiction", "findings", "derived"]
+    assert list(answer) == ["as_of", "jurisdiction", "findings", "derived", "data_problems"]
+    assert all("reading" in finding for finding in answer["findings"])
 
 
 def test_there_are_shared_scenarios_to_compare():
@@ -706,7 +763,7 @@ def test_no_document_makes_the_server_fail(api, data):
                 fact[field] = value
     status, payload = _post(api, json.dumps(document).encode())
     if status == 200:
-        assert list(payload) == ["as_of", "jurisdiction", "findings", "derived"]
+        assert list(payload) == ["as_of", "jurisdiction", "findings", "derived", "data_problems"]
     else:
         assert status == 422, payload
         lines = _problems(status, payload)
@@ -754,6 +811,11 @@ def test_the_openapi_document_describes_the_api():
         "/api/findings",
         "/api/findings/{finding_id}/history",
         "/api/evaluate",
+        "/api/notices",
+        "/api/notices/{notice_id}",
+        "/api/notices/{notice_id}/approve",
+        "/api/notices/{notice_id}/serve",
+        "/api/notices/{notice_id}/pdf",
     }
     assert schema["components"]["securitySchemes"]["BearerToken"]["scheme"] == "bearer"
     for path, operations in schema["paths"].items():
