@@ -3,23 +3,44 @@
 SQLite (WAL mode, so the web process and a sweep can work at once) is the
 embedded default; set ``DATABASE_URL`` (e.g. ``postgres://user@host/sanitas``)
 for PostgreSQL.
+
+Everything an operator sets comes from the environment (the README's "Operating
+Sanitas" lists it): ``SANITAS_DATA_DIR``, ``SANITAS_DEBUG`` (off unless ``1``),
+``SANITAS_SECRET_KEY`` (else one generated on first run and kept in the data
+directory), ``SANITAS_ALLOWED_HOSTS`` and ``SANITAS_CSRF_TRUSTED_ORIGINS``
+(comma-separated), ``SANITAS_HTTPS=1`` when it is served over HTTPS (secure
+cookies, HSTS, redirect to HTTPS), ``SANITAS_SESSION_HOURS``, ``SANITAS_LOG_LEVEL``.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 
+from sanitas.operations.keys import secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("SANITAS_DATA_DIR", BASE_DIR / "var"))
 
-DEBUG = os.environ.get("SANITAS_DEBUG", "1") == "1"
-SECRET_KEY = os.environ.get("SANITAS_SECRET_KEY") or (
-    "insecure-development-key-set-SANITAS_SECRET_KEY-in-production" if DEBUG else ""
-)
-ALLOWED_HOSTS = os.environ.get("SANITAS_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+
+def _flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    return value in ("1", "true", "yes", "on")
+
+
+def _list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DEBUG = _flag("SANITAS_DEBUG")
+SECRET_KEY = secret_key(DATA_DIR)
+ALLOWED_HOSTS = _list("SANITAS_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = _list("SANITAS_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "sanitas.staff.apps.RepairAdminConfig",  # the admin, for superusers repairing data
@@ -33,10 +54,16 @@ INSTALLED_APPS = [
     "sanitas.staff",
     "ninja",
     "sanitas.api",
+    "sanitas.notices",
+    "sanitas.operations",
+    "axes",
 ]
 
 MIDDLEWARE = [
+    "sanitas.operations.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -44,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "sanitas.urls"
@@ -87,8 +115,95 @@ DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --------------------------------------------------------------------------- security
+
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: a locked-out sign-in is refused before a password is checked
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+#: five wrong passwords for one user from one address lock that pair out for 15 minutes
+AXES_FAILURE_LIMIT = int(os.environ.get("SANITAS_SIGN_IN_FAILURES", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SANITAS_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "sanitas.operations.views.lockout_response"
+AXES_VERBOSE = False  # sign-ins are logged by sanitas.operations (sanitas.security)
+
+#: a working day, and no longer than the browser stays open
+SESSION_COOKIE_AGE = int(float(os.environ.get("SANITAS_SESSION_HOURS", "8")) * 3600)
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+CSRF_FAILURE_VIEW = "sanitas.operations.views.csrf_failure"
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+#: served over HTTPS (directly or behind a proxy that terminates TLS): secure
+#: cookies, HSTS for a year, and plain HTTP redirected
+HTTPS = _flag("SANITAS_HTTPS")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("SANITAS_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and _flag("SANITAS_HSTS_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = HTTPS and _flag("SANITAS_HSTS_PRELOAD", True)
+if _flag("SANITAS_BEHIND_PROXY"):
+    # the proxy in front says which scheme the browser used
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+#: no inline script or style anywhere, nothing from another origin, never framed
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# --------------------------------------------------------------------------- logging
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "sanitas.operations.middleware.RequestIdFilter"}},
+    "formatters": {
+        "plain": {
+            "format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s",
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "plain",
+        }
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("SANITAS_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django.request": {"level": "ERROR"},
+        "sanitas.security": {"level": "INFO"},
+        "axes": {"level": "WARNING"},
+    },
+}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "America/Los_Angeles"
@@ -97,5 +212,21 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise reads it at start
+#: evidence files (photographs, proofs of service): ``sanitas backup`` keeps them
+MEDIA_ROOT = DATA_DIR / "evidence"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # WhiteNoise serves what collectstatic gathers, compressed, from the application
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
+
+# email (notices served by email, sanitas/notices): SMTP from the environment
+EMAIL_HOST = os.environ.get("SANITAS_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("SANITAS_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("SANITAS_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("SANITAS_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = _flag("SANITAS_EMAIL_TLS")
+DEFAULT_FROM_EMAIL = os.environ.get("SANITAS_EMAIL_FROM", "notices@sangabrielcity.com")

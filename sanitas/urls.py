@@ -8,5 +8,12 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("accounts/", include(staff_auth_urls)),
+    path("notices/", include("sanitas.notices.urls")),
     path("", include("sanitas.staff.urls")),
 ]
+
+# the application's own error pages (DEBUG is off unless SANITAS_DEBUG=1)
+handler400 = "sanitas.operations.views.bad_request"
+handler403 = "sanitas.operations.views.permission_denied"
+handler404 = "sanitas.operations.views.page_not_found"
+handler500 = "sanitas.operations.views.server_error"

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Set up (first run) and start the web application: create .venv/ and install,
 # then `sanitas serve`, which migrates the database, loads the demo city on the
-# first run (a synthetic San Gabriel, swept as of today), and prints the address
-# and the demo sign-ins before serving. The database is SQLite under var/ unless
-# SANITAS_DATA_DIR or DATABASE_URL says otherwise. Arguments go to `sanitas
-# serve` (--port 8000, --host 127.0.0.1).
+# first run (a synthetic San Gabriel, swept as of today, with sign-ins whose
+# passwords are made for this installation), prints the address and the demo
+# sign-ins, and serves under gunicorn (DEBUG off, static files by WhiteNoise).
+# The database is SQLite under var/ unless SANITAS_DATA_DIR or DATABASE_URL says
+# otherwise. Arguments go to `sanitas serve` (--port 8000, --host 127.0.0.1,
+# --no-demo for a production data directory); the README's "Operating Sanitas"
+# lists the environment it reads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -19,7 +19,14 @@ from ninja import NinjaAPI, Query, Schema, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from sanitas.api import selectors
-from sanitas.api.auth import BearerToken
+from sanitas.api.auth import (
+    BearerToken,
+    check_program,
+    check_record_listing,
+    sees_finding,
+    sees_group,
+    visible_findings,
+)
 from sanitas.api.schemas import (
     EvaluateQuery,
     EvaluationOut,
@@ -29,11 +36,13 @@ from sanitas.api.schemas import (
     FindingQuery,
     FindingVersion,
     Problems,
-    RecordOut,
     RecordPage,
     RecordQuery,
+    SubjectOut,
 )
 from sanitas.cli import dump_json
+from sanitas.notices.api import mount as mount_notices
+from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, shown, text_problem
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.facts import FactsError
 from sanitas.ordinance.pack import PackError
@@ -67,7 +76,7 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 
-REFUSED = {401: Problems, 422: Problems}
+REFUSED = {401: Problems, 403: Problems, 422: Problems}
 _PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 logger = logging.getLogger(__name__)
 
@@ -136,6 +145,15 @@ def _only(request: HttpRequest, query: type[Schema] | None) -> None:
         raise ValidationError(
             [{"loc": ("query", name), "msg": "unknown query parameter"} for name in unknown]
         )
+    # no text the records could not hold (a NUL, which PostgreSQL refuses) reaches a query
+    unstorable = [
+        {"loc": ("query", name), "msg": problem}
+        for name, values in request.GET.lists()
+        for value in values
+        if (problem := text_problem(value, TEXT_MAX))
+    ]
+    if unstorable:
+        raise ValidationError(unstorable)
 
 
 # --------------------------------------------------------------------------- records
@@ -162,19 +180,23 @@ def _record_out(record: Record) -> dict[str, Any]:
 
 @api.get(
     "/subjects/{anytext:key}",
-    response={200: RecordOut, 404: Problems, **REFUSED},
+    response={200: SubjectOut, 404: Problems, **REFUSED},
     operation_id="getSubject",
     summary="A record by its key",
     tags=["records"],
 )
 def get_subject(request: HttpRequest, key: str) -> Any:
     """The record named ``key`` (a fact's id, or an event's content key), of any type,
-    voided or not."""
+    voided or not, and the data problems the last sweep found among the records
+    evaluated with it."""
     _only(request, None)
+    if problem := text_problem(key, ID_MAX):
+        raise ValidationError([{"loc": ("path", "key"), "msg": problem}])
     record = selectors.get_record(key=key)
-    if record is None:
+    if record is None or not sees_group(request, record.subject_group):
         raise Http404(f"{key}: no record has this key")
-    return _record_out(record)
+    problems = selectors.data_problems(group=record.subject_group)
+    return {**_record_out(record), "data_problems": problems}
 
 
 @api.get(
@@ -187,6 +209,8 @@ def get_subject(request: HttpRequest, key: str) -> Any:
 def list_records(request: HttpRequest, query: Query[RecordQuery]) -> Any:
     """Records ordered by key."""
     _only(request, RecordQuery)
+    if not check_record_listing(request, query.group):  # a group outside the token's programs
+        return {"count": 0, "limit": query.limit, "offset": query.offset, "items": []}
     page = selectors.list_records(
         fact_type=query.type,
         group=query.group,
@@ -218,6 +242,7 @@ def _finding_out(finding: Finding) -> dict[str, Any]:
         "due": finding.due or None,
         "cite": finding.cite,
         "explanation": finding.explanation,
+        "reading": finding.reading,
         "current": finding.current,
         "evaluated_as_of": finding.evaluated_as_of,
         "first_found_at": finding.first_found_at,
@@ -235,12 +260,14 @@ def _finding_out(finding: Finding) -> dict[str, Any]:
 def list_findings(request: HttpRequest, query: Query[FindingQuery]) -> Any:
     """Findings the last sweep found, earliest due first (undated last)."""
     _only(request, FindingQuery)
-    page = selectors.list_findings(**query.model_dump())
+    check_program(request, query.program)
+    filters = query.model_dump(exclude={"limit", "offset"})
+    rows = visible_findings(request, selectors.current_findings(**filters))
     return {
-        "count": page.count,
+        "count": rows.count(),
         "limit": query.limit,
         "offset": query.offset,
-        "items": [_finding_out(f) for f in page.items],
+        "items": [_finding_out(f) for f in rows[query.offset : query.offset + query.limit]],
     }
 
 
@@ -259,7 +286,7 @@ def finding_history(request: HttpRequest, finding_id: int) -> Any:
     status, due date and explanation changed from sweep to sweep."""
     _only(request, None)
     finding = selectors.get_finding(finding_id=finding_id)
-    if finding is None:
+    if finding is None or not sees_finding(request, finding.requirement):
         raise Http404(f"finding {finding_id}: no such finding")
     versions = [
         FindingVersion(
@@ -272,6 +299,7 @@ def finding_history(request: HttpRequest, finding_id: int) -> Any:
             evaluated_as_of=v.evaluated_as_of,
             cite=v.cite,
             explanation=v.explanation,
+            reading=v.reading,
         )
         for v in selectors.finding_history(finding=finding)
     ]
@@ -286,7 +314,15 @@ _DOCUMENT_SCHEMA.pop("title", None)
 
 @api.post(
     "/evaluate",
-    response={200: EvaluationOut, 400: Problems, 401: Problems, 413: Problems, 422: Problems},
+    response={
+        200: EvaluationOut,
+        400: Problems,
+        401: Problems,
+        403: Problems,
+        413: Problems,
+        422: Problems,
+    },
+    auth=BearerToken(scope="read"),  # it stores nothing
     operation_id="evaluate",
     summary="Apply the law to a posted facts document",
     tags=["engine"],
@@ -347,7 +383,14 @@ def _name_unnamable_types(facts: Any) -> None:
         return
     for raw in facts:
         if isinstance(raw, dict) and isinstance(raw.get("type"), list | dict):
-            raw["type"] = orjson.dumps(raw["type"]).decode()
+            try:
+                raw["type"] = orjson.dumps(raw["type"]).decode()
+            except orjson.JSONEncodeError:  # nested deeper than JSON is written
+                raw["type"] = shown(raw["type"])
+
+
+# the apps' endpoints, added before the catch-all below
+mount_notices(api)
 
 
 @api.api_operation(

@@ -2,13 +2,34 @@
 
 Only a SHA-256 digest of a token is stored; the token itself is shown once, when
 it is issued. A token is never deleted: it is revoked, with who did it and why.
+
+A token has scopes and an expiry. ``read`` lets it call the endpoints that
+change nothing, ``write`` the ones that record; ``program:NAME`` (``fog``,
+``sewer``, ``solid_waste``, ``organics``, ``general``) limits what it sees to
+those programs' findings and the subject groups they are about; a token with no
+``program:`` scope sees the whole city. It stops working at ``expires_at``.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+ACTIONS = ("read", "write")
+#: the programs a token may be limited to (as the API's ``program`` filter names them)
+PROGRAMS = ("fog", "sewer", "solid_waste", "organics", "general")
+PROGRAM_PREFIX = "program:"
+SCOPES = (*ACTIONS, *(PROGRAM_PREFIX + program for program in PROGRAMS))
+#: how long a token lives unless its issuer says otherwise, and at most
+DEFAULT_LIFETIME = timedelta(days=90)
+MAX_LIFETIME = timedelta(days=366)
+
+
+def default_expiry() -> datetime:
+    return timezone.now() + DEFAULT_LIFETIME
 
 
 class ApiToken(models.Model):
@@ -34,6 +55,14 @@ class ApiToken(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True, db_index=True)
     revoked_by = models.CharField(max_length=150, blank=True)
     revoked_why = models.TextField(blank=True)
+    scopes = models.CharField(
+        max_length=200,
+        default="read",
+        help_text="Space-separated: read, write, and program:NAME to limit it to programs.",
+    )
+    expires_at = models.DateTimeField(
+        default=default_expiry, db_index=True, help_text="The token stops working then."
+    )
 
     class Meta:
         db_table = "api_token"
@@ -46,3 +75,21 @@ class ApiToken(models.Model):
     @property
     def revoked(self) -> bool:
         return self.revoked_at is not None
+
+    @property
+    def scope_set(self) -> frozenset[str]:
+        return frozenset(self.scopes.split())
+
+    @property
+    def programs(self) -> tuple[str, ...]:
+        """The programs the token is limited to; empty: the whole city."""
+        return tuple(program for program in PROGRAMS if PROGRAM_PREFIX + program in self.scope_set)
+
+    def allows(self, action: str) -> bool:
+        return action in self.scope_set
+
+    def sees_program(self, program: str | None) -> bool:
+        return not self.programs or program in self.programs
+
+    def expired(self, at: datetime) -> bool:
+        return at >= self.expires_at

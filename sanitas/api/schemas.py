@@ -81,6 +81,25 @@ class RecordOut(Schema):
     updated_at: datetime
 
 
+class StoredDataProblem(Schema):
+    facts: list[str] = Field(description="The keys of the records that contradict each other.")
+    names: list[str] = Field(
+        description="What a person calls each of them, in the order of `facts` (a business "
+        "by its name, a premises by its address, an event by what it is and its date)."
+    )
+    problem: str = Field(description="What is wrong with them, in one sentence.")
+    evaluated_as_of: date = Field(description="The as-of date of the sweep that last stored it.")
+    first_found_at: datetime
+
+
+class SubjectOut(RecordOut):
+    data_problems: list[StoredDataProblem] = Field(
+        description="The data problems the last sweep found among the records of this "
+        "record's subject group: records that contradict each other (an event dated before "
+        "the thing it belongs to existed). The rule that finds one counts no deadline from it."
+    )
+
+
 class PageQuery(Schema):
     limit: int = Field(100, ge=1, le=500, description="Items per page (at most 500).")
     offset: int = Field(0, ge=0, le=MAX_OFFSET, description="Items to skip.")
@@ -118,6 +137,10 @@ class FindingOut(Schema):
     due: str | None = Field(description="YYYY-MM-DD, or YYYY-MM-DDTHH:MM for a deadline time.")
     cite: str
     explanation: str
+    reading: str | None = Field(
+        description="The interpretation of the law the finding relies on, for staff (null "
+        "for most findings)."
+    )
     current: bool = Field(description="False once the engine no longer finds it.")
     evaluated_as_of: date
     first_found_at: datetime
@@ -155,6 +178,7 @@ class FindingVersion(Schema):
     evaluated_as_of: date
     cite: str
     explanation: str
+    reading: str | None
 
 
 class FindingHistory(Schema):
@@ -195,6 +219,17 @@ class EngineFinding(Schema):
     period: str | None
     cite: str
     explanation: str
+    reading: str | None = Field(
+        description="The interpretation of the law the finding relies on (null for most)."
+    )
+
+
+class EngineDataProblem(Schema):
+    """Facts that contradict each other: reported, never a violation, and the start
+    of no deadline."""
+
+    facts: list[str] = Field(description="The ids of the facts.")
+    problem: str
 
 
 class DerivedValue(Schema):
@@ -210,3 +245,4 @@ class EvaluationOut(Schema):
     jurisdiction: str
     findings: list[EngineFinding]
     derived: list[DerivedValue]
+    data_problems: list[EngineDataProblem]

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from sanitas.api.models import ApiToken
+from sanitas.api.models import ACTIONS, MAX_LIFETIME, SCOPES, ApiToken, default_expiry
 
 TOKEN_PREFIX = "sgk_"
 #: a token's last use is written at most this often (a read should not be a write each time)
@@ -37,12 +37,37 @@ def token_digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def scope_problems(scopes: list[str] | tuple[str, ...]) -> list[str]:
+    known = ", ".join(SCOPES)
+    problems = [f"scope: {s!r} is not one of {known}" for s in scopes if s not in SCOPES]
+    if not problems and not any(scope in ACTIONS for scope in scopes):
+        problems.append("scope: a token needs read, write or both")
+    return problems
+
+
 @transaction.atomic
-def issue_api_token(*, username: str, name: str, actor: str, why: str = "") -> IssuedToken:
-    """A new token acting for ``username``; the clear token is returned once."""
+def issue_api_token(
+    *,
+    username: str,
+    name: str,
+    actor: str,
+    why: str = "",
+    scopes: list[str] | tuple[str, ...] = ("read",),
+    expires_at: datetime | None = None,
+) -> IssuedToken:
+    """A new token acting for ``username``, with ``scopes`` (see
+    :mod:`sanitas.api.models`), until ``expires_at`` (by default in 90 days, at most
+    a year); the clear token is returned once."""
     problems = []
     if not name.strip():
         problems.append("name: a token needs a name saying what it is for")
+    problems += scope_problems(scopes)
+    now = timezone.now()
+    expires_at = expires_at or default_expiry()
+    if expires_at <= now:
+        problems.append("expires: the expiry must be in the future")
+    elif expires_at - now > MAX_LIFETIME:
+        problems.append(f"expires: a token lives at most {MAX_LIFETIME.days} days")
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         problems.append(f"user: no user named {username!r}")
@@ -58,6 +83,8 @@ def issue_api_token(*, username: str, name: str, actor: str, why: str = "") -> I
         prefix=secret[: len(TOKEN_PREFIX) + 8],
         created_by=actor,
         created_why=why,
+        scopes=" ".join(scope for scope in SCOPES if scope in set(scopes)),
+        expires_at=expires_at,
     )
     return IssuedToken(token=token, secret=secret)
 

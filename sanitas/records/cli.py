@@ -37,6 +37,21 @@ def _date(text: str) -> date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _stored_text(limit: int):
+    """An option whose text is stored with every record (who, why): held within
+    what the records can hold, as a fact's text is."""
+
+    def parse(text: str) -> str:
+        from sanitas.ordinance.bounds import text_problem
+
+        problem = text_problem(text, limit)
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
+        return text
+
+    return parse
+
+
 def _default_actor() -> str:
     try:
         return getpass.getuser()
@@ -133,9 +148,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     progress = (
         (lambda message: print(f"sanitas: {message}", file=sys.stderr)) if args.progress else None
     )
+    from sanitas.operations.accounts import active_account
+
+    if args.actor is not None and active_account(args.actor) is None:
+        print(
+            f"sanitas: --actor: {args.actor!r} is not the user name of an active account",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     result = import_file(
         args.file,
-        actor=args.actor,
+        actor=args.actor or _default_actor(),
         why=args.why or "",
         accept_valid=args.accept_valid,
         feed=args.feed,
@@ -288,8 +311,16 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         action="store_true",
         help="store the good rows and write the rejects to FILE.rejects.csv",
     )
-    p.add_argument("--actor", default=_default_actor(), help="who is importing (default: you)")
-    p.add_argument("--why", help="why (kept with every record; default: imported from FILE)")
+    p.add_argument(
+        "--actor",
+        type=_stored_text(150),
+        help="who is importing: the user name of an active account (default: your login name)",
+    )
+    p.add_argument(
+        "--why",
+        type=_stored_text(10_000),
+        help="why (kept with every record; default: imported from FILE)",
+    )
     p.add_argument(
         "--feed",
         choices=list(FEEDS),

@@ -21,8 +21,11 @@ city has begun enforcing. Every program's worklist has real content:
   reports, contamination found on route reviews, notices of violation and
   citations.
 
-Everything is invented: business names are made of common words, people are an
-initial and a common surname, streets are San Gabriel's own. The city is
+Everything is invented: business names are made of common words; employees have
+a given name and a surname of the city's peoples (Chinese, Latino, Vietnamese,
+Anglo, Armenian) and a job title, contacts and operators an initial and a
+surname; permits have printed numbers ("HC-2025-007"); streets are San Gabriel's
+own. The city is
 deterministic for a seed and an as-of date (the day the demo is set around;
 every date is counted back from it), and every fact has an ``id``, so
 recording it again changes nothing.
@@ -70,13 +73,14 @@ TRAINING_TOPICS = ["dry_wipe", "food_waste_bagging", "absorbents", "grease_dispo
 
 @dataclass(frozen=True)
 class StaffSignIn:
-    """A demo sign-in: who it is, the password printed for it, and its role group."""
+    """A demo sign-in: who it is and its role group; with this installation's
+    password once :func:`demo_staff` has read it from the data directory."""
 
     username: str
-    password: str
     role: str | None
     title: str
     superuser: bool = False
+    password: str = ""
 
 
 #: the role groups the staff pages filter by (one program each)
@@ -87,13 +91,26 @@ ROLE_GROUPS = {
     "code_enforcement": "Code enforcement: solid waste, notices and citations",
 }
 
+#: the demo's accounts; their passwords are made for each installation (see
+#: :func:`demo_staff`) and are never these names or anything published
 DEMO_STAFF = (
-    StaffSignIn("inspector", "fog-inspector-demo", "fog_inspector", "FOG inspector"),
-    StaffSignIn("permits", "permit-clerk-demo", "permit_clerk", "Permit clerk"),
-    StaffSignIn("sb1383", "sb1383-coordinator-demo", "sb1383_coordinator", "SB 1383 coordinator"),
-    StaffSignIn("enforcement", "code-enforcement-demo", "code_enforcement", "Code enforcement"),
-    StaffSignIn("admin", "admin-repairs-demo", None, "Administrator (repairs only)", True),
+    StaffSignIn("inspector", "fog_inspector", "FOG inspector"),
+    StaffSignIn("permits", "permit_clerk", "Permit clerk"),
+    StaffSignIn("sb1383", "sb1383_coordinator", "SB 1383 coordinator"),
+    StaffSignIn("enforcement", "code_enforcement", "Code enforcement"),
+    StaffSignIn("admin", None, "Administrator (repairs only)", True),
 )
+
+#: the passwords versions of Sanitas before 0.2 printed in their README for the demo
+#: sign-ins: a demo account found still opening with its one is given this
+#: installation's password instead (kept only to find them)
+RETIRED_PASSWORDS = {
+    "inspector": "fog-inspector-demo",
+    "permits": "permit-clerk-demo",
+    "sb1383": "sb1383-coordinator-demo",
+    "enforcement": "code-enforcement-demo",
+    "admin": "admin-repairs-demo",
+}
 
 
 # --------------------------------------------------------------------------- invented words
@@ -248,6 +265,98 @@ CONTRACTORS = [
 FOOD_TYPES = [["produce", "bakery"], ["prepared_food"], ["produce", "dairy", "packaged"]]
 
 
+def _names(text: str) -> list[str]:
+    return text.split(", ")
+
+
+#: the staff's names, by heritage, weighted roughly as San Gabriel's people are:
+#: (weight, given names, given names of the second generation, share of those, surnames)
+ENGLISH_GIVEN = _names(
+    "Kevin, Amy, Jason, Michelle, Eric, Jenny, Vincent, Grace, Alan, Tiffany, Daniel, Karen, "
+    "Steven, Annie"
+)
+ANGLO_GIVEN = _names(
+    "Emily, James, Sarah, Michael, Jessica, Robert, Ashley, David, Megan, Ryan, Laura, Brian, "
+    "Katherine, Tyler"
+)
+HERITAGES: list[tuple[float, list[str], list[str], float, list[str]]] = [
+    (  # Chinese
+        0.42,
+        _names(
+            "Wei, Mei, Jian, Xiuying, Hong, Lina, Jun, Yan, Hui, Ming, Ling, Zhiqiang, Fang, Tao"
+        ),
+        ENGLISH_GIVEN,
+        0.45,
+        _names(
+            "Chen, Wang, Li, Zhang, Liu, Lin, Huang, Wu, Zhou, Yang, Lee, Wong, Chan, Ho, Lam, "
+            "Cheung, Tsai, Hsu, Kwan, Yu"
+        ),
+    ),
+    (  # Vietnamese
+        0.14,
+        _names(
+            "Thanh, Linh, Minh, Tuan, Hoa, Lan, Huong, Duc, Trang, Khanh, Phuong, Quang, Thao, "
+            "Long, Mai, Hieu"
+        ),
+        ENGLISH_GIVEN,
+        0.3,
+        _names("Nguyen, Tran, Le, Pham, Hoang, Phan, Vu, Vo, Dang, Bui, Do, Ngo, Duong, Ly"),
+    ),
+    (  # Latino
+        0.27,
+        _names(
+            "Maria, Jose, Guadalupe, Luis, Ana, Carlos, Rosa, Miguel, Veronica, Juan, Alejandra, "
+            "Jesus, Marisol, Ricardo, Yesenia, Fernando, Leticia, Javier"
+        ),
+        ANGLO_GIVEN,
+        0.15,
+        _names(
+            "Garcia, Hernandez, Martinez, Lopez, Gonzalez, Rodriguez, Ramirez, Flores, Torres, "
+            "Ortega, Morales, Reyes, Castillo, Herrera, Vargas, Alvarez, Mendoza, Cruz, "
+            "Gutierrez, Sandoval"
+        ),
+    ),
+    (  # Armenian
+        0.05,
+        _names("Armen, Ani, Narine, Vartan, Aram, Lilit, Hagop, Tamar, Garo, Anahit, Levon, Sona"),
+        ANGLO_GIVEN,
+        0.1,
+        _names(
+            "Petrosyan, Sarkisian, Hakobyan, Kazarian, Grigoryan, Avetisyan, Manukyan, "
+            "Hovsepian, Karapetyan, Der Bedrossian"
+        ),
+    ),
+    (  # Anglo
+        0.12,
+        ANGLO_GIVEN,
+        ANGLO_GIVEN,
+        0.0,
+        _names(
+            "Smith, Johnson, Miller, Davis, Anderson, Taylor, Walker, Carter, Mitchell, Brooks, "
+            "Parker, Bennett, Hughes, Collins"
+        ),
+    ),
+]
+#: what a kitchen's staff do: the first two hired at the opening, then the rest
+KITCHEN_LEADS = [_names("owner, general manager"), _names("kitchen manager, head cook, chef")]
+KITCHEN_STAFF = _names(
+    "line cook, line cook, prep cook, dishwasher, server, server, cashier, busser, sous chef, host"
+)
+BANQUET_LEADS = [["general manager"], ["executive chef"]]
+BANQUET_STAFF = _names(
+    "banquet cook, line cook, prep cook, dishwasher, steward, banquet server, banquet server, "
+    "catering coordinator, sous chef"
+)
+#: a printed permit number's prefix, by the kind of permit (special permits have their own)
+PERMIT_PREFIXES = {
+    "house_connection": "HC",
+    "special_pool": "SPP",
+    "special_grade": "SPG",
+    "special_depth": "SPD",
+    "special_manhole": "SPM",
+}
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
@@ -352,6 +461,17 @@ class DemoCity:
 
     def _person(self, rng: random.Random) -> str:
         return f"{rng.choice('ABCDEFGHJKLMNPRSTVW')}. {rng.choice(SURNAMES)}"
+
+    def _full_name(self, rng: random.Random, taken: set[str]) -> str:
+        """A given name and a surname of one of the city's heritages, not in ``taken``."""
+        weights = [heritage[0] for heritage in HERITAGES]
+        while True:
+            _weight, given, second, share, surnames = rng.choices(HERITAGES, weights)[0]
+            first = rng.choice(second if rng.random() < share else given)
+            name = f"{first} {rng.choice(surnames)}"
+            if name not in taken:
+                taken.add(name)
+                return name
 
     def _name(self, kinds: list[str]) -> str:
         return f"{self.layout.choice(NAME_WORDS)} {self.layout.choice(kinds)}"
@@ -1223,6 +1343,13 @@ class DemoCity:
         employees: list[tuple[str, date, date | None]] = []
         count = rng.randrange(3, 10) if business.tier is None else rng.randrange(10, 18)
         earliest = max(business.opened_on, self.ago(1500))
+        # names and job titles from a generator of their own: the staff's other details
+        # (and every other record's) are what they were before people had names
+        naming = self._rng(f"{est}/staff")
+        names: set[str] = set()
+        leads, others = (
+            (BANQUET_LEADS, BANQUET_STAFF) if business.tier else (KITCHEN_LEADS, KITCHEN_STAFF)
+        )
         for n in range(1, count + 1):
             hired = self._between(rng, earliest, self.ago(2))
             if n <= 2:
@@ -1238,6 +1365,8 @@ class DemoCity:
                 "id": key,
                 "type": "employee",
                 "establishment": est,
+                "name": self._full_name(naming, names),
+                "job_title": naming.choice(leads[n - 1] if n <= len(leads) else others),
                 "hired_on": _d(hired),
             }
             if left is not None:
@@ -1633,6 +1762,7 @@ class DemoCity:
         rng = self._rng("permits")
         homes = [p for p in self.premises if p.use == "residential"]
         facts: list[dict[str, Any]] = []
+        permits: list[dict[str, Any]] = []
         for n, premises in enumerate(rng.sample(homes, 46), 1):
             permit = f"prm-{self.as_of.year - 1}-{n:03d}"
             roll = rng.random()
@@ -1647,7 +1777,7 @@ class DemoCity:
             else:
                 story, issued = "finaled", self.ago(rng.randrange(90, 400))
             licence_ok = rng.random() > 0.06
-            facts.append(
+            permits.append(
                 {
                     "id": permit,
                     "type": "permit",
@@ -1663,6 +1793,7 @@ class DemoCity:
                     ),
                 }
             )
+            facts.append(permits[-1])
             design = self._design(permit, premises, rng)
             first_run = design["segments"][0]
             design_fails = first_run["fall_ft"] / first_run["length_ft"] < 0.02 or (
@@ -1751,6 +1882,7 @@ class DemoCity:
                         "date": _d(final),
                     }
                 )
+        _number_permits(permits)
         return facts
 
     def _design(self, permit: str, premises: Premises, rng: random.Random) -> dict[str, Any]:
@@ -1789,6 +1921,18 @@ class DemoCity:
                 },
             ],
         }
+
+
+def _number_permits(permits: list[dict[str, Any]]) -> None:
+    """Each permit's printed number: its kind's prefix, the year it was issued and
+    its place among that year's permits of the kind, in the order they were issued
+    ("HC-2025-007")."""
+    counts: dict[tuple[str, str], int] = {}
+    for permit in sorted(permits, key=lambda p: (p["issued_on"], p["id"])):
+        prefix = PERMIT_PREFIXES[permit["kind"]]
+        year = permit["issued_on"][:4]
+        counts[prefix, year] = counts.get((prefix, year), 0) + 1
+        permit["number"] = f"{prefix}-{year}-{counts[prefix, year]:03d}"
 
 
 # --------------------------------------------------------------------------- services (Django)
@@ -1839,10 +1983,33 @@ def load_demo(
     )
 
 
+def demo_staff(*, create: bool = False) -> tuple[StaffSignIn, ...]:
+    """The demo sign-ins with this installation's passwords, kept in the data
+    directory (``demo-sign-ins.json``, readable by its owner only) so that every
+    start prints the same ones. ``create`` makes them, random, the first time;
+    without it a data directory that has none (a production one) has no demo
+    sign-ins."""
+    from dataclasses import replace
+
+    from django.conf import settings
+
+    from sanitas.operations.keys import demo_passwords
+
+    passwords = demo_passwords(
+        settings.DATA_DIR, [staff.username for staff in DEMO_STAFF], create=create
+    )
+    return tuple(
+        replace(staff, password=passwords[staff.username])
+        for staff in DEMO_STAFF
+        if staff.username in passwords
+    )
+
+
 def ensure_demo_staff(*, actor: str = DEMO_ACTOR) -> list[tuple[StaffSignIn, bool]]:
-    """Make the demo sign-ins and their role groups (the only code that makes users).
-    A user that exists keeps its password; each sign-in comes back with whether the
-    printed demo password still opens it."""
+    """Make the demo sign-ins and their role groups (the only code that makes users),
+    with this installation's passwords. A user that exists keeps its password, unless
+    it still opens with the password earlier versions published, which is replaced;
+    each sign-in comes back with whether its printed password opens it."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
     from django.db import transaction
@@ -1851,7 +2018,7 @@ def ensure_demo_staff(*, actor: str = DEMO_ACTOR) -> list[tuple[StaffSignIn, boo
     out: list[tuple[StaffSignIn, bool]] = []
     with transaction.atomic():
         groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLE_GROUPS}
-        for staff in DEMO_STAFF:
+        for staff in demo_staff(create=True):
             user = user_model.objects.filter(username=staff.username).first()
             if user is None:
                 if staff.superuser:
@@ -1866,6 +2033,10 @@ def ensure_demo_staff(*, actor: str = DEMO_ACTOR) -> list[tuple[StaffSignIn, boo
                 user.last_name = staff.title
                 user.save(update_fields=["first_name", "last_name"])
                 logger.info("demo sign-in %s made by %s", staff.username, actor)
+            elif user.check_password(RETIRED_PASSWORDS[staff.username]):
+                user.set_password(staff.password)
+                user.save(update_fields=["password"])
+                logger.warning("demo sign-in %s: its published password replaced", staff.username)
             if staff.role is not None:
                 user.groups.add(groups[staff.role])
             out.append((staff, user.check_password(staff.password)))
@@ -1873,30 +2044,37 @@ def ensure_demo_staff(*, actor: str = DEMO_ACTOR) -> list[tuple[StaffSignIn, boo
 
 
 def demo_sign_ins() -> list[tuple[StaffSignIn, bool]]:
-    """The demo sign-ins that exist, each with whether its printed password still works."""
+    """The demo sign-ins of this data directory that exist, each with whether its
+    printed password still opens it (none in a production data directory)."""
     from django.contrib.auth import get_user_model
 
+    staff = demo_staff()
     users = {
         u.username: u
-        for u in get_user_model().objects.filter(username__in=[s.username for s in DEMO_STAFF])
+        for u in get_user_model().objects.filter(username__in=[s.username for s in staff])
     }
-    return [
-        (staff, users[staff.username].check_password(staff.password))
-        for staff in DEMO_STAFF
-        if staff.username in users
-    ]
+    return [(s, users[s.username].check_password(s.password)) for s in staff if s.username in users]
 
 
-def render_sign_ins(sign_ins: list[tuple[StaffSignIn, bool]]) -> str:
+def _retired_passwords_in_use() -> bool:
+    """Whether a demo account still opens with a password earlier versions published
+    (a demo data directory made before passwords were made per installation)."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects.filter(username__in=list(RETIRED_PASSWORDS))
+    return any(user.check_password(RETIRED_PASSWORDS[user.username]) for user in users)
+
+
+def render_sign_ins(sign_ins: list[tuple[StaffSignIn, bool]], *, users: int = 0) -> str:
     if not sign_ins:
-        return (
-            "No demo sign-ins in this database; make one with `python manage.py createsuperuser`.\n"
-        )
-    lines = ["Demo sign-ins (user / password):"]
+        if users:
+            return f"Sign in with an account of this installation ({users:,} accounts).\n"
+        return "No accounts yet: create the first with `manage.py createsuperuser`.\n"
+    lines = ["Demo sign-ins (user / password, made for this installation):"]
     for staff, works in sign_ins:
         password = staff.password if works else "(changed since the demo made it)"
         role = f"  group {staff.role}" if staff.role else "  superuser: the admin, for repairs"
-        lines.append(f"  {staff.username:<12} {password:<26} {staff.title};{role}")
+        lines.append(f"  {staff.username:<12} {password:<32} {staff.title};{role}")
     return "\n".join(lines) + "\n"
 
 
@@ -1915,36 +2093,66 @@ class ServeSetup:
     demo: DemoResult | None
     swept_groups: int
     sign_ins: list[tuple[StaffSignIn, bool]]
+    #: the accounts the database holds (the operator's, in a production data directory)
+    users: int = 0
+
+
+def demo_wanted() -> bool:
+    """``SANITAS_DEMO=0`` (or ``sanitas serve --no-demo``) makes a production data
+    directory: no demo city, no demo sign-ins."""
+    import os
+
+    return os.environ.get("SANITAS_DEMO", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 def prepare_serve(
-    *, as_of: date | None = None, seed: int = DEFAULT_SEED, out: TextIO = sys.stdout
+    *,
+    as_of: date | None = None,
+    seed: int = DEFAULT_SEED,
+    out: TextIO = sys.stdout,
+    demo: bool | None = None,
 ) -> ServeSetup:
-    """Everything ``sanitas serve`` does before it serves: migrate, load the demo city
-    when the database holds no records, bring the worklist up to date (an incremental
-    sweep), collect static files."""
+    """Everything ``sanitas serve`` does before it serves: migrate; in a demo data
+    directory, load the demo city when the database holds no records (and no
+    account but the demo's); bring the worklist up to date (an incremental sweep);
+    collect static files. A production data directory (``demo=False``) gets no demo
+    city and no account: its operator creates the first."""
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from sanitas.operations.server import collect_static
     from sanitas.records.models import RecordIndex
     from sanitas.records.sweep import sweep
 
+    demo = demo_wanted() if demo is None else demo
     as_of = as_of or today_in_city()
     call_command("migrate", interactive=False, verbosity=0)
-    demo = None
+    loaded = None
     swept = 0
-    if not RecordIndex.objects.exists():
+    accounts = get_user_model().objects
+    foreign = accounts.exclude(username__in=[s.username for s in DEMO_STAFF]).exists()
+    if demo and not RecordIndex.objects.exists() and not foreign:
         out.write(f"Loading the demo city as of {as_of} (first run; a minute or two)...\n")
         out.flush()
-        demo = load_demo(as_of=as_of, seed=seed)
+        loaded = load_demo(as_of=as_of, seed=seed)
         out.write(
-            f"  {demo.created:,} records, {demo.findings_created:,} findings in "
-            f"{demo.groups_swept:,} subject groups.\n"
+            f"  {loaded.created:,} records, {loaded.findings_created:,} findings in "
+            f"{loaded.groups_swept:,} subject groups.\n"
         )
     else:
+        if demo and not RecordIndex.objects.exists():
+            out.write("This data directory has accounts but no records: no demo city loaded.\n")
+        elif demo and not demo_staff() and _retired_passwords_in_use():
+            ensure_demo_staff()  # a demo made before passwords were made per installation
         swept = sweep(as_of=as_of).groups
         out.write(f"Worklist swept as of {as_of}: {swept:,} subject groups re-evaluated.\n")
-    call_command("collectstatic", interactive=False, verbosity=0)
-    return ServeSetup(demo=demo, swept_groups=swept, sign_ins=demo_sign_ins())
+    collect_static()
+    return ServeSetup(
+        demo=loaded,
+        swept_groups=swept,
+        sign_ins=demo_sign_ins() if demo else [],
+        users=accounts.count(),
+    )
 
 
 def serve_address(host: str, port: int) -> str:
@@ -1954,24 +2162,31 @@ def serve_address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def run_serve(*, host: str, port: int, as_of: date | None, seed: int, out: TextIO) -> int:
-    """Set up, print the address and the sign-ins, then serve until interrupted."""
-    from django.core.management import call_command
+def run_serve(
+    *,
+    host: str,
+    port: int,
+    as_of: date | None,
+    seed: int,
+    out: TextIO,
+    demo: bool | None = None,
+) -> int:
+    """Set up, print the address and the sign-ins, then serve under gunicorn until
+    interrupted."""
+    from sanitas.operations import server
 
-    setup = prepare_serve(as_of=as_of, seed=seed, out=out)
+    setup = prepare_serve(as_of=as_of, seed=seed, out=out, demo=demo)
     out.write("\n")
     out.write(f"Sanitas is at {serve_address(host, port)}  (Ctrl-C stops it)\n")
-    out.write(render_sign_ins(setup.sign_ins))
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    out.write(render_sign_ins(setup.sign_ins, users=setup.users))
+    if setup.sign_ins and host not in ("127.0.0.1", "localhost", "::1"):
         out.write(
-            "Note: the server listens beyond this machine and the demo passwords are "
-            "public; use it only on a network you trust.\n"
+            "Note: the server listens beyond this machine, and the demo sign-ins above "
+            "open the demo city to anyone who can reach it and has them.\n"
         )
     out.write("\n")
     out.flush()
-    listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    call_command("runserver", listen, use_reloader=False, insecure_serving=True)
-    return 0
+    return server.serve(host=host, port=port)
 
 
 def run_demo(*, as_of: date | None, seed: int, out: TextIO) -> int:

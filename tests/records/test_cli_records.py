@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from sanitas.cli import main
 from sanitas.ordinance.document import load_document, read_data
@@ -48,6 +49,7 @@ def test_the_engine_commands_never_load_django():
 
 
 def test_import_prints_a_summary_and_exits_0(capsys, tmp_path):
+    get_user_model().objects.create_user("clerk")  # --actor names an active account
     code, out, err = _run(capsys, "import", BLOCK, "--actor", "clerk", "--why", "first load")
     assert code == 0, err
     assert out == (

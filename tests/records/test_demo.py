@@ -19,12 +19,17 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from sanitas.ordinance.document import parse_document
+from sanitas.ordinance.engine import FactIndex
 from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.ordinance.words import name_of
 from sanitas.records.demo import (
     DEMO_ACTOR,
     DEMO_STAFF,
+    HERITAGES,
+    PERMIT_PREFIXES,
     ROLE_GROUPS,
     DemoCity,
+    demo_staff,
     ensure_demo_staff,
     load_demo,
     prepare_serve,
@@ -34,6 +39,7 @@ from sanitas.records.demo import (
 )
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.sweep import export_facts, sweep
+from sanitas.staff import selectors as staff_selectors
 
 from ..conftest import ROOT
 
@@ -59,7 +65,11 @@ def _program(requirement: str) -> str:
 def first_run(django_db_setup, django_db_blocker, tmp_path_factory):
     """``prepare_serve`` on an empty database: migrate, load the demo, sweep, static."""
     static = tmp_path_factory.mktemp("static")
-    with django_db_blocker.unblock(), override_settings(STATIC_ROOT=static):
+    data_dir = tmp_path_factory.mktemp("data")  # the demo's passwords are kept here
+    with (
+        django_db_blocker.unblock(),
+        override_settings(STATIC_ROOT=static, DATA_DIR=data_dir),
+    ):
         assert not RecordIndex.objects.exists(), "the module needs an empty database"
         try:
             out = StringIO()
@@ -225,7 +235,8 @@ def test_loading_the_demo_again_changes_nothing(demo):
 def test_the_demo_sign_ins_and_their_role_groups(demo):
     users = {u.username: u for u in get_user_model().objects.all()}
     assert set(users) == {s.username for s in DEMO_STAFF}
-    for staff in DEMO_STAFF:
+    assert len(demo_staff()) == len(DEMO_STAFF)
+    for staff in demo_staff():
         user = users[staff.username]
         assert user.check_password(staff.password), staff.username
         assert user.is_superuser == staff.superuser == user.is_staff
@@ -253,8 +264,9 @@ def test_a_changed_password_is_kept_and_not_printed(demo):
     inspector.refresh_from_db()
     assert inspector.check_password("a-password-of-my-own")
     printed = render_sign_ins(ensure_demo_staff(actor="test"))
-    assert "fog-inspector-demo" not in printed and "(changed since the demo made it)" in printed
-    assert "permit-clerk-demo" in printed
+    passwords = {s.username: s.password for s in demo_staff()}
+    assert passwords["inspector"] not in printed and "(changed since the demo made it)" in printed
+    assert passwords["permits"] in printed
 
 
 # --------------------------------------------------------------------------- serve
@@ -276,28 +288,18 @@ def test_serve_on_a_loaded_database_sweeps_and_does_not_reload(first_run, tmp_pa
 
 
 def test_serve_prints_the_address_and_sign_ins_before_it_serves(first_run, monkeypatch, tmp_path):
-    import django.core.management
+    from sanitas.operations import server
 
-    real = django.core.management.call_command
     calls = []
-
-    def call_command(name, *args, **options):
-        if name == "runserver":
-            calls.append((name, args, options))
-            return None
-        return real(name, *args, **options)
-
-    monkeypatch.setattr(django.core.management, "call_command", call_command)
+    monkeypatch.setattr(server, "serve", lambda **where: calls.append(where) or 0)
     out = StringIO()
     with override_settings(STATIC_ROOT=tmp_path):
         assert run_serve(host="127.0.0.1", port=8765, as_of=AS_OF, seed=1, out=out) == 0
     printed = out.getvalue()
     assert "Sanitas is at http://127.0.0.1:8765/" in printed
-    for staff in DEMO_STAFF:
+    for staff in demo_staff():
         assert f"{staff.username} " in printed and staff.password in printed
-    assert calls == [
-        ("runserver", ("127.0.0.1:8765",), {"use_reloader": False, "insecure_serving": True})
-    ]
+    assert calls == [{"host": "127.0.0.1", "port": 8765}]
 
 
 def test_serve_addresses():
@@ -325,6 +327,59 @@ def test_nothing_in_the_demo_happens_after_its_date():
         value = fact[field]
         day = datetime.fromisoformat(value).date() if "T" in value else date.fromisoformat(value)
         assert day <= AS_OF, fact
+
+
+def test_the_demo_names_its_staff_and_numbers_its_permits():
+    facts = DemoCity(as_of=AS_OF).facts()
+    employees = [f for f in facts if f["type"] == "employee"]
+    assert len(employees) > 300
+    assert all(f["name"].strip() and f["job_title"].strip() for f in employees)
+    # no two people at one establishment share a name
+    at = defaultdict(list)
+    for employee in employees:
+        at[employee["establishment"]].append(employee["name"])
+    assert all(len(set(names)) == len(names) for names in at.values())
+    # the city's peoples, each among the staff
+    surnames = Counter(f["name"].split(" ", 1)[1] for f in employees)
+    for _weight, _given, _second, _share, heritage in HERITAGES:
+        assert sum(surnames[name] for name in heritage) >= 10, heritage[:3]
+    assert len({f["job_title"] for f in employees}) >= 8
+    permits = [f for f in facts if f["type"] == "permit"]
+    assert permits and len({f["number"] for f in permits}) == len(permits)
+    for permit in permits:
+        prefix, year, serial = permit["number"].split("-")
+        assert prefix == PERMIT_PREFIXES[permit["kind"]] and serial.isdigit()
+        assert year == permit["issued_on"][:4]
+
+
+def test_every_subject_of_a_finding_is_called_by_what_a_person_reads():
+    """A business or a person by name, a premises by address, a permit by number, a
+    device by what it is and whose, an event by what it is and its date."""
+    document = parse_document(DemoCity(as_of=AS_OF).document())
+    index = FactIndex(document.facts)
+    evaluation = document.evaluate()
+    subjects = {f.subject for f in evaluation.findings}
+    assert len(subjects) > 1000
+    for key in subjects:
+        fact, name = index.get(key), name_of(index, key)
+        assert fact is not None and key not in name and "not on file" not in name, (key, name)
+        if fact.type in ("establishment", "employee"):
+            assert name == fact.name
+        elif fact.type == "premises":
+            assert name == fact.address
+        elif fact.type == "permit":
+            assert name.startswith(f"permit {fact.number} for ")
+        elif fact.type == "device":
+            assert name.endswith(f" of {index.get(fact.establishment).name}")
+
+
+def test_the_worklist_shows_the_staff_by_name_and_permits_by_number(demo):
+    employees = RECORD_MODELS["employee"].objects.order_by("key")[:20]
+    permits = RECORD_MODELS["permit"].objects.order_by("key")[:20]
+    labels = staff_selectors.subject_labels([r.key for r in [*employees, *permits]])
+    assert [labels[e.key].label for e in employees] == [e.name for e in employees]
+    assert [labels[p.key].label for p in permits] == [p.number for p in permits]
+    assert all(p.number.startswith("HC-") for p in permits)
 
 
 @pytest.mark.parametrize("as_of", [date(2025, 2, 10), date(2026, 1, 2), date(2027, 9, 30)])

@@ -523,7 +523,7 @@ def template(tmp_path_factory):
     city.write_text(json.dumps(document))
     devices = sorted(f["id"] for f in document["facts"] if f["type"] == "device")
     env = make_database(SERVER)
-    proc = _sanitas(env, "import", city, "--actor", "seed")
+    proc = _sanitas(env, "import", city)
     assert proc.returncode == 0, proc.stderr
     yield env, devices
     drop_database(SERVER, env)
@@ -549,7 +549,7 @@ def test_two_imports_of_overlapping_files_at_once_are_as_if_one_ran_after_the_ot
     env, devices = private_db
     first = _manifests(tmp_path / "first.csv", range(0, 800), devices)
     second = _manifests(tmp_path / "second.csv", range(400, 1200), devices)
-    command = [sys.executable, "-m", "sanitas", "import", "--actor", "hauler"]
+    command = [sys.executable, "-m", "sanitas", "import"]
     procs = [
         subprocess.Popen(
             [*command, path],
@@ -564,7 +564,7 @@ def test_two_imports_of_overlapping_files_at_once_are_as_if_one_ran_after_the_ot
     assert [proc.returncode for proc in procs] == [0, 0], outputs
     together = _snapshot(env)
     for path in (first, second):
-        proc = _sanitas(second_db, "import", path, "--actor", "hauler")
+        proc = _sanitas(second_db, "import", path)
         assert proc.returncode == 0, proc.stderr
     one_after_the_other = _snapshot(second_db)
     assert together == one_after_the_other
@@ -593,7 +593,7 @@ def test_an_import_killed_while_it_writes_leaves_the_database_as_it_was(private_
     before = _snapshot(env)
     big = _manifests(tmp_path / "big.csv", range(0, 15_000), devices)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sanitas", "import", big, "--actor", "hauler"],
+        [sys.executable, "-m", "sanitas", "import", big],
         env=child_env(env),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -610,5 +610,5 @@ def test_an_import_killed_while_it_writes_leaves_the_database_as_it_was(private_
     assert _snapshot(env) == before
     # and the database takes the next import
     small = _manifests(tmp_path / "small.csv", range(0, 10), devices)
-    done = _sanitas(env, "import", small, "--actor", "hauler")
+    done = _sanitas(env, "import", small)
     assert done.returncode == 0, done.stderr
