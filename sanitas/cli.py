@@ -6,14 +6,20 @@
     sanitas vocabulary [--format markdown|json]
     sanitas bench engine --subjects N [--format json]
     sanitas demo [--as-of DATE] [--seed N]
-    sanitas serve [--port 8000] [--host 127.0.0.1]
+    sanitas serve [--port 8000] [--host 127.0.0.1] [--no-demo]
     sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT]
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
     sanitas sweep [--as-of DATE] [--full]
     sanitas bench sweep --establishments N [--database URL]
+    sanitas backup [--output FILE]
+    sanitas restore FILE
 
 Exit status: 0 success; 1 a check failed; 2 bad input (every problem is printed,
 one per line, naming the fact and the field; nothing is evaluated).
+
+Dates, the as-of date among them, lie from 1900-01-01 to 2199-12-31, and every
+value of a facts file within the bounds of :mod:`sanitas.ordinance.bounds`; a
+YAML facts file takes no aliases and holds at most 16 MB (JSON, 64 MB).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from pathlib import Path
 
 import orjson
 
+from sanitas.ordinance.bounds import FIRST_DATE, LAST_DATE
 from sanitas.ordinance.document import load_document
 from sanitas.ordinance.engine import Evaluation, to_json_value
 from sanitas.ordinance.facts import FactsError, _parse_date
@@ -84,7 +91,7 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
                 lines.append(" " * 12 + tail)
             else:  # a long cite: the period and due date beside the ID, the cite below
                 lines.append(head + " " * max(1, width - len(head) - len(when)) + when)
-                lines.append(" " * 12 + f.cite)
+                lines.extend(wrap.wrap(f.cite))
             lines.extend(wrap.wrap(f.explanation))
             if f.reading:
                 lines.extend(wrap.wrap(f"Reading: {f.reading}"))
@@ -228,7 +235,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from sanitas.records.demo import run_serve
 
     return run_serve(
-        host=args.host, port=args.port, as_of=args.as_of, seed=args.seed, out=sys.stdout
+        host=args.host,
+        port=args.port,
+        as_of=args.as_of,
+        seed=args.seed,
+        out=sys.stdout,
+        demo=False if args.no_demo else None,
     )
 
 
@@ -238,7 +250,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("evaluate", help="apply the law to a facts file and print findings")
     p.add_argument("file", type=Path)
-    p.add_argument("--as-of", type=_as_of, help="the date the law is applied at (YYYY-MM-DD)")
+    p.add_argument(
+        "--as-of",
+        type=_as_of,
+        help=f"the date the law is applied at (YYYY-MM-DD, {FIRST_DATE} to {LAST_DATE})",
+    )
     p.add_argument("--format", choices=["json", "table"], default="json")
     p.set_defaults(func=cmd_evaluate)
 
@@ -267,6 +283,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--as-of", type=_as_of, help="the day the worklist is swept as of (default: today)"
     )
     p.add_argument("--seed", type=int, default=91776, help="the demo city's seed on first run")
+    p.add_argument(
+        "--no-demo",
+        action="store_true",
+        help="a production data directory: no demo city, no demo sign-ins (or SANITAS_DEMO=0)",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("bench", help="benchmarks that print figures")
@@ -276,10 +297,16 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--seed", type=int, default=1383)
     e.add_argument("--format", choices=["json", "table"], default="table")
     e.set_defaults(func=cmd_bench)
+    from sanitas.anchor import register as register_anchor  # bench anchor
+
+    register_anchor(bench)
 
     from sanitas.records.cli import register  # import, export, sweep, bench sweep
 
     register(sub, bench=bench)
+    from sanitas.operations.cli import register as register_operations  # backup, restore
+
+    register_operations(sub)
     return parser
 
 

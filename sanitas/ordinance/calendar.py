@@ -20,20 +20,71 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
+from typing import Any, NamedTuple
 
 import holidays as holidays_lib
 from dateutil.relativedelta import relativedelta
 
 SUNDAY = 6  # date.weekday()
 
+# Memos: the rules of a city ask the same sums again and again (every pump-out of a
+# year plus its frequency, every quarter's last day), so each answer is kept, up to
+# a bound, for every evaluation after. ``memoised(False)`` turns them off (the
+# engine's reference path); the answers are the same either way.
+_MEMO = True
+_MEMO_LIMIT = 1 << 16
+_DAYS: dict[tuple[date, int], date] = {}
+_MONTHS: dict[tuple[date, int], date] = {}
+_QUARTERS: dict[tuple[int, int], Quarter] = {}
+_TEXTS: dict[date, str] = {}
+_PERIODS: dict[str, tuple[int, int | None]] = {}
+
+
+def memoised(on: bool) -> bool:
+    """Turn the calendar's memos on or off; returns whether they were on."""
+    global _MEMO
+    was, _MEMO = _MEMO, on
+    return was
+
+
+def _kept(memo: dict, key: Any, value: Any) -> Any:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def day_text(day: date) -> str:
+    """``str(day)``, as an f-string writes a date or a time (``2025-06-30``), memoised:
+    an explanation names a day or two, and writing one out costs some ten times a
+    dictionary lookup."""
+    if _MEMO:
+        text = _TEXTS.get(day)
+        if text is None:
+            text = _kept(_TEXTS, day, str(day))
+        return text
+    return str(day)
+
 
 def add_days(start: date, days: int) -> date:
     """ "Within N days of X": X + N calendar days."""
+    if _MEMO:
+        key = (start, days)
+        found = _DAYS.get(key)
+        if found is None:
+            found = _kept(_DAYS, key, start + timedelta(days=days))
+        return found
     return start + timedelta(days=days)
 
 
 def add_months(start: date, months: int) -> date:
     """ "Every N months": N calendar months later, clamped to the month's last day."""
+    if _MEMO:
+        key = (start, months)
+        found = _MONTHS.get(key)
+        if found is None:
+            found = _kept(_MONTHS, key, start + relativedelta(months=months))
+        return found
     return start + relativedelta(months=months)
 
 
@@ -47,12 +98,24 @@ def quarter_of(day: date) -> tuple[int, int]:
 
 
 def quarter_end(year: int, quarter: int) -> date:
+    if _MEMO:
+        return quarter_of_year(year, quarter).last
+    return _quarter_end(year, quarter)
+
+
+def quarter_start(year: int, quarter: int) -> date:
+    if _MEMO:
+        return quarter_of_year(year, quarter).first
+    return _quarter_start(year, quarter)
+
+
+def _quarter_end(year: int, quarter: int) -> date:
     if quarter == 4:
         return date(year, 12, 31)
     return date(year, quarter * 3 + 1, 1) - timedelta(days=1)
 
 
-def quarter_start(year: int, quarter: int) -> date:
+def _quarter_start(year: int, quarter: int) -> date:
     return date(year, (quarter - 1) * 3 + 1, 1)
 
 
@@ -66,11 +129,51 @@ def period_label_quarter(year: int, quarter: int) -> str:
 
 
 def parse_period(period: str) -> tuple[int, int | None]:
-    """``"2024"`` → (2024, None); ``"2025-Q1"`` → (2025, 1)."""
+    """``"2024"`` → (2024, None); ``"2025-Q1"`` → (2025, 1); ``ValueError`` for
+    anything else."""
+    if _MEMO:
+        found = _PERIODS.get(period)
+        if found is None:
+            found = _kept(_PERIODS, period, _parse_period(period))
+        return found
+    return _parse_period(period)
+
+
+def _parse_period(period: str) -> tuple[int, int | None]:
     if "-Q" in period:
         year, quarter = period.split("-Q")
         return int(year), int(quarter)
     return int(period), None
+
+
+class Quarter(NamedTuple):
+    """A calendar quarter and what the rules say of it."""
+
+    year: int
+    quarter: int
+    label: str  # "2024-Q3"
+    first: date
+    last: date
+
+
+def quarter_of_year(year: int, number: int) -> Quarter:
+    """The quarter ``number`` (1-4) of ``year``, with its label and its first and last days."""
+    if _MEMO:
+        found = _QUARTERS.get((year, number))
+        if found is None:
+            found = _kept(_QUARTERS, (year, number), _quarter(year, number))
+        return found
+    return _quarter(year, number)
+
+
+def _quarter(year: int, number: int) -> Quarter:
+    return Quarter(
+        year,
+        number,
+        period_label_quarter(year, number),
+        _quarter_start(year, number),
+        _quarter_end(year, number),
+    )
 
 
 def quarters_between(first: date, last: date) -> Iterable[tuple[int, int]]:

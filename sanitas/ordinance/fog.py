@@ -53,12 +53,14 @@ from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from sanitas.ordinance.calendar import add_days, add_months
+from sanitas.ordinance.calendar import add_days, add_months, day_text
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
+    _new,
     deadline,
+    deadline_status,
     derived,
     due,
     met,
@@ -710,9 +712,9 @@ def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, tuple 
                 _problem(
                     ctx,
                     [training, employee],
-                    f"The training of {training.date} at "
+                    f"The training of {day_text(training.date)} at "
                     f"{_name(ctx, training.establishment)} lists {_name(ctx, employee)}, "
-                    f"who was hired only on {employee.hired_on}.",
+                    f"who was hired only on {day_text(employee.hired_on)}.",
                 )
             elif employee.left_on is not None and training.date > employee.left_on:
                 _problem(
@@ -777,24 +779,40 @@ def _training_deadline(
         return None  # left before the training fell due
     skipped, reading = _not_counted(ignored if done_on is None else [])
     who = _employee_subject(employee, ctx)
-    verb = "is" if done_on is None and ctx.as_of <= due_on else "was"
+    return deadline(
+        due_on=due_on,
+        done_on=done_on,
+        as_of=ctx.as_of,
+        explanation=_training_words(who, why, ctx.as_of, due_on, due_on, done_on, done_on, skipped),
+        reading=reading,
+    )
+
+
+def _training_words(
+    who: str,
+    why: str,
+    as_of: date,
+    due_on: date,
+    due_text: object,
+    done_on: date | None,
+    done_text: object,
+    skipped: str,
+) -> str:
+    """The sentence of a training due once: ``who``, ``why`` (with ``{verb}``), the
+    due day and the day trained (each as a date or as its text), and why the
+    trainings that did not count do not."""
+    verb = "is" if done_on is None and as_of <= due_on else "was"
     if done_on is not None and done_on <= due_on:
-        tail = f"and was trained on {done_on}"
+        tail = f"and was trained on {done_text}"
     elif done_on is not None:
-        tail = f"and was trained on {done_on}, {plural((done_on - due_on).days, 'day')} late"
-    elif ctx.as_of <= due_on:
+        tail = f"and was trained on {done_text}, {plural((done_on - due_on).days, 'day')} late"
+    elif as_of <= due_on:
         tail = "and no counted FOG training is on record yet"
     else:
         tail = "but no counted FOG training is on record"
     if skipped:
         tail += f" ({skipped})"
-    return deadline(
-        due_on=due_on,
-        done_on=done_on,
-        as_of=ctx.as_of,
-        explanation=f"{who} {why.format(verb=verb)}, by {due_on}, {tail}.",
-        reading=reading,
-    )
+    return f"{who} {why.format(verb=verb)}, by {due_text}, {tail}."
 
 
 @rule("FOG-TRAINING-INITIAL", on="employee")
@@ -803,6 +821,8 @@ def training_initial(employee: Employee, ctx: Context) -> Outcome | None:
     within 180 days of the effective date of the ordinance adopting this
     subchapter" — for the employees employed when it took effect; trainings from
     the effective date count."""
+    if ctx.fast:
+        return _training_initial_fast(employee, ctx)
     if _fse(employee.establishment, ctx) is None:
         return None
     in_force = _in_force(ctx)
@@ -823,6 +843,8 @@ def training_initial(employee: Employee, ctx: Context) -> Outcome | None:
 @rule("FOG-TRAINING-NEW-HIRE", on="employee")
 def training_new_hire(employee: Employee, ctx: Context) -> Outcome | None:
     """§ 51.62(B): "… to all new employees within ten days of their employment …" """
+    if ctx.fast:
+        return _training_new_hire_fast(employee, ctx)
     if _fse(employee.establishment, ctx) is None or employee.hired_on < _in_force(ctx):
         return None
     days = ctx.param("fog.new_hire_training_days", on=employee.hired_on)
@@ -850,7 +872,7 @@ def _full_years(employee: Employee, ctx: Context) -> Iterator[int]:
 
 
 @rule("FOG-TRAINING-SEMIANNUAL", on="employee")
-def training_semiannual(employee: Employee, ctx: Context) -> Iterator[Outcome]:
+def training_semiannual(employee: Employee, ctx: Context) -> list[Outcome] | Iterator[Outcome]:
     """§ 51.62(B): "… and to all employees twice each calendar year, on the best
     management practices including but not limited to the following subjects: (1)
     … "dry wipe" …; (2) … food waste and solids in enclosed plastic bags …; (3) …
@@ -858,6 +880,13 @@ def training_semiannual(employee: Employee, ctx: Context) -> Iterator[Outcome]:
 
     A training belongs to the calendar year it is dated in: one given in January
     does not make up for the year before, which stays overdue."""
+    if ctx.fast:
+        return _training_semiannual_in_one_pass(employee, ctx)
+    return _training_semiannual_each_year(employee, ctx)
+
+
+def _training_semiannual_each_year(employee: Employee, ctx: Context) -> Iterator[Outcome]:
+    """FOG-TRAINING-SEMIANNUAL, each year on its own (the engine's reference path)."""
     if _fse(employee.establishment, ctx) is None:
         return
     who = _Name(ctx, employee)
@@ -867,33 +896,228 @@ def training_semiannual(employee: Employee, ctx: Context) -> Iterator[Outcome]:
         counted, ignored = _trainings(employee, ctx, date(year, 1, 1), year_end)
         dates = listing(str(t.date) for t in counted)
         done_on = counted[needed - 1].date if len(counted) >= needed else None
-        employed = (
-            f"{who} was employed all of {year}"
-            if ctx.as_of >= year_end
-            else f"{who} has been employed since the start of {year}"
+        skipped, reading = _not_counted(ignored) if done_on is None else ("", None)
+        counted_words = plural(len(counted), "counted FOG training")
+        text = _year_of_training_words(
+            who, year, year_end, ctx.as_of, dates, counted_words, needed, done_on, skipped
         )
-        if done_on is not None:
-            text = (
-                f"{employed} and was trained on {dates}, the {needed} trainings the year requires"
-            )
-            reading = None
-        else:
-            skipped, reading = _not_counted(ignored)
-            notes = "; ".join(n for n in (dates, skipped) if n)
-            so_far = f" ({notes})" if notes else ""
-            verb = "are due" if ctx.as_of <= year_end else "were due"
-            text = (
-                f"{employed}: {plural(len(counted), 'counted FOG training')} dated in {year}"
-                f"{so_far}, and {needed} {verb} by {year_end}"
-            )
         yield deadline(
             due_on=year_end,
             done_on=done_on,
             as_of=ctx.as_of,
             period=str(year),
-            explanation=text + ".",
+            explanation=text,
             reading=reading,
         )
+
+
+def _year_of_training_words(
+    who: str,
+    year: object,
+    year_end: date,
+    as_of: date,
+    dates: str,
+    counted_words: str,
+    needed: int,
+    done_on: date | None,
+    skipped: str,
+) -> str:
+    """The sentence of a year's trainings: ``who``, the year and its last day, the
+    days of the trainings that count and how many there are ("1 counted FOG
+    training"), the ``needed`` ones, and why the others did not count."""
+    employed = (
+        f"{who} was employed all of {year}"
+        if as_of >= year_end
+        else f"{who} has been employed since the start of {year}"
+    )
+    if done_on is not None:
+        return f"{employed} and was trained on {dates}, the {needed} trainings the year requires."
+    notes = "; ".join(n for n in (dates, skipped) if n)
+    so_far = f" ({notes})" if notes else ""
+    verb = "are due" if as_of <= year_end else "were due"
+    return (
+        f"{employed}: {counted_words} dated in {year}"
+        f"{so_far}, and {needed} {verb} by {day_text(year_end)}."
+    )
+
+
+# ------------------------------------------------------------- training, the fast path
+#
+# The three training rules above as the engine's fast path runs them: what they
+# each work out about an employee (whether the business is a food service
+# establishment, the end of employment, the names) once per employee, the days
+# written from the calendar's memo, and the years of FOG-TRAINING-SEMIANNUAL in one
+# pass over the employee's trainings. The findings are the rules' own, byte for
+# byte (tests/test_engine_speed.py compares the two paths).
+
+
+class _Trainee(NamedTuple):
+    end: date | None  # the last day of employment
+    name: str  # at the start of a sentence
+    subject: str  # at the start of a sentence, with the hire date said once
+
+
+def _trainee(employee: Employee, ctx: Context) -> _Trainee | None:
+    """What the training rules need of an employee of a food service establishment
+    (None for any other employee), once per evaluation."""
+    cache = ctx.memo("fog.trainees")
+    key = id(employee)
+    try:
+        return cache[key]
+    except KeyError:
+        pass
+    trainee = None
+    if _fse(employee.establishment, ctx) is not None:
+        name = _Name(ctx, employee)
+        subject = _employee_subject(employee, ctx) if getattr(employee, "name", None) else name
+        trainee = _Trainee(_employment_end(employee, ctx), name, subject)
+    cache[key] = trainee
+    return trainee
+
+
+def _training_deadline_fast(
+    employee: Employee, trainee: _Trainee, ctx: Context, start: date, due_on: date, why: str
+) -> Outcome | None:
+    """``_training_deadline`` for a trainee: the first counted training from
+    ``start``, or if there is none, why the others do not count."""
+    done_on = None
+    ignored: list[tuple[str, str]] = []
+    for training, defect in _classified(employee, ctx):
+        if training.date < start:
+            continue
+        if defect is None:
+            done_on = training.date
+            break
+        ignored.append(defect)
+    reading = None
+    skipped = ""
+    if done_on is None:
+        end = trainee.end
+        if end is not None and end < due_on:
+            return None  # left before the training fell due
+        skipped, reading = _not_counted(ignored)
+    as_of = ctx.as_of
+    text = _training_words(
+        trainee.subject,
+        why,
+        as_of,
+        due_on,
+        day_text(due_on),
+        done_on,
+        None if done_on is None else day_text(done_on),
+        skipped,
+    )
+    status = deadline_status(due_on, done_on, as_of)
+    return _new(Outcome, (status, text, due_on, None, None, reading, None))
+
+
+def _training_initial_fast(employee: Employee, ctx: Context) -> Outcome | None:
+    trainee = _trainee(employee, ctx)
+    if trainee is None:
+        return None
+    in_force = _in_force(ctx)
+    end = trainee.end
+    if employee.hired_on >= in_force or (end is not None and end < in_force):
+        return None
+    days = ctx.param("fog.initial_training_days", on=in_force)
+    why = (
+        f"was employed when the FOG rules took effect on {in_force} and {{verb}} to be "
+        f"trained within {plural(days, 'day')}"
+    )
+    return _training_deadline_fast(employee, trainee, ctx, in_force, add_days(in_force, days), why)
+
+
+#: "{verb} to receive FOG training within 10 days of being hired", by the days
+_NEW_HIRE_WHY: dict[int, str] = {}
+
+
+def _training_new_hire_fast(employee: Employee, ctx: Context) -> Outcome | None:
+    hired_on = employee.hired_on
+    if hired_on < _in_force(ctx):
+        return None
+    trainee = _trainee(employee, ctx)
+    if trainee is None:
+        return None
+    days = ctx.param("fog.new_hire_training_days", on=hired_on)
+    why = _NEW_HIRE_WHY.get(days)
+    if why is None:
+        why = _NEW_HIRE_WHY[days] = (
+            f"{{verb}} to receive FOG training within {plural(days, 'day')} of being hired"
+        )
+    return _training_deadline_fast(employee, trainee, ctx, hired_on, add_days(hired_on, days), why)
+
+
+def _training_semiannual_in_one_pass(employee: Employee, ctx: Context) -> list[Outcome]:
+    """FOG-TRAINING-SEMIANNUAL's years in one pass over the employee's trainings: a
+    year without any costs its sentence alone."""
+    trainee = _trainee(employee, ctx)
+    if trainee is None:
+        return []
+    as_of = ctx.as_of
+    first = max(_in_force(ctx), employee.hired_on)
+    year = first.year if first.month == 1 and first.day == 1 else first.year + 1
+    if year > as_of.year:
+        return []
+    who, end = trainee.name, trainee.end
+    by_year: dict[int, _YearOfTrainings] | None = None
+    out: list[Outcome] = []
+    add = out.append
+    for number, year_end, period in _years(year, as_of.year):
+        if end is not None and end < year_end:
+            break
+        if by_year is None:
+            by_year = _trainings_by_year(employee, ctx)
+        needed = ctx.param("fog.trainings_per_year", on=year_end)
+        texts, dates, ignored = by_year.get(number, _NO_TRAININGS)
+        done_on = dates[needed - 1] if len(dates) >= needed else None
+        skipped, reading = _not_counted(ignored) if done_on is None else ("", None)
+        counted = len(dates)
+        counted_words = _COUNTED_WORDS.get(counted) or plural(counted, "counted FOG training")
+        text = _year_of_training_words(
+            who, period, year_end, as_of, listing(texts), counted_words, needed, done_on, skipped
+        )
+        status = deadline_status(year_end, done_on, as_of)
+        add(_new(Outcome, (status, text, year_end, period, None, reading, None)))
+    return out
+
+
+#: a year's trainings of one employee: the texts and the days of those that count,
+#: and why each other one does not
+_YearOfTrainings = tuple[list[str], list[date], list[tuple[str, str]]]
+_NO_TRAININGS: _YearOfTrainings = ([], [], [])
+_COUNTED_WORDS = {n: plural(n, "counted FOG training") for n in range(8)}
+
+
+def _trainings_by_year(employee: Employee, ctx: Context) -> dict[int, _YearOfTrainings]:
+    """The employee's trainings by calendar year, in the order the rules see them
+    (oldest first)."""
+    by_year: dict[int, _YearOfTrainings] = {}
+    for training, defect in _classified(employee, ctx):
+        bucket = by_year.get(training.date.year)
+        if bucket is None:
+            bucket = by_year[training.date.year] = ([], [], [])
+        if defect is None:
+            bucket[0].append(day_text(training.date))
+            bucket[1].append(training.date)
+        else:
+            bucket[2].append(defect)
+    return by_year
+
+
+#: the calendar years from one to another: (the year, December 31, its label)
+_YEARS: dict[tuple[int, int], tuple[tuple[int, date, str], ...]] = {}
+
+
+def _years(first: int, last: int) -> tuple[tuple[int, date, str], ...]:
+    key = (first, last)
+    run = _YEARS.get(key)
+    if run is None:
+        if len(_YEARS) > 4096:
+            _YEARS.clear()
+        run = _YEARS[key] = tuple(
+            (year, date(year, 12, 31), str(year)) for year in range(first, last + 1)
+        )
+    return run
 
 
 @rule("FOG-TRAINING-RECORDS", on="training")

@@ -29,9 +29,11 @@ from pydantic import Field
 from sanitas.ordinance.calendar import (
     add_days,
     add_months,
+    day_text,
     parse_period,
     period_label_quarter,
     quarter_end,
+    quarter_of_year,
     quarter_start,
     quarterly_report_due,
     quarters_between,
@@ -39,6 +41,7 @@ from sanitas.ordinance.calendar import (
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
+    _new,
     deadline,
     derived,
     due,
@@ -1166,10 +1169,9 @@ _SELF_INSPECT_LATE_READING = (
 )
 
 
-def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
-    start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
-    if start > end:
-        return
+def _self_inspections(subject: Fact, ctx: Context) -> tuple[list[date], list[date]]:
+    """The days of the subject's self-inspections that count and of those that do
+    not (contamination found, employees not told), each sorted."""
     must_inform = ctx.param("org.self_inspection_must_inform")
     counted: list[date] = []
     uncounted: list[date] = []
@@ -1179,6 +1181,55 @@ def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
         (uncounted if must_inform and _uninformed(log) else counted).append(log.date)
     counted.sort()
     uncounted.sort()
+    return counted, uncounted
+
+
+# The sentences of ORG-COM-SELF-INSPECT, for both ways of computing it: the name,
+# the quarter in words, and days (as dates or as their text).
+
+
+def _self_inspected(name: str, done: object, quarter_words: str) -> str:
+    return (
+        f"{name} self-inspected its green and black containers on {done}, within {quarter_words}."
+    )
+
+
+def _self_inspect_dropped(dropped: object) -> str:
+    return (
+        f"; the one of {dropped} found contamination without employees being told, so it "
+        "does not count"
+    )
+
+
+def _self_inspect_made_up(
+    name: str, quarter_words: str, last: object, why: str, later: object
+) -> str:
+    return (
+        f"{name} made no self-inspection of its green and black containers in "
+        f"{quarter_words}, due by {last}{why}; the next came late, on {later}."
+    )
+
+
+def _self_inspect_missing(
+    name: str, quarter_words: str, why: str, last: object, *, yet: bool
+) -> str:
+    if yet:
+        return (
+            f"{name} has not yet self-inspected its green and black containers in "
+            f"{quarter_words}{why}; one is due by {last}."
+        )
+    return (
+        f"{name} made no self-inspection of its green and black containers in "
+        f"{quarter_words}{why}; one was due by {last}."
+    )
+
+
+def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
+    """Each quarter of the obligation, on its own (the engine's reference path)."""
+    start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
+    if start > end:
+        return
+    counted, uncounted = _self_inspections(subject, ctx)
     name = _name(ctx, subject)
     for year, quarter in quarters_between(start, end):
         period = period_label_quarter(year, quarter)
@@ -1186,49 +1237,87 @@ def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
         quarter_words = _quarter_words(year, quarter)
         done = _within(counted, first, last)
         if done is not None:
-            yield met(
-                f"{name} self-inspected its green and black containers on {done}, within "
-                f"{quarter_words}.",
-                due=last,
-                period=period,
-            )
+            yield met(_self_inspected(name, done, quarter_words), due=last, period=period)
             continue
         dropped = _within(uncounted, first, last)
-        why = (
-            f"; the one of {dropped} found contamination without employees being told, so it "
-            "does not count"
-            if dropped is not None
-            else ""
-        )
+        why = _self_inspect_dropped(dropped) if dropped is not None else ""
         reading = _INFORM_READING if dropped is not None else None
         later = _made_up(counted, last)
         if later is not None and later <= ctx.as_of:
             yield late(
-                f"{name} made no self-inspection of its green and black containers in "
-                f"{quarter_words}, due by {last}{why}; the next came late, on {later}.",
+                _self_inspect_made_up(name, quarter_words, last, why, later),
                 due=last,
                 period=period,
                 reading=" ".join(filter(None, [reading, _SELF_INSPECT_LATE_READING])),
             )
             continue
-        if ctx.as_of <= last:
-            text = (
-                f"{name} has not yet self-inspected its green and black containers in "
-                f"{quarter_words}{why}; one is due by {last}."
-            )
-        else:
-            text = (
-                f"{name} made no self-inspection of its green and black containers in "
-                f"{quarter_words}{why}; one was due by {last}."
-            )
         yield deadline(
             due_on=last,
             done_on=None,
             as_of=ctx.as_of,
             period=period,
-            explanation=text,
+            explanation=_self_inspect_missing(
+                name, quarter_words, why, last, yet=ctx.as_of <= last
+            ),
             reading=reading,
         )
+
+
+_SELF_INSPECT_LATE_READINGS = (
+    _SELF_INSPECT_LATE_READING,
+    f"{_INFORM_READING} {_SELF_INSPECT_LATE_READING}",
+)
+
+
+def _self_inspect_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
+    """``_self_inspect`` in one pass over the quarters and the self-inspections, both
+    in order (the engine's fast path): a run of quarters without one costs a
+    sentence each, and no search."""
+    start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
+    if start > end:
+        return []
+    counted, uncounted = _self_inspections(subject, ctx)
+    name = _name(ctx, subject)
+    as_of = ctx.as_of
+    out: list[Outcome] = []
+    add = out.append
+    n, i = len(counted), 0  # counted[i]: the first self-inspection not before the quarter
+    for first, last, period, quarter_words, last_text in _quarter_run(start, end):
+        while i < n and counted[i] < first:
+            i += 1
+        if i < n and counted[i] <= last:
+            text = _self_inspected(name, day_text(counted[i]), quarter_words)
+            add(_new(Outcome, ("met", text, last, period, None, None, None)))
+            continue
+        dropped = _within(uncounted, first, last) if uncounted else None
+        why = "" if dropped is None else _self_inspect_dropped(day_text(dropped))
+        if i < n and counted[i] <= as_of:  # the next one, after the quarter, made it up
+            text = _self_inspect_made_up(name, quarter_words, last_text, why, day_text(counted[i]))
+            reading = _SELF_INSPECT_LATE_READINGS[dropped is not None]
+            add(_new(Outcome, ("late", text, last, period, None, reading, None)))
+            continue
+        reading = None if dropped is None else _INFORM_READING
+        yet = as_of <= last
+        text = _self_inspect_missing(name, quarter_words, why, last_text, yet=yet)
+        add(_new(Outcome, ("due" if yet else "overdue", text, last, period, None, reading, None)))
+    return out
+
+
+#: the quarters from one day's to another's: (first day, last day, label, words, last day's text)
+_QUARTER_RUNS: dict[tuple[date, date], tuple[tuple[date, date, str, str, str], ...]] = {}
+
+
+def _quarter_run(start: date, end: date) -> tuple[tuple[date, date, str, str, str], ...]:
+    key = (start, end)
+    run = _QUARTER_RUNS.get(key)
+    if run is None:
+        if len(_QUARTER_RUNS) > 4096:
+            _QUARTER_RUNS.clear()
+        run = _QUARTER_RUNS[key] = tuple(
+            (q.first, q.last, q.label, period_words(q.label), str(q.last))
+            for q in (quarter_of_year(y, n) for y, n in quarters_between(start, end))
+        )
+    return run
 
 
 @rule("ORG-COM-SELF-INSPECT", on="establishment")
@@ -1241,6 +1330,8 @@ def self_inspection_of_business(establishment: Establishment, ctx: Context):
     informing employees does not count."""
     if not _in_force(ctx) or _establishment_class(establishment, ctx) != "commercial":
         return None
+    if ctx.fast:
+        return _self_inspect_in_one_pass(establishment, ctx)
     return _self_inspect(establishment, ctx)
 
 
@@ -1251,6 +1342,8 @@ def self_inspection_of_premises(premises: Premises, ctx: Context):
         return None
     if not _business_subjects_of_premises(premises, ctx):
         return None
+    if ctx.fast:
+        return _self_inspect_in_one_pass(premises, ctx)
     return _self_inspect(premises, ctx)
 
 
@@ -1262,26 +1355,53 @@ _EDUCATION_LATE_READING = (
 )
 
 
-def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
-    start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
-    given = sorted(
+def _education_given(subject: Fact, ctx: Context) -> list[date]:
+    """The days the subject gave the annual information, sorted."""
+    return sorted(
         e.date
         for e in ctx.referring("organics_education", "subject", subject.id)
         if e.move_in is None
         and not _opened_after(subject, e, e.date, "the annual organic waste information", ctx)
     )
+
+
+# The sentences of ORG-COM-EDUCATION, for both ways of computing it: the name, the
+# year, and days (as dates or as their text).
+_EDUCATION_WHAT = "the annual information on organic waste recovery and sorting"
+
+
+def _education_given_in(name: str, done: object, year: object) -> str:
+    return f"{name} gave {_EDUCATION_WHAT} on {done}, within {year}."
+
+
+def _education_made_up(name: str, year: object, last: object, later: object) -> str:
+    return (
+        f"{name} did not give {_EDUCATION_WHAT} in {year}, due by {last}; it came late, on {later}."
+    )
+
+
+def _education_missing(name: str, year: object, verb: str, last: object) -> str:
+    return (
+        f"{name} has not given {_EDUCATION_WHAT} to its employees, contractors, tenants "
+        f"and customers in {year}; it {verb} by {last}."
+    )
+
+
+def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
+    """Each year of the obligation, on its own (the engine's reference path)."""
+    start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
+    given = _education_given(subject, ctx)
     name = _name(ctx, subject)
-    what = "the annual information on organic waste recovery and sorting"
     for year in range(start.year, end.year + 1):
         last = date(year, 12, 31)
         done = _within(given, date(year, 1, 1), last)
         if done is not None:
-            yield met(f"{name} gave {what} on {done}, within {year}.", due=last, period=str(year))
+            yield met(_education_given_in(name, done, year), due=last, period=str(year))
             continue
         later = _made_up(given, last)
         if later is not None and later <= ctx.as_of:
             yield late(
-                f"{name} did not give {what} in {year}, due by {last}; it came late, on {later}.",
+                _education_made_up(name, year, last, later),
                 due=last,
                 period=str(year),
                 reading=_EDUCATION_LATE_READING,
@@ -1293,9 +1413,53 @@ def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
             done_on=None,
             as_of=ctx.as_of,
             period=str(year),
-            explanation=f"{name} has not given {what} to its employees, contractors, tenants "
-            f"and customers in {year}; it {verb} by {last}.",
+            explanation=_education_missing(name, year, verb, last),
         )
+
+
+def _education_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
+    """``_education`` in one pass over the years and the days given, both in order
+    (the engine's fast path)."""
+    start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
+    given = _education_given(subject, ctx)
+    name = _name(ctx, subject)
+    as_of = ctx.as_of
+    out: list[Outcome] = []
+    add = out.append
+    n, i = len(given), 0  # given[i]: the first day not before the year
+    for first, last, period, last_text in _year_run(start.year, end.year):
+        while i < n and given[i] < first:
+            i += 1
+        if i < n and given[i] <= last:
+            text = _education_given_in(name, day_text(given[i]), period)
+            add(_new(Outcome, ("met", text, last, period, None, None, None)))
+        elif i < n and given[i] <= as_of:  # the next time, after the year, made it up
+            text = _education_made_up(name, period, last_text, day_text(given[i]))
+            add(_new(Outcome, ("late", text, last, period, None, _EDUCATION_LATE_READING, None)))
+        elif as_of <= last:
+            text = _education_missing(name, period, "is due", last_text)
+            add(_new(Outcome, ("due", text, last, period, None, None, None)))
+        else:
+            text = _education_missing(name, period, "was due", last_text)
+            add(_new(Outcome, ("overdue", text, last, period, None, None, None)))
+    return out
+
+
+#: the calendar years from one to another: (January 1, December 31, label, December 31's text)
+_YEAR_RUNS: dict[tuple[int, int], tuple[tuple[date, date, str, str], ...]] = {}
+
+
+def _year_run(first: int, last: int) -> tuple[tuple[date, date, str, str], ...]:
+    key = (first, last)
+    run = _YEAR_RUNS.get(key)
+    if run is None:
+        if len(_YEAR_RUNS) > 4096:
+            _YEAR_RUNS.clear()
+        run = _YEAR_RUNS[key] = tuple(
+            (date(year, 1, 1), date(year, 12, 31), str(year), f"{year:04d}-12-31")
+            for year in range(first, last + 1)
+        )
+    return run
 
 
 @rule("ORG-COM-EDUCATION", on="establishment")
@@ -1306,6 +1470,8 @@ def annual_education_by_business(establishment: Establishment, ctx: Context):
     made up, late, by the next time the information is given."""
     if not _in_force(ctx) or _establishment_class(establishment, ctx) == "non_local":
         return None
+    if ctx.fast:
+        return _education_in_one_pass(establishment, ctx)
     return _education(establishment, ctx)
 
 
@@ -1317,6 +1483,8 @@ def annual_education_by_premises(premises: Premises, ctx: Context):
         return None
     if not _business_subjects_of_premises(premises, ctx):
         return None
+    if ctx.fast:
+        return _education_in_one_pass(premises, ctx)
     return _education(premises, ctx)
 
 

@@ -1,0 +1,307 @@
+"""The engine's fast path gives the findings of its reference path, byte for byte.
+
+The fast path pauses the garbage collector for an evaluation, memoises the
+calendar's sums and the text of days, builds findings as tuples in place, and runs
+the hot rule families (ORG-COM-SELF-INSPECT's quarters, ORG-COM-EDUCATION's years,
+the FOG training rules) in one pass. :func:`reference_path` turns all of that off;
+each test here evaluates the same facts both ways in the same run and compares the
+JSON, so no stored output is needed.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sanitas.bench import CityGenerator
+from sanitas.ordinance import calendar
+from sanitas.ordinance.document import load_document, parse_document
+from sanitas.ordinance.engine import (
+    Evaluation,
+    Finding,
+    finding_dicts,
+    paused_gc,
+    reference_path,
+)
+
+from .conftest import OWN_SCENARIOS, SHARED_SCENARIOS
+
+SCENARIOS = sorted(SHARED_SCENARIOS.glob("*.yaml")) + sorted(OWN_SCENARIOS.glob("*.yaml"))
+
+
+def both_ways(document: Any, as_of: date | None = None) -> tuple[bytes, bytes]:
+    fast = orjson.dumps(document.evaluate(as_of).as_dict())
+    with reference_path():
+        reference = orjson.dumps(document.evaluate(as_of).as_dict())
+    return fast, reference
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_scenario_evaluates_the_same_both_ways(path: Path) -> None:
+    fast, reference = both_ways(load_document(path))
+    assert fast == reference
+
+
+@pytest.mark.parametrize("as_of", [date(2025, 6, 30), date(2024, 12, 31), date(2023, 3, 31)])
+def test_the_bench_city_evaluates_the_same_both_ways(as_of: date) -> None:
+    document = parse_document(CityGenerator(1383).city(300))
+    fast, reference = both_ways(document, as_of)
+    assert fast == reference
+    assert len(orjson.loads(fast)["findings"]) > 5_000  # the hot families are all there
+
+
+def _day(rng: random.Random, start: date, end: date) -> date:
+    """A day from ``start`` to ``end`` (``start`` when the span is empty: a record
+    dated after the as-of date, which the engine does not see yet)."""
+    return start + timedelta(days=rng.randrange(max(0, (end - start).days) + 1))
+
+
+def _edge(rng: random.Random, start: date, end: date, edges: list[date]) -> date:
+    """``_day``, or one time in three a day where the rules turn: ``edges``, and the
+    first and last days of the quarters and years between."""
+    if rng.random() < 0.66:
+        return _day(rng, start, end)
+    year = _day(rng, start, end).year
+    number = rng.randrange(1, 5)
+    return rng.choice(
+        [*edges, calendar.quarter_start(year, number), calendar.quarter_end(year, number)]
+    )
+
+
+def history(seed: int) -> dict[str, Any]:
+    """A restaurant with a random record of what the hot rule families look at:
+    self-inspections (some finding contamination, employees told or not), annual
+    organics information, employees (named or not, some gone) and their trainings
+    (signed or not, with or without topics), opened and maybe closed, evaluated on a
+    random day — quarter ends and year ends included."""
+    rng = random.Random(seed)
+    as_of = rng.choice(
+        [
+            _day(rng, date(2021, 6, 1), date(2026, 6, 30)),
+            calendar.quarter_end(rng.randrange(2022, 2026), rng.randrange(1, 5)),
+            date(rng.randrange(2022, 2026), 12, 31),
+            date(rng.randrange(2022, 2026), 1, 1),
+        ]
+    )
+    opened = rng.choice([None, _day(rng, date(2010, 1, 1), as_of)])
+    establishment: dict[str, Any] = {
+        "id": "biz",
+        "type": "establishment",
+        "premises": "lot",
+        "category": "restaurant",
+        "cooks": True,
+        "meals_per_day": 120,
+    }
+    if rng.random() < 0.7:
+        establishment["name"] = "Casa Verde"
+    if opened is not None:
+        establishment["opened_on"] = opened.isoformat()
+        if rng.random() < 0.15:
+            establishment["closed_on"] = _day(rng, opened, as_of + timedelta(days=400)).isoformat()
+    facts: list[dict[str, Any]] = [
+        {"id": "lot", "type": "premises", "address": "412 S Del Mar Ave", "zone": "C-1"},
+        establishment,
+    ]
+    facts[0]["use"] = "commercial"
+    for n in range(rng.randrange(0, 9)):
+        log: dict[str, Any] = {
+            "type": "self_inspection",
+            "subject": "biz",
+            "date": _edge(rng, date(2021, 10, 1), as_of, [as_of]).isoformat(),
+        }
+        if rng.random() < 0.4:
+            log["contamination_found"] = True
+            log["employees_informed"] = rng.choice([True, False, None])
+        if rng.random() < 0.3:
+            log["id"] = f"si-{n}"
+        facts.append(log)
+    for _ in range(rng.randrange(0, 5)):
+        facts.append(
+            {
+                "type": "organics_education",
+                "subject": "biz",
+                "date": _edge(rng, date(2021, 10, 1), as_of, [as_of]).isoformat(),
+            }
+        )
+    employees = []
+    hires = []
+    for n in range(rng.randrange(0, 5)):
+        hired = _edge(rng, date(2011, 1, 1), as_of, [date(2013, 10, 31), date(2013, 11, 1)])
+        hires.append(hired)
+        employee: dict[str, Any] = {
+            "id": f"emp-{n}",
+            "type": "employee",
+            "establishment": "biz",
+            "hired_on": hired.isoformat(),
+        }
+        if rng.random() < 0.5:
+            employee["name"] = f"Employee {n}"
+        if rng.random() < 0.25:
+            employee["left_on"] = _day(rng, hired, as_of + timedelta(days=200)).isoformat()
+        employees.append(employee["id"])
+        facts.append(employee)
+    for _ in range(rng.randrange(0, 8) if employees else 0):
+        training: dict[str, Any] = {
+            "type": "training",
+            "establishment": "biz",
+            "date": _edge(
+                rng,
+                date(2012, 1, 1),
+                as_of,
+                [as_of, date(2014, 4, 29), *hires, *(h + timedelta(days=10) for h in hires)],
+            ).isoformat(),
+            "employees": rng.sample(employees, rng.randrange(1, len(employees) + 1)),
+            "signed": rng.random() < 0.8,
+        }
+        if rng.random() < 0.3:
+            topics = ["dry_wipe", "food_waste_bagging", "absorbents", "grease_disposal"]
+            training["topics"] = rng.sample(topics, rng.randrange(1, 5))
+        facts.append(training)
+    return {"as_of": as_of.isoformat(), "facts": facts}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_histories_evaluate_the_same_both_ways(seed: int) -> None:
+    fast, reference = both_ways(parse_document(history(seed)))
+    assert fast == reference
+
+
+def test_the_histories_reach_every_branch_of_the_hot_families() -> None:
+    """The random histories are worth comparing: between them they hold every status
+    of the three families, and readings and data problems."""
+    seen: set[tuple[str, str]] = set()
+    readings = problems = 0
+    for seed in range(150):
+        evaluation = parse_document(history(seed)).evaluate()
+        problems += len(evaluation.data_problems)
+        for f in evaluation.findings:
+            if f.requirement in ("ORG-COM-SELF-INSPECT", "ORG-COM-EDUCATION") or (
+                f.requirement.startswith("FOG-TRAINING-")
+            ):
+                seen.add((f.requirement, f.status))
+                readings += f.reading is not None
+    for requirement in ("ORG-COM-SELF-INSPECT", "ORG-COM-EDUCATION"):
+        assert {s for r, s in seen if r == requirement} == {"met", "late", "due", "overdue"}
+    for requirement in ("FOG-TRAINING-SEMIANNUAL", "FOG-TRAINING-NEW-HIRE"):
+        assert {s for r, s in seen if r == requirement} >= {"met", "overdue", "due"}
+    assert ("FOG-TRAINING-NEW-HIRE", "late") in seen
+    assert ("FOG-TRAINING-INITIAL", "met") in seen or ("FOG-TRAINING-INITIAL", "late") in seen
+    assert readings and problems
+
+
+def test_the_reference_path_is_scoped_and_restored() -> None:
+    from sanitas.ordinance import engine
+
+    assert engine._FAST and calendar._MEMO
+    with reference_path():
+        assert not engine._FAST and not calendar._MEMO
+        with pytest.raises(RuntimeError), reference_path():
+            raise RuntimeError
+        assert not engine._FAST
+    assert engine._FAST and calendar._MEMO
+
+
+def test_the_collector_is_paused_for_an_evaluation_and_restored() -> None:
+    document = parse_document(CityGenerator(7).city(20))
+    states: list[bool] = []
+    with paused_gc():
+        states.append(gc.isenabled())
+    assert states == [False] and gc.isenabled()
+    gc.disable()  # a caller that paused it keeps it paused
+    try:
+        document.evaluate()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(ZeroDivisionError), paused_gc():
+        1 / 0  # noqa: B018
+    assert gc.isenabled()
+    with reference_path(), paused_gc():
+        assert gc.isenabled()  # the reference path leaves it alone
+
+
+def test_a_freeze_made_elsewhere_is_kept() -> None:
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        parse_document(CityGenerator(7).city(20)).evaluate()
+        assert gc.get_freeze_count() >= frozen  # not unfrozen by the evaluation
+    finally:
+        gc.unfreeze()
+
+
+def test_an_evaluation_leaves_no_reference_cycles() -> None:
+    """Pausing the collector is safe because an evaluation makes no cycles for it to
+    free: the bench city and every scenario, evaluated, leave none behind."""
+    documents = [parse_document(CityGenerator(11).city(200))] + [
+        load_document(p) for p in SCENARIOS
+    ]
+    gc.collect()
+    gc.disable()
+    try:
+        for document in documents:
+            document.evaluate().as_dict()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_calendar_memo_answers_as_the_sums_do() -> None:
+    days = [date(2024, 1, 31), date(2024, 2, 29), date(2023, 12, 31), date(2025, 8, 31)]
+    for start in days:
+        for months in (1, 2, 3, 6, 12, 24, -1):
+            with reference_path():
+                plain = calendar.add_months(start, months)
+            assert calendar.add_months(start, months) == plain
+            assert calendar.add_months(start, months) == plain  # from the memo
+        for n in (-1, 0, 10, 180, 365):
+            assert calendar.add_days(start, n) == start + timedelta(days=n)
+        assert calendar.day_text(start) == str(start) == f"{start}"
+    for year in (2022, 2024):
+        for number in (1, 2, 3, 4):
+            q = calendar.quarter_of_year(year, number)
+            assert (q.first, q.last, q.label) == (
+                calendar.quarter_start(year, number),
+                calendar.quarter_end(year, number),
+                f"{year}-Q{number}",
+            )
+
+
+def test_a_full_memo_starts_over() -> None:
+    from datetime import datetime
+
+    kept = dict(calendar._TEXTS)
+    try:
+        calendar._TEXTS.clear()
+        start = datetime(2000, 1, 1)
+        calendar._TEXTS.update({start + timedelta(minutes=i): "x" for i in range(1 << 16)})
+        assert calendar.day_text(date(2025, 6, 30)) == "2025-06-30"
+        assert len(calendar._TEXTS) == 1
+    finally:
+        calendar._TEXTS.clear()
+        calendar._TEXTS.update(kept)
+
+
+def test_findings_serialise_as_each_finding_does() -> None:
+    from datetime import datetime
+
+    findings = [
+        Finding("SW-DISPOSAL-MEANS", "a", "violation", datetime(2025, 6, 24, 9, 0), None, "c", "e"),
+        Finding("FOG-MIN-FREQUENCY", "b", "due", date(2025, 6, 24), "2025", "c", "e", "r"),
+        Finding("FOG-MIN-FREQUENCY", "b", "due", None, None, "c", "e"),
+    ]
+    assert finding_dicts(findings) == [f.as_dict() for f in findings]
+    assert finding_dicts(findings)[0]["due"] == "2025-06-24T09:00"
+    evaluation = Evaluation(date(2025, 6, 30), "san-gabriel", findings, [])
+    with reference_path():
+        assert evaluation.as_dict() == Evaluation(**vars(evaluation)).as_dict()
