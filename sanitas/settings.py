@@ -31,6 +31,9 @@ INSTALLED_APPS = [
     "simple_history",
     "sanitas.records",
     "sanitas.staff",
+    "sanitas.web",
+    "sanitas.casework",
+    "django_filters",
     "ninja",
     "sanitas.api",
 ]
@@ -59,6 +62,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "sanitas.web.context.shell",
             ],
         },
     },

@@ -9,4 +9,6 @@ urlpatterns = [
     path("api/", api.urls),
     path("accounts/", include(staff_auth_urls)),
     path("", include("sanitas.staff.urls")),
+    path("", include("sanitas.web.urls")),
+    path("", include("sanitas.casework.urls")),
 ]

@@ -85,6 +85,8 @@ ROLE_GROUPS = {
     "permit_clerk": "Permit clerk: house-connection and special sewer permits",
     "sb1383_coordinator": "SB 1383 coordinator: organics service, edible food recovery",
     "code_enforcement": "Code enforcement: solid waste, notices and citations",
+    "supervisor": "Supervisor: every program's work",
+    "auditor": "Auditor: reads every page and export, changes nothing",
 }
 
 DEMO_STAFF = (
@@ -92,6 +94,8 @@ DEMO_STAFF = (
     StaffSignIn("permits", "permit-clerk-demo", "permit_clerk", "Permit clerk"),
     StaffSignIn("sb1383", "sb1383-coordinator-demo", "sb1383_coordinator", "SB 1383 coordinator"),
     StaffSignIn("enforcement", "code-enforcement-demo", "code_enforcement", "Code enforcement"),
+    StaffSignIn("supervisor", "supervisor-demo", "supervisor", "Supervisor"),
+    StaffSignIn("auditor", "auditor-reads-only-demo", "auditor", "Auditor (reads only)"),
     StaffSignIn("admin", "admin-repairs-demo", None, "Administrator (repairs only)", True),
 )
 
