@@ -10,6 +10,8 @@ urlpatterns = [
     path("accounts/", include(staff_auth_urls)),
     path("notices/", include("sanitas.notices.urls")),
     path("", include("sanitas.staff.urls")),
+    path("", include("sanitas.web.urls")),
+    path("", include("sanitas.casework.urls")),
 ]
 
 # the application's own error pages (DEBUG is off unless SANITAS_DEBUG=1)

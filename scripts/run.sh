@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 
 . scripts/python.sh
 ensure_venv .venv ""
+./scripts/assets.sh
 
 export SANITAS_DATA_DIR=${SANITAS_DATA_DIR:-$PWD/var}
 exec .venv/bin/sanitas serve "$@"

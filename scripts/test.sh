@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 . scripts/python.sh
 ensure_venv .venv "[test]"
+./scripts/assets.sh
 
 export SANITAS_DATA_DIR=${SANITAS_DATA_DIR:-$(mktemp -d /tmp/sanitas-test.XXXXXX)}
 

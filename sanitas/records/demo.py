@@ -89,6 +89,8 @@ ROLE_GROUPS = {
     "permit_clerk": "Permit clerk: house-connection and special sewer permits",
     "sb1383_coordinator": "SB 1383 coordinator: organics service, edible food recovery",
     "code_enforcement": "Code enforcement: solid waste, notices and citations",
+    "supervisor": "Supervisor: every program's work",
+    "auditor": "Auditor: reads every page and export, changes nothing",
 }
 
 #: the demo's accounts; their passwords are made for each installation (see
@@ -98,6 +100,8 @@ DEMO_STAFF = (
     StaffSignIn("permits", "permit_clerk", "Permit clerk"),
     StaffSignIn("sb1383", "sb1383_coordinator", "SB 1383 coordinator"),
     StaffSignIn("enforcement", "code_enforcement", "Code enforcement"),
+    StaffSignIn("supervisor", "supervisor", "Supervisor"),
+    StaffSignIn("auditor", "auditor", "Auditor (reads only)"),
     StaffSignIn("admin", None, "Administrator (repairs only)", True),
 )
 

@@ -367,3 +367,24 @@ class SubjectGroup(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class GroupFacts(models.Model):
+    """A subject group's live records as the engine reads them: one document per group,
+    kept by the services in the transaction of every write, so that evaluating a
+    group reads one row instead of a query per record table. The typed tables (and
+    their history) remain the records; the document is derived from them and equal
+    to what they hold (a test compares the two)."""
+
+    subject_group = models.CharField(max_length=200, unique=True)
+    document = models.TextField(
+        default="[]",
+        help_text="The group's live records, as JSON: [fact type, key, facts-file mapping] "
+        "for each, in the order of fact type and key.",
+    )
+
+    class Meta:
+        db_table = "records_group_facts"
+
+    def __str__(self) -> str:
+        return self.subject_group

@@ -20,7 +20,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.records import bulk
+from sanitas.records import bulk, documents
 from sanitas.records.bridge import (
     LENT_TYPES,
     WEAK_REFERENCES,
@@ -141,8 +141,10 @@ def record_facts(
     if problems:
         raise RecordError(problems)
 
-    groups = _assign_groups(facts, keys, index)
+    merged: set[str] = set()
+    groups = _assign_groups(facts, keys, index, merged)
     now = timezone.now()
+    patches: dict[str, documents.Patch] = defaultdict(dict)
     result = RecordResult(keys=keys)
     by_type: dict[str, list[tuple[str, Any]]] = defaultdict(list)
     for fact, key in zip(facts, keys, strict=True):
@@ -174,6 +176,7 @@ def record_facts(
                     }
                 )
                 changed_groups.add(group)
+                patches[group][fact_type, key] = documents.record_mapping(model, key, columns)
                 continue
             differs = (
                 record.voided_at is not None
@@ -192,10 +195,13 @@ def record_facts(
             record.save()
             result.updated += 1
             changed_groups.add(group)
+            patches[group][fact_type, key] = documents.record_mapping(model, key, columns)
         if to_create:
             _insert_new(model, to_create, now=now, reason=why or f"recorded by {actor}")
             result.created += len(to_create)
     _index(facts, keys, groups, existing)
+    # the groups' facts documents, in this transaction: a merged group's anew
+    documents.update_documents(patches, rebuild=merged)
     lending = {groups[k] for fact, k in zip(facts, keys, strict=True) if fact.type in LENT_TYPES}
     _touch_groups(changed_groups | partner_groups(lending & changed_groups), now)
     return result
@@ -249,10 +255,13 @@ def _insert_new(model, rows: list[dict[str, Any]], *, now, reason: str) -> None:
     table.keep_history_of("key", [row["key"] for row in rows], kind="+", reason=reason, when=now)
 
 
-def _assign_groups(facts: list[Any], keys: list[str], index: _Index) -> dict[str, str]:
+def _assign_groups(
+    facts: list[Any], keys: list[str], index: _Index, merged: set[str]
+) -> dict[str, str]:
     """Each record's subject group: the records connected by references form one group
     (a business with its premises, devices, pump-outs, employees, notices…), so that
-    evaluating a group alone finds what evaluating the whole city would."""
+    evaluating a group alone finds what evaluating the whole city would. The stored
+    groups that others joined are added to ``merged``."""
     parent: dict[str, str] = {}
 
     def find(key: str) -> str:
@@ -298,6 +307,7 @@ def _assign_groups(facts: list[Any], keys: list[str], index: _Index) -> dict[str
     }
     for old, new in merged_away:
         _rename_group(old, new)
+        merged.add(new)
     return {key: names[find(key)] for key in keys}
 
 
@@ -311,6 +321,7 @@ def _rename_group(old: str, new: str) -> None:
     Finding.objects.filter(subject_group=old).update(subject_group=new)
     DataProblem.objects.filter(subject_group=old).update(subject_group=new)
     SubjectGroup.objects.filter(key=old).delete()
+    documents.rename_document(old, new)
     # the group now holds other findings than its digest says
     SubjectGroup.objects.filter(key=new).update(findings_digest="")
 
@@ -370,6 +381,7 @@ def void_record(*, key: str, actor: str, why: str) -> None:
     record.save()
     index.voided = True
     index.save(update_fields=["voided"])
+    documents.update_documents({index.subject_group: {(index.fact_type, key): None}})
     touched = {index.subject_group}
     if index.fact_type in LENT_TYPES:
         touched |= partner_groups(touched)

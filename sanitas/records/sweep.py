@@ -33,6 +33,7 @@ from sanitas.ordinance.facts import FACT_TYPES, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records import bulk
 from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
+from sanitas.records.documents import Place, Placed, read_documents, table_facts
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import lock_records
 
@@ -67,39 +68,11 @@ def groups_to_sweep(as_of: date, *, full: bool = False) -> list[str]:
     return list(groups.order_by("key").values_list("key", flat=True))
 
 
-#: a fact's place in an exported document: its group, its type, its key (compared
-#: as Python compares strings, whatever the database's collation)
-Place = tuple[str, str, str]
-
-
-def placed_facts(groups: list[str]) -> dict[str, list[tuple[Place, dict[str, Any]]]]:
+def placed_facts(groups: list[str]) -> dict[str, list[Placed]]:
     """The live records of ``groups`` as facts-file mappings with their places, by
-    group, each group's in the order of their places."""
-    types = (
-        RecordIndex.objects.filter(subject_group__in=groups, voided=False)
-        .values_list("fact_type", flat=True)
-        .distinct()
-    )
-    out: dict[str, list[tuple[Place, dict[str, Any]]]] = defaultdict(list)
-    for fact_type in set(types):
-        model = RECORD_MODELS[fact_type]
-        names = fact_columns(model)
-        # (unordered: the places sort them below, and the models' default order
-        # would have the database sort every chunk by key first)
-        rows = (
-            model.objects.filter(subject_group__in=groups, voided_at__isnull=True)
-            .order_by()
-            .values_list("subject_group", "key", *names)
-        )
-        for group, key, *values in rows.iterator(chunk_size=2000):
-            out[group].append(((group, fact_type, key), row_to_fact(model, key, values)))
-    for placed in out.values():
-        placed.sort(key=_place)
-    return out
-
-
-def _place(item: tuple[Place, Any]) -> Place:
-    return item[0]
+    group, each group's in the order of their places: read from the groups' facts
+    documents (one row per group, see :mod:`sanitas.records.documents`)."""
+    return read_documents(groups)
 
 
 def group_facts(groups: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -416,7 +389,7 @@ def _in_place(
     city lists them: the engine then explains its findings in the same words."""
     if not lent:
         return [fact for _place, fact in own]
-    return [fact for _place, fact in sorted([*own, *lent.values()], key=_place)]
+    return [fact for _place, fact in sorted([*own, *lent.values()], key=_by_place)]
 
 
 def _lap(result: SweepResult, stage: str, since: float) -> float:
@@ -618,7 +591,7 @@ def export_facts(*, as_of: date | None = None, subject: str | None = None) -> di
     facts: list[dict[str, Any]] = []
     for start in range(0, len(groups), CHUNK):
         chunk = groups[start : start + CHUNK]
-        by_group = placed_facts(chunk)
+        by_group = table_facts(chunk)  # the records themselves, not their documents
         # one group alone carries what it was lent, so that the file stands alone
         lent = lent_facts(chunk, by_group) if subject is not None else {}
         for group in chunk:
@@ -627,3 +600,7 @@ def export_facts(*, as_of: date | None = None, subject: str | None = None) -> di
     if as_of is not None:
         document = {"name": document["name"], "as_of": as_of.isoformat(), "facts": facts}
     return document
+
+
+def _by_place(item: Placed) -> Place:
+    return item[0]

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from sanitas.staff.selectors import ALL, PROGRAMS, SORTS, WORKLIST_STATUSES
+from sanitas.web.forms import UswdsForm, uswds_widgets
 
 
 class DateInput(forms.DateInput):
@@ -17,7 +18,7 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
-class WorklistFilterForm(forms.Form):
+class WorklistFilterForm(UswdsForm):
     program = forms.ChoiceField(required=False)
     status = forms.ChoiceField(
         required=False,
@@ -38,6 +39,7 @@ class WorklistFilterForm(forms.Form):
     )
     due_from = forms.DateField(required=False, label="Due from", widget=DateInput())
     due_to = forms.DateField(required=False, label="Due to", widget=DateInput())
+    mine = forms.BooleanField(required=False, label="Only my cases")
     sort = forms.ChoiceField(
         required=False,
         choices=[(s, s) for s in SORTS] + [(f"-{s}", f"-{s}") for s in SORTS],
@@ -52,6 +54,7 @@ class WorklistFilterForm(forms.Form):
         if len(programs) > 1:
             choices.insert(0, (ALL, "All programs"))
         self.fields["program"].choices = choices
+        uswds_widgets(self)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -61,7 +64,7 @@ class WorklistFilterForm(forms.Form):
         return cleaned
 
 
-class AsOfForm(forms.Form):
+class AsOfForm(UswdsForm):
     as_of = forms.DateField(
         required=False,
         label="As of",

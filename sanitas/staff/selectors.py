@@ -86,12 +86,15 @@ def program_of(requirement: str) -> str | None:
 
 # --------------------------------------------------------------------------- roles
 
-#: role group → the program its members see by default
+#: role group → the program its members see by default (a supervisor's and an
+#: auditor's work spans every program)
 ROLE_PROGRAMS: dict[str, str] = {
     "fog_inspector": "fog",
     "permit_clerk": "sewer",
     "sb1383_coordinator": "sb1383",
     "code_enforcement": "solid_waste",
+    "supervisor": "all",
+    "auditor": "all",
 }
 #: role group → the programs its members may see. City staff share one worklist (the
 #: records are public records, GEN-RECORDS-PUBLIC); narrow a role here to restrict it.
@@ -154,7 +157,9 @@ WORKLIST_STATUSES = (*OPEN_STATUSES, "late")
 #: most pressing first
 SEVERITY = {"violation": 0, "overdue": 1, "due": 2, "late": 3, "met": 4}
 WINDOWS = {"overdue": None, "7": 7, "30": 30, "90": 90}
-SORTS = ("due", "requirement", "subject", "status")
+#: "action" is what needs action first: violations, then overdue by days overdue,
+#: then due soonest
+SORTS = ("action", "due", "requirement", "subject", "status")
 PAGE_SIZE = 50
 
 
@@ -184,6 +189,7 @@ def worklist(
     due_from: date | None = None,
     due_to: date | None = None,
     sort: str = "due",
+    obligations: list[tuple[str, str]] | None = None,
 ) -> QuerySet[Finding]:
     """The current open findings the user may see, filtered and sorted.
 
@@ -192,9 +198,15 @@ def worklist(
     before it), or ``7``/``30``/``90`` (due from it to that many days after);
     ``due_from``/``due_to`` bound the due date (inclusive). ``sort`` is one of
     :data:`SORTS`, ``-`` first for descending; findings without a due date sort
-    after every date.
+    after every date. ``obligations`` limits them to those (subject, requirement)
+    pairs (a person's cases).
     """
     findings = Finding.objects.filter(current=True).filter(_visible_q(user))
+    if obligations is not None:
+        pairs = Q(pk__in=[])
+        for subject, requirement in obligations:
+            pairs |= Q(subject=subject, requirement=requirement)
+        findings = findings.filter(pairs)
     if program != ALL:
         findings = (
             findings.filter(PROGRAMS[program].q()) if program in PROGRAMS else findings.none()
@@ -226,6 +238,7 @@ def _sorted(findings: QuerySet[Finding], sort: str) -> QuerySet[Finding]:
         severity=_severity(),
     )
     primary = {
+        "action": ["severity", "no_due", "due"],
         "due": ["no_due", "due"],
         "requirement": ["requirement"],
         "subject": ["subject"],
@@ -236,6 +249,88 @@ def _sorted(findings: QuerySet[Finding], sort: str) -> QuerySet[Finding]:
         if tie not in primary:
             order.append(tie)
     return findings.order_by(*order)
+
+
+@dataclass
+class WorklistLine:
+    """One line of the worklist: a finding, or a run of findings of one obligation
+    (same subject, requirement and status) shown as one line that expands."""
+
+    findings: list[Finding]
+
+    @property
+    def first(self) -> Finding:
+        return self.findings[0]
+
+    @property
+    def collapsed(self) -> bool:
+        return len(self.findings) >= RUN_LENGTH
+
+    @property
+    def periods(self) -> list[str]:
+        return sorted(f.period for f in self.findings if f.period)
+
+    @property
+    def unit(self) -> str:
+        """What the run counts: quarters, years, or findings."""
+        periods = self.periods
+        if periods and len(periods) == len(self.findings):
+            if all("-Q" in p for p in periods):
+                return "quarters"
+            if all(p.isdigit() for p in periods):
+                return "years"
+        return "findings"
+
+
+#: runs of at least this many findings of one obligation collapse into one line
+RUN_LENGTH = 3
+
+
+def worklist_lines(findings: QuerySet[Finding] | list[Finding]) -> list[WorklistLine]:
+    """The findings as lines: each obligation's findings of one status gathered into
+    one line at the place of its first (most pressing) finding, in the list's order."""
+    runs: dict[tuple[str, str, str], list[Finding]] = {}
+    for finding in findings:
+        runs.setdefault((finding.subject, finding.requirement, finding.status), []).append(finding)
+    lines: list[WorklistLine] = []
+    for run in runs.values():
+        if len(run) >= RUN_LENGTH:
+            lines.append(WorklistLine(run))
+        else:
+            lines.extend(WorklistLine([finding]) for finding in run)
+    order = {id(f): i for i, f in enumerate(findings)}
+    lines.sort(key=lambda line: order[id(line.first)])
+    return lines
+
+
+def case_has_findings(*, subject: str, requirement: str) -> bool:
+    """Does the engine have any current finding of ``requirement`` about ``subject``."""
+    return Finding.objects.filter(current=True, subject=subject, requirement=requirement).exists()
+
+
+def case_findings(user: Any, *, subject: str, requirement: str) -> list[Finding]:
+    """The current findings of one obligation (every status), the most pressing first;
+    none for a requirement the user may not see."""
+    if not _may_see(user, requirement):
+        return []
+    return list(
+        _sorted(
+            Finding.objects.filter(current=True, subject=subject, requirement=requirement),
+            "action",
+        )
+    )
+
+
+def finding_history(user: Any, *, subject: str, requirement: str) -> list[Any]:
+    """Every stored version of the obligation's findings, oldest first: how its
+    status changed, and when."""
+    if not _may_see(user, requirement):
+        return []
+    return list(
+        Finding.history.filter(subject=subject, requirement=requirement).order_by(
+            "history_date", "history_id"
+        )
+    )
 
 
 # --------------------------------------------------------------------------- labels

@@ -44,10 +44,32 @@ _COLUMNS = (
     ("subject", "Subject"),
 )
 
+#: the worklist's columns in a file: those on screen, then the keys
+EXPORT_HEADER = (
+    "Status",
+    "Due",
+    "Requirement",
+    "Period",
+    "Cite",
+    "Subject",
+    "Belongs to",
+    "Explanation",
+    "Assigned to",
+    "Requirement ID",
+    "Subject key",
+    "Belongs to key",
+)
+
 
 @staff_required
 def worklist(request: HttpRequest) -> HttpResponse:
-    """The open findings the user may see: their program first, filtered, sorted, paged."""
+    """The open findings the user may see, in the order of action (violations, then
+    overdue by days overdue, then due soonest), each obligation's run of findings on
+    one line; filtered, sorted, paged, or downloaded as CSV or XLSX."""
+    from sanitas.casework import selectors as casework_selectors
+    from sanitas.web.selectors import titles
+    from sanitas.web.views import export_format
+
     user = request.user
     default = selectors.default_program(user)
     form = WorklistFilterForm(
@@ -57,7 +79,15 @@ def worklist(request: HttpRequest) -> HttpResponse:
     # a field that does not validate is reported beside it and left at its default
     data = form.cleaned_data
     today = selectors.worklist_date()
-    sort = data.get("sort") or "due"
+    sort = data.get("sort") or "action"
+    obligations = None
+    if data.get("mine"):
+        obligations = casework_selectors.my_obligations(user)
+    selected = [
+        tuple(value.rsplit("|", 1)) for value in request.GET.getlist("obligation") if "|" in value
+    ]
+    if selected:
+        obligations = [o for o in selected if obligations is None or o in obligations]
     findings = selectors.worklist(
         user,
         today=today,
@@ -68,10 +98,25 @@ def worklist(request: HttpRequest) -> HttpResponse:
         due_from=data.get("due_from"),
         due_to=data.get("due_to"),
         sort=sort,
+        obligations=obligations,
     )
-    page = Paginator(findings, selectors.PAGE_SIZE).get_page(request.GET.get("page"))
-    labels = selectors.subject_labels([finding.subject for finding in page])
-    rows = [(finding, labels.get(finding.subject)) for finding in page]
+    fmt = export_format(request)
+    if fmt:
+        return _export(fmt, list(findings))
+    lines = selectors.worklist_lines(list(findings))
+    page = Paginator(lines, selectors.PAGE_SIZE).get_page(request.GET.get("page"))
+    named = titles({line.first.subject for line in page})
+    assigned = casework_selectors.assignees(
+        [(line.first.subject, line.first.requirement) for line in page]
+    )
+    rows = [
+        (
+            line,
+            named.get(line.first.subject),
+            assigned.get((line.first.subject, line.first.requirement), ""),
+        )
+        for line in page
+    ]
     columns = []
     for name, title in _COLUMNS:
         current = sort.lstrip("-") == name
@@ -93,14 +138,57 @@ def worklist(request: HttpRequest) -> HttpResponse:
             "form": form,
             "page": page,
             "rows": rows,
+            "finding_count": sum(len(line.findings) for line in lines),
             "columns": columns,
+            "sort": sort,
             "today": today,
+            "assignees": _assignees(user),
             "program_label": (
                 selectors.PROGRAMS[program].label
                 if program in selectors.PROGRAMS
                 else "All programs"
             ),
         },
+    )
+
+
+def _assignees(user: Any) -> Any:
+    from sanitas.casework.forms import BulkForm
+    from sanitas.web.permissions import WORK, may
+
+    return BulkForm() if may(user, WORK) else None
+
+
+def _export(fmt: str, findings: list[Any]) -> HttpResponse:
+    from sanitas.casework import selectors as casework_selectors
+    from sanitas.ordinance.catalog import title
+    from sanitas.web.export import export_response
+    from sanitas.web.selectors import titles
+
+    named = titles({f.subject for f in findings})
+    assigned = casework_selectors.assignees(
+        list(dict.fromkeys((f.subject, f.requirement) for f in findings))
+    )
+
+    def row(finding: Any) -> list[Any]:
+        subject = named.get(finding.subject)
+        return [
+            finding.status,
+            finding.due,
+            title(finding.requirement),
+            finding.period,
+            finding.cite,
+            subject.text if subject else finding.subject,
+            subject.owner if subject else "",
+            finding.explanation,
+            assigned.get((finding.subject, finding.requirement), ""),
+            finding.requirement,
+            finding.subject,
+            subject.owner_key if subject else "",
+        ]
+
+    return export_response(
+        fmt=fmt, name="worklist", header=EXPORT_HEADER, rows=(row(f) for f in findings)
     )
 
 

@@ -251,6 +251,8 @@ def test_the_demo_sign_ins_and_their_role_groups(demo):
             "permit_clerk",
             "sb1383_coordinator",
             "code_enforcement",
+            "supervisor",
+            "auditor",
         }
     )
 

@@ -1,0 +1,69 @@
+"""The case forms: assign, write a note, and the worklist's bulk select."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from sanitas.casework.selectors import assignable_users
+from sanitas.casework.services import NOTE_LIMIT
+from sanitas.web.forms import UswdsForm
+
+
+class AssigneeField(forms.ModelChoiceField):
+    def label_from_instance(self, user: Any) -> str:
+        full = user.get_full_name()
+        return f"{full} ({user.get_username()})" if full else user.get_username()
+
+
+def _assignee_field() -> AssigneeField:
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects.filter(pk__in=[u.pk for u in assignable_users()])
+    return AssigneeField(
+        queryset=users.order_by("username"),
+        required=False,
+        label="Assign to",
+        empty_label="Nobody (unassigned)",
+    )
+
+
+class AssignForm(UswdsForm):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["assignee"] = _assignee_field()
+        from sanitas.web.forms import uswds_widgets
+
+        uswds_widgets(self)
+
+
+class NoteForm(UswdsForm):
+    text = forms.CharField(
+        label="Note", max_length=NOTE_LIMIT, widget=forms.Textarea(attrs={"rows": 4})
+    )
+
+
+class BulkForm(UswdsForm):
+    """The worklist's selected lines: each ``obligation`` is ``subject|requirement``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["assignee"] = _assignee_field()
+        from sanitas.web.forms import uswds_widgets
+
+        uswds_widgets(self)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        raw = self.data.getlist("obligation") if hasattr(self.data, "getlist") else []
+        obligations = []
+        for value in raw:
+            subject, sep, requirement = value.rpartition("|")
+            if not sep or not subject or not requirement:
+                raise forms.ValidationError("A selected line could not be read; select it again.")
+            obligations.append((subject, requirement))
+        if not obligations:
+            raise forms.ValidationError("Select at least one line of the worklist.")
+        cleaned["obligations"] = obligations
+        return cleaned

@@ -1,0 +1,33 @@
+"""What every staff page's shell needs: the navigation the user may use and the
+search box's current words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from sanitas.staff.views import STAFF
+from sanitas.web.permissions import may, roles_of
+
+#: (nav key, URL name, label): the shell's navigation, in order
+NAVIGATION = (
+    ("worklist", "staff:worklist", "Worklist"),
+    ("cases", "casework:mine", "My cases"),
+    ("establishments", "web:establishments", "Businesses"),
+    ("premises", "web:premises", "Premises"),
+    ("permits", "web:permits", "Permits"),
+    ("haulers", "web:haulers", "Haulers"),
+    ("food_recovery", "web:food_recovery", "Food recovery"),
+)
+
+
+def shell(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    staff = user is not None and may(user, STAFF)
+    return {
+        "shell_nav": NAVIGATION if staff else (),
+        "shell_staff": staff,
+        "shell_roles": [role.title for role in roles_of(user)] if staff else [],
+        "shell_query": request.GET.get("q", "") if request.method == "GET" else "",
+    }

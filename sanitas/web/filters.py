@@ -1,0 +1,140 @@
+"""The list pages' filters (django-filter): each validates its parameters like a
+form, so a bad value is a message beside its field and the list shows unfiltered
+by it."""
+
+from __future__ import annotations
+
+import typing
+
+import django_filters
+from django.db.models import Q, QuerySet
+
+from sanitas.ordinance import facts
+from sanitas.ordinance.words import words
+from sanitas.records.models import RECORD_MODELS
+from sanitas.web.forms import UswdsForm
+
+
+def _choices(literal: typing.Any) -> list[tuple[str, str]]:
+    values = [v for v in typing.get_args(literal) if isinstance(v, str)]
+    for arg in typing.get_args(literal):
+        values.extend(v for v in typing.get_args(arg) if isinstance(v, str))
+    return [(v, words(v).capitalize()) for v in dict.fromkeys(values)]
+
+
+def _field_literal(fact_type: str, name: str) -> typing.Any:
+    return facts.FACT_TYPES[fact_type].model_fields[name].annotation
+
+
+STATE_CHOICES = [("live", "In force (not void)"), ("void", "Void"), ("all", "Live and void")]
+
+
+class RecordFilter(django_filters.FilterSet):
+    """What every list shares: words to look for, and live or void records."""
+
+    #: the columns ``q`` looks in
+    text_columns: tuple[str, ...] = ()
+
+    q = django_filters.CharFilter(method="filter_text", label="Contains")
+    state = django_filters.ChoiceFilter(
+        choices=STATE_CHOICES, method="filter_state", label="Records", empty_label=None
+    )
+
+    def __init__(self, data=None, *args, **kwargs):
+        data = data.copy() if data is not None else {}
+        data.setdefault("state", "live")
+        super().__init__(data, *args, **kwargs)
+
+    def filter_text(self, rows: QuerySet, _name: str, value: str) -> QuerySet:
+        found = Q(key__icontains=value)
+        for column in self.text_columns:
+            found |= Q(**{f"{column}__icontains": value})
+        return rows.filter(found)
+
+    def filter_state(self, rows: QuerySet, _name: str, value: str) -> QuerySet:
+        if value == "live":
+            return rows.filter(voided_at__isnull=True)
+        if value == "void":
+            return rows.filter(voided_at__isnull=False)
+        return rows
+
+
+class EstablishmentFilter(RecordFilter):
+    text_columns = ("name", "address", "contact")
+    category = django_filters.ChoiceFilter(
+        choices=_choices(facts.Category), label="Kind of business", empty_label="Every kind"
+    )
+    open = django_filters.ChoiceFilter(
+        choices=[("open", "Open"), ("closed", "Closed")],
+        method="filter_open",
+        label="Open or closed",
+        empty_label="Either",
+    )
+
+    class Meta:
+        model = RECORD_MODELS["establishment"]
+        fields = ()
+        form = UswdsForm
+
+    def filter_open(self, rows: QuerySet, _name: str, value: str) -> QuerySet:
+        return rows.filter(closed_on__isnull=value == "open")
+
+
+class FoodRecoveryFilter(EstablishmentFilter):
+    category = django_filters.ChoiceFilter(
+        choices=[
+            ("food_recovery_organization", "Food recovery organization"),
+            ("food_recovery_service", "Food recovery service"),
+        ],
+        label="Kind",
+        empty_label="Organizations and services",
+    )
+
+
+class PremisesFilter(RecordFilter):
+    text_columns = ("address", "owner_name", "owner_tax_address", "service_payer_name")
+    use = django_filters.ChoiceFilter(
+        choices=_choices(_field_literal("premises", "use")), label="Use", empty_label="Any use"
+    )
+    zone = django_filters.CharFilter(lookup_expr="iexact", label="Zone")
+
+    class Meta:
+        model = RECORD_MODELS["premises"]
+        fields = ()
+        form = UswdsForm
+
+
+class PermitFilter(RecordFilter):
+    text_columns = ("number", "contractor", "premises")
+    kind = django_filters.ChoiceFilter(
+        choices=_choices(_field_literal("permit", "kind")), label="Kind", empty_label="Any kind"
+    )
+    issued_from = django_filters.DateFilter(
+        field_name="issued_on", lookup_expr="gte", label="Issued from"
+    )
+    issued_to = django_filters.DateFilter(
+        field_name="issued_on", lookup_expr="lte", label="Issued to"
+    )
+
+    class Meta:
+        model = RECORD_MODELS["permit"]
+        fields = ()
+        form = UswdsForm
+
+
+class HaulerFilter(RecordFilter):
+    text_columns = ("name",)
+    franchised = django_filters.ChoiceFilter(
+        choices=[("yes", "Franchised"), ("no", "Not franchised")],
+        method="filter_franchised",
+        label="Franchise",
+        empty_label="Either",
+    )
+
+    class Meta:
+        model = RECORD_MODELS["hauler"]
+        fields = ()
+        form = UswdsForm
+
+    def filter_franchised(self, rows: QuerySet, _name: str, value: str) -> QuerySet:
+        return rows.filter(franchised=value == "yes")

@@ -1,0 +1,447 @@
+"""What the staff shell reads: records titled by what they are, search, the list
+pages' records and a business's page. Findings are read only through
+``sanitas.staff.selectors`` (the one module that reads the worklist's storage).
+
+Titles follow the issue's words: a device is "Grease interceptor, 1,000 gal,
+installed 2019-05-01", a permit "Permit HC-2025-022, 412 S Del Mar Ave", an
+employee "Maria Lopez, line cook, hired 2025-02-10"; a business is its name and a
+premises its address. Keys are shown beside titles only in small print.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from difflib import SequenceMatcher
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone
+
+from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.ordinance.words import number, type_words, words
+from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
+from sanitas.staff import selectors as staff_selectors
+
+# --------------------------------------------------------------------------- titles
+
+
+@dataclass(frozen=True)
+class Title:
+    """What a person calls a record, and where its page is."""
+
+    key: str
+    fact_type: str
+    text: str
+    #: the business or premises it belongs to ("" for a business or premises itself)
+    owner: str = ""
+    owner_key: str = ""
+    voided: bool = False
+
+    @property
+    def kind(self) -> str:
+        return type_words(self.fact_type)
+
+    @property
+    def url(self) -> str:
+        return record_url(self.key, self.fact_type)
+
+
+def record_url(key: str, fact_type: str) -> str:
+    """A record's page: a business has its own; every other record the subject page."""
+    if fact_type == "establishment":
+        return reverse("web:business", args=[key])
+    return reverse("staff:subject", args=[key])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _iso(value: Any) -> str:
+    return value.isoformat() if isinstance(value, date) else ""
+
+
+def title_of(fact_type: str, row: Any, *, where: str = "") -> str:
+    """A record's title from its row (``where``: the address or name of what it
+    belongs to, for the types titled by it)."""
+    get = (lambda name: getattr(row, name, None)) if not isinstance(row, dict) else row.get
+    if fact_type == "establishment":
+        if get("name"):
+            return get("name")
+        what = words(get("category")) if get("category") not in (None, "other") else "business"
+        address = get("address") or where
+        return _capital(f"{what} at {address}" if address else what)
+    if fact_type == "premises":
+        return get("address") or "Premises with no address on record"
+    if fact_type == "device":
+        parts = [_capital(words(get("kind") or "device"))]
+        if get("capacity_gallons"):
+            parts.append(f"{number(get('capacity_gallons'))} gal")
+        if get("installed_on"):
+            parts.append(f"installed {_iso(get('installed_on'))}")
+        return ", ".join(parts)
+    if fact_type == "employee":
+        parts = [get("name") or "Employee"]
+        if get("job_title"):
+            parts.append(get("job_title"))
+        if get("hired_on"):
+            parts.append(f"hired {_iso(get('hired_on'))}")
+        return ", ".join(parts)
+    if fact_type == "permit":
+        head = (
+            f"Permit {get('number')}"
+            if get("number")
+            else _capital(f"{words(get('kind') or 'sewer')} permit")
+        )
+        parts = [head]
+        if where:
+            parts.append(where)
+        if not get("number") and get("issued_on"):
+            parts.append(f"issued {_iso(get('issued_on'))}")
+        return ", ".join(parts)
+    if fact_type == "hauler":
+        return get("name") or "Hauler"
+    if fact_type in ("notice", "citation"):
+        kind = words(get("kind") or ("citation" if fact_type == "citation" else "nov"))
+        issued = get("issued_on")
+        return _capital(f"{kind} of {_iso(issued)}" if issued else kind)
+    if fact_type == "collection_service":
+        stream = words(get("stream") or "collection")
+        start = get("start")
+        return _capital(f"{stream} collection" + (f" from {_iso(start)}" if start else ""))
+    what = _capital(type_words(fact_type))
+    if get("name"):
+        return str(get("name"))
+    dated_by = FACT_TYPES[fact_type].dated_by if fact_type in FACT_TYPES else None
+    when = get(dated_by) if dated_by else None
+    if isinstance(when, datetime):
+        when = timezone.localtime(when).date()
+    return f"{what} of {_iso(when)}" if isinstance(when, date) else what
+
+
+#: the reference that says whose a record is, by type (first found wins)
+_OWNER_FIELDS = ("establishment", "premises", "device", "subject")
+
+
+def titles(keys: list[str] | set[str]) -> dict[str, Title]:
+    """The titles of the records among ``keys``, each with what it belongs to."""
+    wanted = sorted(set(keys))
+    if not wanted:
+        return {}
+    index = {
+        key: (fact_type, voided)
+        for key, fact_type, voided in RecordIndex.objects.filter(key__in=wanted).values_list(
+            "key", "fact_type", "voided"
+        )
+    }
+    rows = _rows(index)
+    owners: dict[str, str] = {}
+    for key, (fact_type, row) in rows.items():
+        model = RECORD_MODELS[fact_type]
+        for name in _OWNER_FIELDS:
+            if name in model.references and getattr(row, name, None):
+                owners[key] = getattr(row, name)
+                break
+    # what they belong to, and what that belongs to (a pump-out's device's business)
+    missing = {k: "" for k in owners.values() if k not in rows}
+    owner_index = {
+        key: (fact_type, voided)
+        for key, fact_type, voided in RecordIndex.objects.filter(key__in=list(missing)).values_list(
+            "key", "fact_type", "voided"
+        )
+    }
+    rows.update(_rows(owner_index))
+    out: dict[str, Title] = {}
+    for key, (fact_type, voided) in index.items():
+        row = rows.get(key, (fact_type, None))[1]
+        owner_key = owners.get(key, "")
+        owner_row = rows.get(owner_key)
+        owner_text = title_of(owner_row[0], owner_row[1]) if owner_row else ""
+        where = owner_text if fact_type in ("permit",) else ""
+        text = title_of(fact_type, row, where=where) if row is not None else key
+        out[key] = Title(
+            key=key,
+            fact_type=fact_type,
+            text=text,
+            owner=owner_text if fact_type not in ("permit",) else "",
+            owner_key=owner_key if owner_row and fact_type not in ("permit",) else "",
+            voided=voided,
+        )
+    return out
+
+
+def _rows(index: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, Record]]:
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key, (fact_type, _voided) in index.items():
+        by_type[fact_type].append(key)
+    rows: dict[str, tuple[str, Record]] = {}
+    for fact_type, type_keys in by_type.items():
+        for row in RECORD_MODELS[fact_type].objects.filter(key__in=type_keys):
+            rows[row.key] = (fact_type, row)
+    return rows
+
+
+# --------------------------------------------------------------------------- search
+
+
+@dataclass
+class SearchHit:
+    title: Title
+    #: why it matched, in words ("name sounds like", "address", "phone")
+    matched: str
+    score: float
+    detail: str = ""
+
+
+SEARCH_LIMIT = 50
+#: how alike a name must be to a misspelled query to be offered (0..1)
+FUZZY_THRESHOLD = 0.72
+_DIGITS = re.compile(r"\D+")
+
+
+def _similarity(query: str, name: str) -> float:
+    """How alike ``query`` is to ``name`` or to any run of its words of the query's
+    length: "Jade Gardn" finds "Jade Garden Restaurant"."""
+    query, name = query.lower().strip(), name.lower()
+    if not query or not name:
+        return 0.0
+    best = SequenceMatcher(None, query, name).ratio()
+    tokens, size = name.split(), max(1, len(query.split()))
+    for start in range(len(tokens)):
+        window = " ".join(tokens[start : start + size])
+        best = max(best, SequenceMatcher(None, query, window).ratio())
+    return best
+
+
+def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
+    """Records that match ``query``, the best first: a business by its name (typos
+    forgiven), a street address, a business licence number, an owner's or contact's
+    name, a phone number or a record key. Empty for a user who may not see records."""
+    query = " ".join(query.split())
+    if not query or not staff_selectors.is_staff_member(user):
+        return []
+    hits: dict[str, tuple[float, str]] = {}
+
+    def hit(key: str, score: float, why: str) -> None:
+        if key not in hits or hits[key][0] < score:
+            hits[key] = (score, why)
+
+    kinds = (kind,) if kind else ("establishment", "premises", "permit", "hauler", "employee")
+    lowered = query.lower()
+    # a record's key, or a licence number (the licence feed keys businesses by it)
+    for key in RecordIndex.objects.filter(
+        Q(key__iexact=query) | Q(key__iexact=f"license-{_slug(query)}")
+    ).values_list("key", flat=True):
+        hit(key, 1.0, "record key" if key.lower() == lowered else "business licence number")
+    for key in RecordIndex.objects.filter(key__icontains=query).values_list("key", flat=True)[:20]:
+        hit(key, 0.6, "record key")
+
+    text_fields = {
+        "establishment": (("name", "name"), ("address", "address"), ("contact", "contact")),
+        "premises": (
+            ("address", "address"),
+            ("owner_name", "owner"),
+            ("owner_tax_address", "owner's mailing address"),
+            ("service_payer_name", "service payer"),
+        ),
+        "permit": (("number", "permit number"), ("contractor", "contractor")),
+        "hauler": (("name", "name"),),
+        "employee": (("name", "employee name"),),
+    }
+    for fact_type in kinds:
+        model = RECORD_MODELS[fact_type]
+        for column, why in text_fields[fact_type]:
+            for key, value in model.objects.filter(**{f"{column}__icontains": query}).values_list(
+                "key", column
+            )[:SEARCH_LIMIT]:
+                exact = str(value).lower() == lowered
+                starts = str(value).lower().startswith(lowered)
+                hit(key, 0.95 if exact else 0.9 if starts else 0.8, why)
+
+    # a misspelled name: compared in Python with every business's and hauler's name
+    if len(query) >= 3:
+        for fact_type in ("establishment", "hauler"):
+            if fact_type not in kinds:
+                continue
+            model = RECORD_MODELS[fact_type]
+            for key, name in model.objects.exclude(name="").values_list("key", "name"):
+                if not name:
+                    continue
+                score = _similarity(query, name)
+                if score >= FUZZY_THRESHOLD:
+                    hit(key, 0.5 + score * 0.3, "name sounds like it")
+
+    # a phone number: its digits, wherever a business's contact holds them
+    digits = _DIGITS.sub("", query)
+    if len(digits) >= 4 and "establishment" in kinds:
+        model = RECORD_MODELS["establishment"]
+        for key, contact in model.objects.exclude(contact="").values_list("key", "contact"):
+            if contact and digits in _DIGITS.sub("", contact):
+                hit(key, 0.9, "phone")
+
+    found = titles(list(hits))
+    if kind:
+        found = {k: t for k, t in found.items() if t.fact_type == kind}
+    ranked = sorted(
+        (
+            SearchHit(title=found[key], matched=why, score=score)
+            for key, (score, why) in hits.items()
+            if key in found
+        ),
+        key=lambda h: (-h.score, h.title.voided, h.title.text.lower(), h.title.key),
+    )
+    return ranked[:SEARCH_LIMIT]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+# --------------------------------------------------------------------------- list pages
+
+
+def records_of(fact_type: str, *, categories: tuple[str, ...] = ()) -> QuerySet[Record]:
+    """The records of one type, for a list page: live first, by key."""
+    rows = RECORD_MODELS[fact_type].objects.all()
+    if categories:
+        rows = rows.filter(category__in=categories)
+    return rows.order_by("voided_at", "key")
+
+
+FOOD_RECOVERY = ("food_recovery_organization", "food_recovery_service")
+
+
+# --------------------------------------------------------------------------- a business
+
+
+@dataclass
+class Section:
+    heading: str
+    items: list[Title]
+    details: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class OpenItem:
+    requirement: str
+    title: str
+    status: str
+    subject: Title
+    count: int
+    #: the earliest due date among them: open since then
+    since: str
+
+
+@dataclass
+class BusinessPage:
+    key: str
+    name: str
+    address: str
+    category: str
+    record: Record
+    premises: Record | None
+    premises_key: str
+    contact: str
+    owner_name: str
+    owner_address: str
+    payer_name: str
+    payer_address: str
+    opened_on: date | None
+    closed_on: date | None
+    open_items: list[OpenItem]
+    sections: list[Section]
+    subject: Any
+    #: the history, newest first: each version with the title of its record
+    history: list[tuple[Any, Title | None]] = field(default_factory=list)
+
+
+_SECTION_TYPES = (
+    ("Devices", ("device",)),
+    ("Employees", ("employee",)),
+    ("Services", ("collection_service", "hauling_service", "self_hauler")),
+    ("Permits", ("permit",)),
+)
+
+
+def business_page(user: Any, *, key: str, today: date) -> BusinessPage | None:
+    """A business's page: who and where it is, what is open and since when, then its
+    devices, employees, services and permits, then the history."""
+    index = RecordIndex.objects.filter(key=key, fact_type="establishment").first()
+    if index is None:
+        return None
+    record = RECORD_MODELS["establishment"].objects.get(key=key)
+    subject = staff_selectors.subject_page(user, key=key, as_of=None, today=today)
+    premises = None
+    if record.premises:
+        premises = RECORD_MODELS["premises"].objects.filter(key=record.premises).first()
+    child_keys = [child.key for child in subject.children]
+    permit_keys: list[str] = []
+    if premises is not None:
+        permit_keys = list(
+            RECORD_MODELS["permit"]
+            .objects.filter(premises=premises.key)
+            .values_list("key", flat=True)
+        )
+    named = titles([*child_keys, *permit_keys, key, *([premises.key] if premises else [])])
+    sections = []
+    for heading, types in _SECTION_TYPES:
+        items = [named[k] for k in (*child_keys, *permit_keys) if k in named]
+        items = [t for t in dict.fromkeys(items) if t.fact_type in types]
+        sections.append(Section(heading, items))
+    open_items = _open_items(subject.findings, named)
+    in_history = {entry.key for entry in subject.timeline} - set(named)
+    named = {**named, **titles(in_history)} if in_history else named
+    history = [(entry, named.get(entry.key)) for entry in subject.timeline]
+    return BusinessPage(
+        key=key,
+        name=named[key].text,
+        address=record.address or (premises.address if premises else ""),
+        category=words(record.category) if record.category else "",
+        record=record,
+        premises=premises,
+        premises_key=premises.key if premises else "",
+        contact=record.contact or "",
+        owner_name=(premises.owner_name if premises else "") or "",
+        owner_address=(premises.owner_tax_address if premises else "") or "",
+        payer_name=(premises.service_payer_name if premises else "") or "",
+        payer_address=(premises.service_payer_address if premises else "") or "",
+        opened_on=record.opened_on,
+        closed_on=record.closed_on,
+        open_items=open_items,
+        sections=sections,
+        subject=subject,
+        history=history,
+    )
+
+
+def _open_items(findings: list[Any], named: dict[str, Title]) -> list[OpenItem]:
+    """The open findings, one line per requirement and subject, the most pressing
+    first, each with how many there are and the earliest due date."""
+    from sanitas.ordinance.catalog import title
+
+    grouped: dict[tuple[str, str], list[Any]] = defaultdict(list)
+    for finding in findings:
+        if finding.status in staff_selectors.OPEN_STATUSES:
+            grouped[(finding.requirement, finding.subject)].append(finding)
+    items = []
+    missing = [s for _r, s in grouped if s not in named]
+    named = {**named, **titles(missing)} if missing else named
+    for (requirement, subject_key), rows in grouped.items():
+        worst = min(rows, key=lambda f: staff_selectors.SEVERITY.get(f.status, 9))
+        dues = sorted(f.due for f in rows if f.due)
+        items.append(
+            OpenItem(
+                requirement=requirement,
+                title=title(requirement),
+                status=worst.status,
+                subject=named.get(subject_key) or Title(subject_key, "", subject_key),
+                count=len(rows),
+                since=dues[0] if dues else "",
+            )
+        )
+    items.sort(key=lambda i: (staff_selectors.SEVERITY.get(i.status, 9), i.since or "9", i.title))
+    return items

@@ -1,0 +1,57 @@
+"""Template helpers of the staff shell: dates for people, a requirement's title."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from django import template
+from django.utils import timezone
+
+from sanitas.ordinance.catalog import title
+
+register = template.Library()
+
+
+@register.filter
+def people_date(value: Any) -> str:
+    """ "Mar 1, 2025" (and "Mar 1, 2025, 6:00 p.m." for a time) from a date, a
+    datetime or the ISO text findings keep; "" for nothing."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
+        except ValueError:
+            return value
+    if isinstance(value, datetime):
+        if timezone.is_aware(value):
+            value = timezone.localtime(value)
+        hour = value.strftime("%I").lstrip("0")
+        suffix = "a.m." if value.hour < 12 else "p.m."
+        return f"{value:%b} {value.day}, {value.year}, {hour}:{value:%M} {suffix}"
+    return f"{value:%b} {value.day}, {value.year}"
+
+
+@register.filter
+def requirement_title(requirement: str) -> str:
+    try:
+        return title(requirement)
+    except KeyError:
+        return requirement
+
+
+_STATUS_WORDS = {"violation": "in violation", "overdue": "overdue", "due": "due", "late": "late"}
+
+
+@register.filter
+def run_words(line: Any) -> str:
+    """A collapsed line in words: "overdue for 13 quarters, 2022-Q1 to 2025-Q1"."""
+    status = _STATUS_WORDS.get(line.first.status, line.first.status)
+    count = len(line.findings)
+    periods = line.periods
+    unit = line.unit
+    if unit == "findings":
+        return f"{status}: {count} findings"
+    span = f", {periods[0]} to {periods[-1]}" if periods else ""
+    return f"{status} for {count} {unit}{span}"

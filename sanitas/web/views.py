@@ -1,0 +1,127 @@
+"""The staff shell's pages: search, the list pages and a business's page. Thin: each
+validates its parameters with a form or filter, asks the selectors and renders (or
+exports the same rows as a file)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from sanitas.staff.views import STAFF
+from sanitas.web import selectors
+from sanitas.web.export import export_response
+from sanitas.web.forms import EXPORT_FORMATS, SearchForm
+from sanitas.web.permissions import requires
+from sanitas.web.tables import LIST_PAGES
+
+PAGE_SIZE = 50
+
+
+def export_format(request: HttpRequest) -> str:
+    """The file asked for (``?format=csv`` or ``xlsx``), or "" for the page."""
+    fmt = request.GET.get("format", "")
+    return fmt if fmt in EXPORT_FORMATS else ""
+
+
+@requires(STAFF)
+def search(request: HttpRequest) -> HttpResponse:
+    """Records by name (typos forgiven), address, licence, owner, phone or key."""
+    form = SearchForm(request.GET)
+    query = kind = ""
+    if form.is_valid():
+        query, kind = form.cleaned_data["q"], form.cleaned_data["kind"]
+    hits = selectors.search(request.user, query=query, kind=kind)
+    fmt = export_format(request)
+    if fmt:
+        return export_response(
+            fmt=fmt,
+            name="search",
+            header=["Record", "Kind", "Belongs to", "Matched by", "Key", "Belongs to key"],
+            rows=(
+                [
+                    h.title.text,
+                    h.title.kind,
+                    h.title.owner,
+                    h.matched,
+                    h.title.key,
+                    h.title.owner_key,
+                ]
+                for h in hits
+            ),
+        )
+    return render(
+        request,
+        "web/search.html",
+        {"form": form, "query": query, "hits": hits, "nav": "search"},
+    )
+
+
+@requires(STAFF)
+def record_list(request: HttpRequest, *, slug: str) -> HttpResponse:
+    """One list page: records of a kind, filtered, counted and paged."""
+    spec = LIST_PAGES[slug]
+    rows = selectors.records_of(spec.fact_type, categories=spec.categories)
+    filterset = spec.filterset(request.GET, queryset=rows)
+    # a value that does not validate is reported beside its field and not applied
+    found = filterset.qs if filterset.is_valid() else rows.filter(voided_at__isnull=True)
+    fmt = export_format(request)
+    if fmt:
+        found = list(found)
+        named = _referenced(spec, found)
+        return export_response(
+            fmt=fmt,
+            name=slug,
+            header=[c.header for c in spec.columns] + ["Key"],
+            rows=([c.value(r, named) for c in spec.columns] + [r.key] for r in found),
+        )
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    named = _referenced(spec, list(page))
+    table = [
+        (row, [(c, c.value(row, named)) for c in spec.columns], row.voided_at is not None)
+        for row in page
+    ]
+    counts = []
+    if spec.counted:
+        field = filterset.filters[spec.counted]
+        labels = dict(field.extra.get("choices") or [])
+        column = "franchised" if spec.counted == "franchised" else spec.counted
+        for value, count in (
+            found.order_by().values_list(column).annotate(n=Count("pk")).order_by("-n")
+        ):
+            if spec.counted == "franchised":
+                value = "yes" if value else "no"
+            counts.append(
+                (labels.get(value, "Not recorded") if value is not None else "Not recorded", count)
+            )
+    return render(
+        request,
+        "web/list.html",
+        {
+            "spec": spec,
+            "filter": filterset,
+            "page": page,
+            "table": table,
+            "counts": counts,
+            "nav": slug,
+        },
+    )
+
+
+def _referenced(spec: Any, rows: list[Any]) -> dict[str, selectors.Title]:
+    keys = {getattr(r, name) for r in rows for name in spec.references if getattr(r, name)}
+    return selectors.titles(keys)
+
+
+@requires(STAFF)
+def business(request: HttpRequest, key: str) -> HttpResponse:
+    """A business: who and where, what is open and since when, then its devices,
+    employees, services and permits, then the history."""
+    page = selectors.business_page(request.user, key=key, today=timezone.localdate())
+    if page is None:
+        return render(request, "staff/not_found.html", {"key": key}, status=404)
+    return render(request, "web/business.html", {"page": page, "nav": "establishments"})

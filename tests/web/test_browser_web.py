@@ -1,0 +1,185 @@
+"""The staff shell in a real browser (Debian's Chromium, headless, through
+Playwright): an inspector on a phone searches a misspelled restaurant, opens its
+page, goes to the worklist, assigns a case and downloads the worklist as XLSX,
+which is read back; every new page passes axe-core's WCAG 2.1 AA rules at a
+phone's size and a desk's.
+
+Screenshots go to ``$SANITAS_SCREENSHOTS`` (a temporary folder if unset), for a
+person to look at.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from playwright.sync_api import Page, expect
+
+from sanitas.records.models import Finding
+
+from ..conftest import ROOT
+from ..records.test_browser import (  # the browser and the block of Las Tunas Drive
+    PASSWORD,
+    PHONE,
+    _context,
+    browser,  # noqa: F401  (a fixture)
+    city,  # noqa: F401  (a fixture)
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+DESK = {"width": 1280, "height": 800}
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("SANITAS_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def phone(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
+    context = _context(
+        browser,
+        live_server.url,
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        accept_downloads=True,
+    )
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def desk(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
+    context = _context(browser, live_server.url, viewport=DESK, accept_downloads=True)
+    yield context.new_page()
+    context.close()
+
+
+def _sign_in(page: Page) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("User name").fill("inspector")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"^https?://[^/]+/$"))
+
+
+def _axe(page: Page) -> list[dict]:
+    """axe-core's WCAG 2.1 A and AA violations on the page as it stands."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run scripts/assets.sh (npm ci)", pytrace=False)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async (tags) => {
+          const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+          return {passes: r.passes.length, violations: r.violations.map(v => ({id: v.id,
+            impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))};
+        }""",
+        WCAG_21_AA,
+    )
+    assert result["passes"] > 10, "axe-core checked nothing"
+    return result["violations"]
+
+
+def _search_from_the_shell(page: Page, words: str) -> None:
+    box = page.get_by_role("searchbox", name=re.compile("Search by name"))
+    if not box.is_visible():  # on a phone the navigation is behind the menu button
+        page.get_by_role("button", name="Menu").tap()
+    box.fill(words)
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"/search/\?q="))
+
+
+def test_an_inspector_on_a_phone_finds_a_restaurant_and_exports_the_worklist(phone, shots):
+    page = phone
+    _sign_in(page)
+    page.screenshot(path=shots / "worklist-phone.png", full_page=True)
+
+    _search_from_the_shell(page, "jade gardn")  # misspelled
+    results = page.locator("table.search-results tbody tr")
+    expect(results.first).to_contain_text("Jade Garden")
+    page.screenshot(path=shots / "search-phone.png", full_page=True)
+    results.first.get_by_role("link", name="Jade Garden").tap()
+    page.wait_for_url(re.compile(r"/businesses/jade-garden/$"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Jade Garden")
+    expect(page.locator(".business-summary")).to_contain_text("101 Las Tunas Dr")
+    expect(page.locator(".business-summary")).to_contain_text("Jade Holdings LLC")
+    expect(page.locator("table.open-items")).to_contain_text("Interceptor pump-out frequency")
+    page.screenshot(path=shots / "business-phone.png", full_page=True)
+
+    # the pump-out case, from the business page: assign it to oneself
+    page.locator(
+        "table.open-items tbody tr", has_text="Interceptor pump-out frequency"
+    ).first.get_by_role("link", name="Case").tap()
+    page.wait_for_url(re.compile(r"/cases/jade-gi/FOG-MIN-FREQUENCY/$"))
+    page.get_by_label("Assign to").select_option(label="inspector")
+    page.get_by_role("button", name="Save assignment").tap()
+    expect(page.locator(".assignee")).to_contain_text("inspector (you)")
+    page.screenshot(path=shots / "case-phone.png", full_page=True)
+
+    page.goto("/")
+    row = page.locator(
+        "table.findings tbody tr", has=page.locator("code", has_text="FOG-MIN-FREQUENCY")
+    )
+    expect(row.first.locator("td[data-label='Assigned']")).to_have_text("inspector")
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Excel (XLSX)").tap()
+    data = Path(download.value.path()).read_bytes()
+    sheet = load_workbook(io.BytesIO(data)).active
+    rows = [[cell.value for cell in r] for r in sheet.iter_rows()]
+    header = rows[0]
+    open_fog = Finding.objects.filter(
+        current=True, status__in=("due", "overdue", "violation")
+    ).filter(requirement__regex=r"^(FOG-|SEW-GREASE-)")
+    assert len(rows) - 1 == open_fog.count()
+    keys = {(r[header.index("Subject key")], r[header.index("Requirement ID")]) for r in rows[1:]}
+    assert ("jade-gi", "FOG-MIN-FREQUENCY") in keys
+    mine = [
+        r
+        for r in rows[1:]
+        if r[header.index("Subject key")] == "jade-gi"
+        and r[header.index("Requirement ID")] == "FOG-MIN-FREQUENCY"
+    ]
+    assert {r[header.index("Assigned to")] for r in mine} == {"inspector"}
+    assert {r[header.index("Requirement")] for r in mine} == {"Interceptor pump-out frequency"}
+
+
+NEW_PAGES = (
+    "/",
+    "/search/?q=jade+gardn",
+    "/establishments/",
+    "/premises/",
+    "/permits/",
+    "/haulers/",
+    "/food-recovery/",
+    "/businesses/jade-garden/",
+    "/cases/jade-gi/FOG-MIN-FREQUENCY/",
+    "/cases/mine/",
+)
+
+
+@pytest.mark.parametrize("where", ["phone", "desk"])
+def test_every_new_page_passes_axe_wcag_21_aa(request, where, shots):
+    page = request.getfixturevalue(where)
+    _sign_in(page)
+    problems = {}
+    for path in NEW_PAGES:
+        page.goto(path)
+        found = _axe(page)
+        if found:
+            problems[path] = found
+        name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "worklist"
+        page.screenshot(path=shots / f"{name}-{where}.png", full_page=True)
+    assert problems == {}
