@@ -52,10 +52,11 @@ class Outcome(NamedTuple):
     cite: str | None = None
 
 
-# The helpers build the tuple directly (``tuple.__new__``): a rule makes one outcome
-# per period of every subject, and the named tuple's constructor, with keywords,
-# costs more calls each time.
-_new = tuple.__new__
+#: ``new_tuple(Outcome, (status, explanation, due, period, subject, reading, cite))``:
+#: a named tuple made from all its fields at once. The helpers below and the hot
+#: rules use it: a rule makes one outcome per period of every subject, and the named
+#: tuple's constructor, with keywords, costs more calls each time.
+new_tuple = tuple.__new__
 
 
 def met(
@@ -66,7 +67,7 @@ def met(
     reading: str | None = None,
     cite: str | None = None,
 ) -> Outcome:
-    return _new(Outcome, ("met", explanation, due, period, subject, reading, cite))
+    return new_tuple(Outcome, ("met", explanation, due, period, subject, reading, cite))
 
 
 def due(
@@ -77,7 +78,7 @@ def due(
     reading: str | None = None,
     cite: str | None = None,
 ) -> Outcome:
-    return _new(Outcome, ("due", explanation, due, period, subject, reading, cite))
+    return new_tuple(Outcome, ("due", explanation, due, period, subject, reading, cite))
 
 
 def overdue(
@@ -88,7 +89,7 @@ def overdue(
     reading: str | None = None,
     cite: str | None = None,
 ) -> Outcome:
-    return _new(Outcome, ("overdue", explanation, due, period, subject, reading, cite))
+    return new_tuple(Outcome, ("overdue", explanation, due, period, subject, reading, cite))
 
 
 def late(
@@ -99,7 +100,7 @@ def late(
     reading: str | None = None,
     cite: str | None = None,
 ) -> Outcome:
-    return _new(Outcome, ("late", explanation, due, period, subject, reading, cite))
+    return new_tuple(Outcome, ("late", explanation, due, period, subject, reading, cite))
 
 
 def violation(
@@ -110,7 +111,7 @@ def violation(
     reading: str | None = None,
     cite: str | None = None,
 ) -> Outcome:
-    return _new(Outcome, ("violation", explanation, due, period, subject, reading, cite))
+    return new_tuple(Outcome, ("violation", explanation, due, period, subject, reading, cite))
 
 
 def deadline_status(due_on: date, done_on: date | None, as_of: date) -> str:
@@ -133,7 +134,7 @@ def deadline(
     cite: str | None = None,
 ) -> Outcome:
     status = deadline_status(due_on, done_on, as_of)
-    return _new(Outcome, (status, explanation, due_on, period, subject, reading, cite))
+    return new_tuple(Outcome, (status, explanation, due_on, period, subject, reading, cite))
 
 
 class Finding(NamedTuple):
@@ -649,7 +650,7 @@ def _evaluate(
                 if subject is None:
                     subject = own if own is not None else _subject_of(fact)
                 add(
-                    _new(
+                    new_tuple(
                         Finding,
                         (
                             requirement,

@@ -58,12 +58,12 @@ from sanitas.ordinance.catalog import title
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
-    _new,
     deadline,
     deadline_status,
     derived,
     due,
     met,
+    new_tuple,
     records,
     rule,
     violation,
@@ -1008,7 +1008,7 @@ def _training_deadline_fast(
         skipped,
     )
     status = deadline_status(due_on, done_on, as_of)
-    return _new(Outcome, (status, text, due_on, None, None, reading, None))
+    return new_tuple(Outcome, (status, text, due_on, None, None, reading, None))
 
 
 def _training_initial_fast(employee: Employee, ctx: Context) -> Outcome | None:
@@ -1077,7 +1077,7 @@ def _training_semiannual_in_one_pass(employee: Employee, ctx: Context) -> list[O
             who, period, year_end, as_of, listing(texts), counted_words, needed, done_on, skipped
         )
         status = deadline_status(year_end, done_on, as_of)
-        add(_new(Outcome, (status, text, year_end, period, None, reading, None)))
+        add(new_tuple(Outcome, (status, text, year_end, period, None, reading, None)))
     return out
 
 

@@ -41,12 +41,12 @@ from sanitas.ordinance.calendar import (
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
-    _new,
     deadline,
     derived,
     due,
     late,
     met,
+    new_tuple,
     records,
     rule,
     violation,
@@ -1287,19 +1287,20 @@ def _self_inspect_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
             i += 1
         if i < n and counted[i] <= last:
             text = _self_inspected(name, day_text(counted[i]), quarter_words)
-            add(_new(Outcome, ("met", text, last, period, None, None, None)))
+            add(new_tuple(Outcome, ("met", text, last, period, None, None, None)))
             continue
         dropped = _within(uncounted, first, last) if uncounted else None
         why = "" if dropped is None else _self_inspect_dropped(day_text(dropped))
         if i < n and counted[i] <= as_of:  # the next one, after the quarter, made it up
             text = _self_inspect_made_up(name, quarter_words, last_text, why, day_text(counted[i]))
             reading = _SELF_INSPECT_LATE_READINGS[dropped is not None]
-            add(_new(Outcome, ("late", text, last, period, None, reading, None)))
+            add(new_tuple(Outcome, ("late", text, last, period, None, reading, None)))
             continue
         reading = None if dropped is None else _INFORM_READING
         yet = as_of <= last
         text = _self_inspect_missing(name, quarter_words, why, last_text, yet=yet)
-        add(_new(Outcome, ("due" if yet else "overdue", text, last, period, None, reading, None)))
+        status = "due" if yet else "overdue"
+        add(new_tuple(Outcome, (status, text, last, period, None, reading, None)))
     return out
 
 
@@ -1432,16 +1433,17 @@ def _education_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
             i += 1
         if i < n and given[i] <= last:
             text = _education_given_in(name, day_text(given[i]), period)
-            add(_new(Outcome, ("met", text, last, period, None, None, None)))
+            add(new_tuple(Outcome, ("met", text, last, period, None, None, None)))
         elif i < n and given[i] <= as_of:  # the next time, after the year, made it up
             text = _education_made_up(name, period, last_text, day_text(given[i]))
-            add(_new(Outcome, ("late", text, last, period, None, _EDUCATION_LATE_READING, None)))
+            reading = _EDUCATION_LATE_READING
+            add(new_tuple(Outcome, ("late", text, last, period, None, reading, None)))
         elif as_of <= last:
             text = _education_missing(name, period, "is due", last_text)
-            add(_new(Outcome, ("due", text, last, period, None, None, None)))
+            add(new_tuple(Outcome, ("due", text, last, period, None, None, None)))
         else:
             text = _education_missing(name, period, "was due", last_text)
-            add(_new(Outcome, ("overdue", text, last, period, None, None, None)))
+            add(new_tuple(Outcome, ("overdue", text, last, period, None, None, None)))
     return out
 
 
