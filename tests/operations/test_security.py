@@ -53,7 +53,7 @@ def test_wrong_passwords_lock_the_sign_in_out_with_the_applications_own_page(ins
     locked = _sign_in(client, "not-the-password")
     assert locked.status_code == 429
     page = locked.content.decode()
-    assert "Sign-in locked for a while" in page and "staff/staff.css" in page
+    assert "Sign-in locked for a while" in page and "web/web.css" in page
     assert "15 minutes" in page and f"({limit} in a row)" in page
     # the right password does not open it while it is locked
     again = _sign_in(client, PASSWORD)

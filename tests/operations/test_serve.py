@@ -134,7 +134,7 @@ def test_an_unknown_address_is_the_applications_own_404_without_a_url_list(clien
     response = client.get("/no/such/page/")
     assert response.status_code == 404
     page = response.content.decode()
-    assert "No such page" in page and "staff/staff.css" in page
+    assert "No such page" in page and "web/web.css" in page
     assert "URLconf" not in page and "urlpatterns" not in page and "admin/" not in page
     assert response["X-Request-ID"] in page
 
@@ -313,7 +313,7 @@ def test_sanitas_serve_runs_gunicorn_with_static_files_headers_and_error_pages(t
         status, headers, _ = _get(f"{base}/")
         assert status == 302 and headers["Location"] == "/accounts/login/?next=/"
 
-        status, headers, body = _get(f"{base}/static/staff/staff.css")
+        status, headers, body = _get(f"{base}/static/web/web.css")
         assert status == 200 and headers["Content-Type"].startswith("text/css")
         assert b"--ink" in body
 
@@ -358,8 +358,8 @@ def test_static_files_are_collected_again_only_when_they_changed(tmp_path):
 
     with override_settings(STATIC_ROOT=tmp_path):
         assert collect_static() is True
-        assert (tmp_path / "staff" / "staff.css").exists()
-        assert (tmp_path / "staff" / "staff.css.gz").exists()  # WhiteNoise's compressed copy
+        assert (tmp_path / "web" / "web.css").exists()
+        assert (tmp_path / "web" / "web.css.gz").exists()  # WhiteNoise's compressed copy
         assert collect_static() is False
         (tmp_path / ".collected-from").write_text("an older set of files")
         assert collect_static() is True
