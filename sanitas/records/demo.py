@@ -2037,7 +2037,9 @@ def ensure_demo_staff(*, actor: str = DEMO_ACTOR) -> list[tuple[StaffSignIn, boo
                 user.last_name = staff.title
                 user.save(update_fields=["first_name", "last_name"])
                 logger.info("demo sign-in %s made by %s", staff.username, actor)
-            elif user.check_password(RETIRED_PASSWORDS[staff.username]):
+            elif staff.username in RETIRED_PASSWORDS and user.check_password(
+                RETIRED_PASSWORDS[staff.username]
+            ):
                 user.set_password(staff.password)
                 user.save(update_fields=["password"])
                 logger.warning("demo sign-in %s: its published password replaced", staff.username)

@@ -183,7 +183,7 @@ def test_a_coordinator_issues_serves_and_follows_a_notice_of_violation(
     clock = page.locator(
         "table.findings tbody tr", has=page.locator("code", has_text="ORG-NOV-60-DAYS")
     )
-    expect(clock.locator("td[data-label='Due']")).to_have_text(DEADLINE)
+    expect(clock.locator("td[data-label='Due'] time")).to_have_attribute("datetime", DEADLINE)
     # past the deadline, the law proposes the citation at the ladder's amount
     page.goto(f"/notices/{notice.pk}/")
     page.get_by_role("textbox", name="As of").fill((AS_OF + timedelta(days=61)).isoformat())
