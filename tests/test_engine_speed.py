@@ -235,7 +235,9 @@ def test_a_freeze_made_elsewhere_is_kept() -> None:
     try:
         frozen = gc.get_freeze_count()
         parse_document(CityGenerator(7).city(20)).evaluate()
-        assert gc.get_freeze_count() >= frozen  # not unfrozen by the evaluation
+        # not unfrozen by the evaluation (which would empty the permanent generation);
+        # a frozen object freed meanwhile leaves it, so the count may fall a little
+        assert gc.get_freeze_count() > frozen // 2 > 0
     finally:
         gc.unfreeze()
 
