@@ -59,59 +59,29 @@ class Outcome(NamedTuple):
 new_tuple = tuple.__new__
 
 
-def met(
-    explanation: str,
-    due: date | datetime | None = None,
-    period: str | None = None,
-    subject: str | None = None,
-    reading: str | None = None,
-    cite: str | None = None,
-) -> Outcome:
-    return new_tuple(Outcome, ("met", explanation, due, period, subject, reading, cite))
+def _outcome_of(status: str) -> Callable[..., Outcome]:
+    """The constructor of outcomes with ``status``: positional arguments and a tuple
+    built in place, as the rules call it for every finding."""
+
+    def make(
+        explanation: str,
+        due: date | datetime | None = None,
+        period: str | None = None,
+        subject: str | None = None,
+        reading: str | None = None,
+        cite: str | None = None,
+    ) -> Outcome:
+        return new_tuple(Outcome, (status, explanation, due, period, subject, reading, cite))
+
+    make.__name__ = make.__qualname__ = status
+    return make
 
 
-def due(
-    explanation: str,
-    due: date | datetime | None = None,
-    period: str | None = None,
-    subject: str | None = None,
-    reading: str | None = None,
-    cite: str | None = None,
-) -> Outcome:
-    return new_tuple(Outcome, ("due", explanation, due, period, subject, reading, cite))
-
-
-def overdue(
-    explanation: str,
-    due: date | datetime | None = None,
-    period: str | None = None,
-    subject: str | None = None,
-    reading: str | None = None,
-    cite: str | None = None,
-) -> Outcome:
-    return new_tuple(Outcome, ("overdue", explanation, due, period, subject, reading, cite))
-
-
-def late(
-    explanation: str,
-    due: date | datetime | None = None,
-    period: str | None = None,
-    subject: str | None = None,
-    reading: str | None = None,
-    cite: str | None = None,
-) -> Outcome:
-    return new_tuple(Outcome, ("late", explanation, due, period, subject, reading, cite))
-
-
-def violation(
-    explanation: str,
-    due: date | datetime | None = None,
-    period: str | None = None,
-    subject: str | None = None,
-    reading: str | None = None,
-    cite: str | None = None,
-) -> Outcome:
-    return new_tuple(Outcome, ("violation", explanation, due, period, subject, reading, cite))
+met = _outcome_of("met")
+due = _outcome_of("due")
+overdue = _outcome_of("overdue")
+late = _outcome_of("late")
+violation = _outcome_of("violation")
 
 
 def deadline_status(due_on: date, done_on: date | None, as_of: date) -> str:
