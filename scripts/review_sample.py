@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from sanitas.records.demo import DemoCity
+    from sanitas.intake.demo import DemoCity
 
     raw = DemoCity(as_of=args.as_of).document()
     document = parse_document(raw, source="demo city")

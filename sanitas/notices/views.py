@@ -19,11 +19,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from sanitas.intake.feeds import spreadsheet_safe
 from sanitas.notices import forms, selectors, services
 from sanitas.notices import render as documents
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
 from sanitas.notices.models import STATES
-from sanitas.records.feeds import spreadsheet_safe
 
 #: who may see a page: staff (a role, or a superuser) or a hearing officer
 NOTICES = "notices"

@@ -143,7 +143,7 @@ def _count(number: int, word: str) -> str:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Import a facts file or a feed; print a summary, and every problem."""
-    from sanitas.records.imports import import_file, rejects_path, write_rejects
+    from sanitas.intake.imports import import_file, rejects_path, write_rejects
 
     progress = (
         (lambda message: print(f"sanitas: {message}", file=sys.stderr)) if args.progress else None
@@ -267,7 +267,7 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
     each measured step runs in its own process against its own database)."""
     import orjson
 
-    from sanitas.records.benchmark import BenchError, bench_sweep, render
+    from sanitas.intake.benchmark import BenchError, bench_sweep, render
 
     try:
         result = bench_sweep(
@@ -292,7 +292,7 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any, *, bench: Any = None) -> None:
     """Add the records subcommands to the ``sanitas`` parser (and ``bench sweep``)."""
-    from sanitas.records.feeds import FEEDS, epilog
+    from sanitas.intake.feeds import FEEDS, epilog
 
     p = subparsers.add_parser(
         "import",

@@ -20,9 +20,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
-from sanitas.operations import keys
-from sanitas.operations.middleware import RequestIdFilter
-from sanitas.records.demo import (
+from sanitas.intake.demo import (
     DEMO_STAFF,
     RETIRED_PASSWORDS,
     demo_staff,
@@ -30,6 +28,8 @@ from sanitas.records.demo import (
     prepare_serve,
     render_sign_ins,
 )
+from sanitas.operations import keys
+from sanitas.operations.middleware import RequestIdFilter
 
 ROOT = Path(__file__).resolve().parents[2]
 SANITAS = Path(sys.executable).with_name("sanitas")

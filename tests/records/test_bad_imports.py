@@ -33,10 +33,10 @@ from openpyxl import Workbook
 
 from sanitas.api.services import issue_api_token
 from sanitas.cli import main
+from sanitas.intake import imports
+from sanitas.intake.feeds import exact_manifest_key, manifest_key, spreadsheet_safe
+from sanitas.intake.imports import import_file, rejects_path, write_rejects
 from sanitas.ordinance.document import read_data
-from sanitas.records import imports
-from sanitas.records.feeds import exact_manifest_key, manifest_key, spreadsheet_safe
-from sanitas.records.imports import import_file, rejects_path, write_rejects
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import record_facts, void_record
 
@@ -562,7 +562,7 @@ def test_formulas_are_stored_as_given_and_written_as_text_in_the_rejects(block, 
     ],
 )
 def test_spreadsheet_safe(value, written):
-    from sanitas.records.feeds import _text
+    from sanitas.intake.feeds import _text
 
     assert spreadsheet_safe(value) == written
     if value.strip():  # read back as a cell: the value it was (as the import strips it)

@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from sanitas.cli import main
+from sanitas.intake.benchmark import city_chunks, render
 from sanitas.ordinance.document import load_document, read_data
 from sanitas.records import cli as records_cli
-from sanitas.records.benchmark import city_chunks, render
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 
 from ..conftest import ROOT

@@ -18,11 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import override_settings
 
-from sanitas.ordinance.document import parse_document
-from sanitas.ordinance.engine import FactIndex
-from sanitas.ordinance.facts import FACT_TYPES
-from sanitas.ordinance.words import name_of
-from sanitas.records.demo import (
+from sanitas.intake.demo import (
     DEMO_ACTOR,
     DEMO_STAFF,
     HERITAGES,
@@ -37,6 +33,10 @@ from sanitas.records.demo import (
     run_serve,
     serve_address,
 )
+from sanitas.ordinance.document import parse_document
+from sanitas.ordinance.engine import FactIndex
+from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.ordinance.words import name_of
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.sweep import export_facts, sweep
 from sanitas.staff import selectors as staff_selectors
@@ -399,7 +399,7 @@ def test_the_engine_commands_and_the_generator_never_load_django():
     code = (
         "import sys; from sanitas.cli import main; "
         f"main(['evaluate', {str(ROOT / 'examples' / 'city-block.yaml')!r}]); "
-        "from sanitas.records.demo import DemoCity; import datetime; "
+        "from sanitas.intake.demo import DemoCity; import datetime; "
         "DemoCity(as_of=datetime.date(2026, 6, 15)).facts(); "
         "assert 'django' not in sys.modules, 'django was imported'"
     )

@@ -18,11 +18,11 @@ from urllib.parse import urlsplit
 import pytest
 from openpyxl import Workbook
 
+from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.intake.feeds import FEEDS, normalize_header, to_date
+from sanitas.intake.imports import import_file, rejects_path, write_rejects
 from sanitas.ordinance.document import read_data
 from sanitas.records import services
-from sanitas.records.benchmark import child_env, drop_database, make_database
-from sanitas.records.feeds import FEEDS, normalize_header, to_date
-from sanitas.records.imports import import_file, rejects_path, write_rejects
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import record_facts, void_record
 
@@ -420,7 +420,7 @@ def test_an_import_waits_its_turn_when_another_writer_holds_the_database(
 
     from django.db import OperationalError, transaction
 
-    from sanitas.records import imports
+    from sanitas.intake import imports
 
     attempts = []
 

@@ -14,10 +14,10 @@ own:
    incremental sweep, compared with the full one; an idle sweep (nothing
    changed); the full sweep again (every group evaluated, no finding changes);
 5. a pump-out manifest CSV for existing devices, imported with full validation
-   (:func:`~sanitas.records.imports.import_file`), then imported again (every
+   (:func:`~sanitas.intake.imports.import_file`), then imported again (every
    row unchanged).
 
-``python -m sanitas.records.benchmark STEP …`` is a child; it prints one JSON
+``python -m sanitas.intake.benchmark STEP …`` is a child; it prints one JSON
 object. No figure here is a target: the benchmark measures.
 """
 
@@ -105,7 +105,7 @@ def child_env(env: dict[str, str]) -> dict[str, str]:
 def run_child(env: dict[str, str], step: str, *args: Any) -> dict[str, Any]:
     """Run one step in a fresh process; its JSON result."""
     proc = subprocess.run(
-        [sys.executable, "-m", "sanitas.records.benchmark", step, *map(str, args)],
+        [sys.executable, "-m", "sanitas.intake.benchmark", step, *map(str, args)],
         capture_output=True,
         env=child_env(env),
         text=True,
@@ -404,7 +404,7 @@ def step_manifests(rows: int, seed: int, path: str) -> dict[str, Any]:
 
 
 def step_import(path: str) -> dict[str, Any]:
-    from sanitas.records.imports import import_file
+    from sanitas.intake.imports import import_file
 
     started = time.perf_counter()
     result = import_file(path, actor="bench", why="benchmark import")

@@ -5,7 +5,7 @@
   stored record with the same key, as :func:`~sanitas.records.services.record_facts`
   does. Problems are named as the engine names them (``fact 3 (id 'gi-1',
   device): kind: …``).
-- A **CSV or XLSX feed** (:mod:`sanitas.records.feeds`) becomes facts row by
+- A **CSV or XLSX feed** (:mod:`sanitas.intake.feeds`) becomes facts row by
   row. A row updates the stored record with the same key field by field: what
   the row leaves blank stays as it was. Problems are named by row (as a
   spreadsheet numbers them) and column header.
@@ -32,7 +32,7 @@ Every value is then checked against the bounds of the vocabulary
 (:mod:`sanitas.ordinance.bounds`: no NUL, lengths, 64-bit numbers, dates)
 before any record is looked up, so that no database ever sees one it cannot
 take. The rejects file is written for a spreadsheet: a value it would run as a
-formula is written as text (:func:`~sanitas.records.feeds.spreadsheet_safe`),
+formula is written as text (:func:`~sanitas.intake.feeds.spreadsheet_safe`),
 and a value longer than a spreadsheet cell holds is cut, saying so.
 """
 
@@ -51,12 +51,7 @@ from typing import Any
 import orjson
 from django.db import OperationalError, transaction
 
-from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
-from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
-from sanitas.ordinance.facts import FACT_TYPES, FactsError, _parse_date, describe, parse_fact
-from sanitas.records import bulk
-from sanitas.records.bridge import record_to_fact
-from sanitas.records.feeds import (
+from sanitas.intake.feeds import (
     FEEDS,
     Feed,
     RowError,
@@ -68,6 +63,11 @@ from sanitas.records.feeds import (
     plan,
     spreadsheet_safe,
 )
+from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
+from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, _parse_date, describe, parse_fact
+from sanitas.records import bulk
+from sanitas.records.bridge import record_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import (
     RecordError,
@@ -638,7 +638,7 @@ def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
 
 def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
     """Give each row fact whose readable key facts may share (a manifest's: see
-    :mod:`sanitas.records.feeds`) the key that is its own: the readable key if no
+    :mod:`sanitas.intake.feeds`) the key that is its own: the readable key if no
     record holds it or the record that does is this fact (the same hauler and
     number exactly), and no earlier row of the file took it for another; else its
     exact key. So two manifests never share a record, and a manifest stored under
