@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "sanitas.notices",
     "sanitas.operations",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -117,6 +119,16 @@ def _database() -> dict:
 
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+#: background jobs (sweeps, imports, notice batches, report builds) are django-tasks
+#: tasks kept in the database itself (django-tasks-db), so they work the same on
+#: SQLite and PostgreSQL with no broker to run; ``manage.py db_worker`` takes them
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "sweep"],
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -45,6 +45,9 @@ class RecordResult:
     updated: int = 0
     unchanged: int = 0
     keys: list[str] = field(default_factory=list)
+    #: the subject groups whose findings the batch may have changed (its own and
+    #: those it lends records to or borrows them from)
+    groups: set[str] = field(default_factory=set)
 
     @property
     def changed(self) -> int:
@@ -203,7 +206,8 @@ def record_facts(
     # the groups' facts documents, in this transaction: a merged group's anew
     documents.update_documents(patches, rebuild=merged)
     lending = {groups[k] for fact, k in zip(facts, keys, strict=True) if fact.type in LENT_TYPES}
-    _touch_groups(changed_groups | partner_groups(lending & changed_groups), now)
+    result.groups = changed_groups | partner_groups(lending & changed_groups)
+    _touch_groups(result.groups, now)
     return result
 
 
@@ -354,10 +358,10 @@ def _touch_groups(groups: set[str], now) -> None:
 
 
 @transaction.atomic
-def void_record(*, key: str, actor: str, why: str) -> None:
+def void_record(*, key: str, actor: str, why: str) -> set[str]:
     """Void a record: it stays, with who voided it, when and why, and leaves every
     evaluation from now on. A record other live records name cannot be voided
-    before them."""
+    before them. Returns the subject groups whose findings it may have changed."""
     if not why.strip():
         raise RecordError([f"{key}: a reason is required to void a record"])
     lock_records()
@@ -386,6 +390,34 @@ def void_record(*, key: str, actor: str, why: str) -> None:
     if index.fact_type in LENT_TYPES:
         touched |= partner_groups(touched)
     _touch_groups(touched, record.voided_at)
+    return touched
+
+
+@transaction.atomic
+def record_and_evaluate(
+    *, raw_facts: list[dict[str, Any]], actor: str, why: str = "", source: str = ""
+) -> RecordResult:
+    """:func:`record_facts`, then the findings of every group the batch touched
+    evaluated again and stored in the same transaction, so that the pages, the
+    worklist and the records agree the moment it commits (the nightly sweep is
+    left only the days that pass)."""
+    from sanitas.records.sweep import evaluation_day, sweep_groups
+
+    result = record_facts(raw_facts=raw_facts, actor=actor, why=why, source=source)
+    if result.groups:
+        sweep_groups(result.groups, as_of=evaluation_day())
+    return result
+
+
+@transaction.atomic
+def void_and_evaluate(*, key: str, actor: str, why: str) -> set[str]:
+    """:func:`void_record`, then the touched groups evaluated again (as
+    :func:`record_and_evaluate`)."""
+    from sanitas.records.sweep import evaluation_day, sweep_groups
+
+    touched = void_record(key=key, actor=actor, why=why)
+    sweep_groups(touched, as_of=evaluation_day())
+    return touched
 
 
 def _live_references_to(key: str, group: str) -> list[str]:

@@ -16,13 +16,14 @@ import multiprocessing
 import os
 import time
 from collections import defaultdict
+from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 from orjson import dumps
 
@@ -196,6 +197,31 @@ def sweep(
             following = chunks[number + 1] if parallel and number + 1 < len(chunks) else None
             ahead = _sweep_chunk(chunk, ahead, following, as_of, pack, evaluator, result)
     return result
+
+
+def sweep_groups(
+    groups: Iterable[str], *, as_of: date, pack: RulePack | None = None
+) -> SweepResult:
+    """Evaluate ``groups`` now, in this process, and store their findings: what a
+    write does for the groups it touched. A group merged away meanwhile is skipped
+    (its records are in the group that took them, which the write also names)."""
+    pack = pack or jurisdiction_pack()
+    result = SweepResult()
+    wanted = sorted(set(groups))
+    with _Inline() as evaluator:
+        for start in range(0, len(wanted), CHUNK):
+            chunk = wanted[start : start + CHUNK]
+            _sweep_chunk(chunk, None, None, as_of, pack, evaluator, result)
+    return result
+
+
+def evaluation_day() -> date:
+    """The day the worklist speaks for: the as-of date of the latest sweep (today
+    when nothing was swept). A write evaluates its groups as of this day, so that
+    they agree with the rest of the worklist; the nightly sweep moves every group
+    on to the next day together."""
+    latest = SubjectGroup.objects.aggregate(latest=Max("swept_as_of"))["latest"]
+    return latest or timezone.localdate()
 
 
 #: groups per evaluation job

@@ -20,7 +20,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Case, IntegerField, Max, Q, QuerySet, Value, When
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from sanitas.ordinance.engine import evaluate_facts
@@ -33,9 +33,8 @@ from sanitas.records.models import (
     Finding,
     Record,
     RecordIndex,
-    SubjectGroup,
 )
-from sanitas.records.sweep import evaluation_facts, jurisdiction_pack
+from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
 
 # --------------------------------------------------------------------------- programs
 
@@ -166,8 +165,7 @@ PAGE_SIZE = 50
 def worklist_date() -> date:
     """The day the worklist speaks for: the as-of date of the latest sweep (today if
     nothing has been swept). Due windows count from it."""
-    latest = SubjectGroup.objects.aggregate(latest=Max("swept_as_of"))["latest"]
-    return latest or timezone.localdate()
+    return evaluation_day()
 
 
 def _severity() -> Case:
