@@ -9,7 +9,9 @@ Access levels:
 
 - ``public``: anyone (sign-in, sign-out);
 - ``staff``: anyone in a role, to read (the auditor included);
-- ``work``: a role that acts — assigns cases, writes notes (everyone but the auditor).
+- ``work``: a role that acts — assigns cases, writes notes (everyone but the auditor);
+- ``notices``: staff and hearing officers (``sanitas.notices.views.notices_required``;
+  what each may do on a notice — approve, serve, decide — the notice pages check).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from sanitas.staff import selectors as staff_selectors
 from sanitas.staff.views import PUBLIC, STAFF
 
 WORK = "work"
-ACCESS_LEVELS = (PUBLIC, STAFF, WORK)
+NOTICES = "notices"
+ACCESS_LEVELS = (PUBLIC, STAFF, WORK, NOTICES)
 
 
 @dataclass(frozen=True)
