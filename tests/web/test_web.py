@@ -22,7 +22,7 @@ from sanitas.staff import selectors as staff_selectors
 from sanitas.staff.views import PUBLIC, STAFF
 from sanitas.web import selectors
 from sanitas.web.export import neutralised
-from sanitas.web.permissions import ROLES, WORK
+from sanitas.web.permissions import RECORDS, ROLES, WORK
 from sanitas.web.urls import PERMISSIONS
 
 from ..conftest import ROOT
@@ -40,6 +40,15 @@ URL_KWARGS = {
     "casework:case": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
     "casework:assign": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
     "casework:note": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
+    "web:record_new": {"fact_type": "inspection"},
+    "web:record_edit": {"key": "jade-gi"},
+    "web:record_void": {"key": "jade-gi"},
+}
+#: the record forms: the fact type each address above records, which a role must record
+RECORDED_TYPE = {
+    "web:record_new": "inspection",
+    "web:record_edit": "device",
+    "web:record_void": "device",
 }
 #: the addresses that answer a POST only
 POST_ONLY = {"casework:assign", "casework:note", "casework:bulk_assign", "logout"}
@@ -393,4 +402,8 @@ def test_each_page_refuses_who_may_not_use_it(block, client, name):
         client.force_login(_user(f"user-{role}", role=role))
         status = _ask(client, name).status_code
         allowed = PERMISSIONS[name] == STAFF or ROLES[role].acts
+        if name in RECORDED_TYPE:
+            allowed = ROLES[role].acts and (
+                role == "supervisor" or RECORDED_TYPE[name] in RECORDS[role]
+            )
         assert (status != 403) == allowed, (name, role, status)
