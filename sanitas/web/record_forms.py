@@ -76,6 +76,10 @@ def label_of(name: str, *, numeric: bool = False) -> str:
     return capital(text + unit)
 
 
+def _hint(text: str, more: str) -> str:
+    return f"{text} {more}" if text else more
+
+
 def _bounds(info: FieldInfo) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for meta in info.metadata:
@@ -229,8 +233,11 @@ def _field_for(
             )
             kind = LINES
     elif custom == "date" or annotation is date:
-        field = forms.DateField(input_formats=DATE_FORMATS, **common)
-        field.widget.attrs.update({"class": "usa-input", "placeholder": "YYYY-MM-DD"})
+        field = forms.DateField(
+            input_formats=DATE_FORMATS,
+            error_messages={"invalid": "Enter a date as mm/dd/yyyy, for example 02/28/2025."},
+            **{**common, "help_text": _hint(common["help_text"], "mm/dd/yyyy")},
+        )
         kind = DATE
     elif custom == "datetime" or annotation is datetime:
         field = forms.DateTimeField(
@@ -238,6 +245,7 @@ def _field_for(
             widget=forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format=DATETIME_FORMATS[0]
             ),
+            error_messages={"invalid": "Enter a date and a time of day, e.g. 2025-02-28 09:30."},
             **common,
         )
         kind = DATETIME

@@ -89,7 +89,7 @@ def _render_form(
             "form": form,
             "fact_type": fact_type,
             "what": type_words(fact_type),
-            "about": vocabulary()[fact_type].__doc__ or "",
+            "about": " ".join((vocabulary()[fact_type].__doc__ or "").replace("``", "").split()),
             "near": near,
             "near_title": near_title,
             "editing": editing,

@@ -47,7 +47,7 @@ def test_an_inspection_is_recorded_with_the_picker_and_errors_show_beside_fields
     page.get_by_role("button", name="Record the inspection").click()
     summary = page.locator(".error-summary")
     expect(summary).to_contain_text("Nothing was stored")
-    expect(page.locator("#id_date_error")).to_be_visible()
+    expect(page.locator("#id_date_error")).to_contain_text("mm/dd/yyyy")
     expect(page.locator("#id_fog_solids_percent_depth_error")).to_contain_text("100")
     page.screenshot(path=shots / f"record-form-error-{where}.png", full_page=True)
     assert _axe(page) == []
