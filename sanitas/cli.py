@@ -11,6 +11,7 @@
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
     sanitas sweep [--as-of DATE] [--full]
     sanitas bench sweep --establishments N [--database URL]
+    sanitas bench write [--writes N] [--data-dir DIR] [--facts FILE]
     sanitas backup [--output FILE]
     sanitas restore FILE
 
@@ -207,6 +208,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bench_write(args: argparse.Namespace) -> int:
+    from sanitas.web.benchmark import bench_write, render
+
+    if args.writes < 1:
+        print("sanitas: bench write: --writes must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.data_dir is not None and not args.data_dir.is_dir():
+        print(f"sanitas: bench write: {args.data_dir}: no such directory", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.facts is not None and not args.facts.is_file():
+        print(f"sanitas: bench write: {args.facts}: no such file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = bench_write(
+        writes=args.writes, data_dir=args.data_dir, facts=args.facts, out=sys.stderr
+    )
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render(result))
+    return EXIT_OK
+
+
 def _setup_django() -> None:
     """Only the records commands need Django; the engine's commands never load it."""
     import os
@@ -297,6 +320,24 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--seed", type=int, default=1383)
     e.add_argument("--format", choices=["json", "table"], default="table")
     e.set_defaults(func=cmd_bench)
+    w = bench.add_parser(
+        "write",
+        help="time single-record writes with re-evaluation, as the record forms make them",
+    )
+    w.add_argument("--writes", type=int, default=200, help="how many writes to time")
+    w.add_argument(
+        "--data-dir",
+        type=Path,
+        help="an existing data directory to write into (default: a throwaway one with "
+        "the demo city)",
+    )
+    w.add_argument(
+        "--facts",
+        type=Path,
+        help="a facts file to load instead of the demo city (into an empty data directory)",
+    )
+    w.add_argument("--format", choices=["json", "table"], default="table")
+    w.set_defaults(func=cmd_bench_write)
     from sanitas.anchor import register as register_anchor  # bench anchor
 
     register_anchor(bench)

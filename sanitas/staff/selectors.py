@@ -156,6 +156,26 @@ WORKLIST_STATUSES = (*OPEN_STATUSES, "late")
 #: most pressing first
 SEVERITY = {"violation": 0, "overdue": 1, "due": 2, "late": 3, "met": 4}
 WINDOWS = {"overdue": None, "7": 7, "30": 30, "90": 90}
+
+
+def open_counts(groups: set[str] | list[str]) -> dict[str, int]:
+    """The current open findings of the subject groups ``groups``, counted by status
+    (what a write's message reports before and after)."""
+    counts: dict[str, int] = {status: 0 for status in OPEN_STATUSES}
+    if not groups:
+        return counts
+    rows = (
+        Finding.objects.filter(
+            subject_group__in=list(groups), current=True, status__in=OPEN_STATUSES
+        )
+        .values_list("status")
+        .order_by()
+    )
+    for (status,) in rows:
+        counts[status] += 1
+    return counts
+
+
 #: "action" is what needs action first: violations, then overdue by days overdue,
 #: then due soonest
 SORTS = ("action", "due", "requirement", "subject", "status")

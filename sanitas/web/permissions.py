@@ -112,3 +112,108 @@ def requires(access: str) -> Callable[[Callable[..., HttpResponse]], Callable[..
         return wrapper
 
     return decorate
+
+
+# --------------------------------------------------------------------------- who records what
+
+#: the businesses and premises every program meets in the field
+_EVERYONE = frozenset({"establishment", "premises", "inspection"})
+
+#: role group → the fact types its members record (by the vocabulary's area modules,
+#: and the core types of each program); a supervisor records every type, an auditor none
+RECORDS: dict[str, frozenset[str]] = {
+    "fog_inspector": _EVERYONE
+    | {
+        "device",
+        "employee",
+        "pump_out",
+        "training",
+        "bmp_submittal",
+        "frequency_order",
+        "renovation",
+        "blockage",
+        "ownership_transfer",
+        "waiver",
+        "fog_decision",
+        "fog_observation",
+        "in_house_cleaning",
+        "noncompliance_charge",
+        "operations_change",
+        "sand_trap_inspection",
+        "wash_rack_use",
+    },
+    "permit_clerk": _EVERYONE
+    | {
+        "permit",
+        "work_started",
+        "work_suspended",
+        "work_resumed",
+        "connection_design",
+        "pressure_test",
+        "cesspool",
+        "drain_connection",
+        "sewer_entry",
+        "connection_route",
+        "final_certificate",
+        "joint_check",
+        "sewer_connection",
+        "street_excavation",
+        "unaccepted_street_sewer",
+        "work_covered",
+        "work_inspection",
+    },
+    "sb1383_coordinator": _EVERYONE
+    | {
+        "collection_service",
+        "waiver",
+        "self_hauler",
+        "report",
+        "food_recovery_agreement",
+        "food_recovery_quantity",
+        "good_samaritan_notice",
+        "hauler",
+        "facility",
+        "facility_designation",
+        "delivery",
+        "container",
+        "capacity_request",
+        "capacity_response",
+        "building_application",
+        "cd_project",
+        "move_in",
+        "organics_checklist",
+        "organics_education",
+        "self_inspection",
+    },
+    "code_enforcement": _EVERYONE
+    | {
+        "accumulation",
+        "accumulation_removal",
+        "set_out",
+        "burial",
+        "collection_access",
+        "collection_observation",
+        "compost_observation",
+        "dumping",
+        "fire_hazard_notice",
+        "follow_up_observation",
+        "greenwaste_check",
+        "hauling_service",
+        "hazard_collection_arranged",
+        "pile_observation",
+        "recyclables_sale",
+    },
+}
+
+
+def may_record(user: Any, fact_type: str) -> bool:
+    """May ``user`` record (and edit and void) facts of ``fact_type``: a supervisor
+    or superuser any type, each program's role its own, an auditor none."""
+    if not may(user, WORK):
+        return False
+    if user.is_superuser:
+        return True
+    groups = {role.group for role in roles_of(user)}
+    if "supervisor" in groups:
+        return True
+    return any(fact_type in RECORDS.get(group, ()) for group in groups)

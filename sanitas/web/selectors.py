@@ -445,3 +445,186 @@ def _open_items(findings: list[Any], named: dict[str, Title]) -> list[OpenItem]:
         )
     items.sort(key=lambda i: (staff_selectors.SEVERITY.get(i.status, 9), i.since or "9", i.title))
     return items
+
+
+# --------------------------------------------------------------------------- pickers
+
+PICK_LIMIT = 20
+
+
+def pick(
+    user: Any, *, query: str, types: tuple[str, ...] = (), near: str = "", owned: bool = True
+) -> list[Title]:
+    """The records a reference field may name, for its picker: those of ``types``
+    (any type when empty) that ``query`` finds — by key, by name or address with
+    :func:`search`'s typo tolerance, or as belonging to a business, premises or
+    device it finds (a device by its business's name); those of the subject group
+    of ``near`` first. Live records only; empty for a user who may not see records."""
+    if not staff_selectors.is_staff_member(user):
+        return []
+    query = " ".join(query.split())
+    near_titles = near_records(near) if near else {}
+
+    def fits(title: Title) -> bool:
+        return not title.voided and (not types or title.fact_type in types)
+
+    ranked: dict[str, Title] = {}
+    if not query:
+        for title in sorted(near_titles.values(), key=lambda t: t.text.lower()):
+            if fits(title):
+                ranked[title.key] = title
+        return list(ranked.values())[:PICK_LIMIT]
+    exact = titles([query])
+    hits = [h.title for h in search(user, query=query)]
+    # what the hits own: a business's devices and employees, a premises' permits
+    belonging: list[str] = []
+    wanted = types or tuple(RECORD_MODELS)
+    hit_keys = [t.key for t in hits] if owned else []
+    for fact_type in wanted:
+        model = RECORD_MODELS.get(fact_type)
+        if model is None:
+            continue
+        for name in _OWNER_FIELDS:
+            if name in model.references and hit_keys:
+                belonging.extend(
+                    model.objects.filter(
+                        **{f"{name}__in": hit_keys[:SEARCH_LIMIT]}, voided_at__isnull=True
+                    ).values_list("key", flat=True)[: PICK_LIMIT * 2]
+                )
+    owned_titles = titles(belonging)
+    candidates = [
+        *exact.values(),
+        *hits,
+        *(owned_titles[k] for k in belonging if k in owned_titles),
+    ]
+    # the page's own records first, then in the order found
+    candidates.sort(key=lambda t: t.key not in near_titles)
+    for title in candidates:
+        if fits(title) and title.key not in ranked:
+            ranked[title.key] = title
+    return list(ranked.values())[:PICK_LIMIT]
+
+
+def near_records(key: str) -> dict[str, Title]:
+    """The records of the subject group ``key`` belongs to, titled (for a form
+    opened from that record's page, whose references are most likely among them)."""
+    group = RecordIndex.objects.filter(key=key).values_list("subject_group", flat=True).first()
+    if group is None:
+        return {}
+    keys = RecordIndex.objects.filter(subject_group=group, voided=False).values_list(
+        "key", flat=True
+    )
+    return titles(list(keys))
+
+
+def groups_of(keys: list[str]) -> set[str]:
+    """The subject groups of the records among ``keys``."""
+    return set(
+        RecordIndex.objects.filter(key__in=[k for k in keys if k]).values_list(
+            "subject_group", flat=True
+        )
+    )
+
+
+def record_for_form(key: str) -> tuple[str, dict[str, Any], Record] | None:
+    """(fact type, facts-file mapping, row) of the record ``key``, to edit or void."""
+    from sanitas.records.bridge import record_to_fact
+
+    index = RecordIndex.objects.filter(key=key).first()
+    if index is None:
+        return None
+    row = RECORD_MODELS[index.fact_type].objects.get(key=key)
+    return index.fact_type, record_to_fact(row), row
+
+
+# --------------------------------------------------------------------------- what to record here
+
+#: the records a person most often adds from a page of each type, in that order; the
+#: vocabulary's other types that name it follow under "other records"
+RECORD_FIRST: dict[str, tuple[str, ...]] = {
+    "establishment": (
+        "inspection",
+        "pump_out",
+        "training",
+        "employee",
+        "device",
+        "collection_service",
+        "waiver",
+        "bmp_submittal",
+        "self_hauler",
+    ),
+    "premises": (
+        "inspection",
+        "collection_service",
+        "set_out",
+        "accumulation",
+        "permit",
+        "waiver",
+        "self_hauler",
+    ),
+    "device": ("pump_out", "inspection", "frequency_order", "in_house_cleaning"),
+    "permit": (
+        "inspection",
+        "pressure_test",
+        "work_started",
+        "work_suspended",
+        "work_resumed",
+        "work_inspection",
+    ),
+}
+
+
+def _record_label(fact_type: str) -> str:
+    """ "Record a pump-out", "Record an inspection"."""
+    what = type_words(fact_type)
+    return f"Record {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
+
+
+@dataclass(frozen=True)
+class RecordAction:
+    fact_type: str
+    label: str
+    url: str
+
+
+def record_actions(
+    user: Any, *, key: str, fact_type: str
+) -> tuple[list[RecordAction], list[RecordAction]]:
+    """(first, others): the records ``user`` may add from the page of the record
+    ``key`` — each type of the vocabulary with a reference that accepts a
+    ``fact_type``, opened with that reference filled in."""
+    from sanitas.ordinance.facts import vocabulary
+    from sanitas.web.permissions import may_record
+
+    found: dict[str, RecordAction] = {}
+    for name, model in vocabulary().items():
+        if not may_record(user, name):
+            continue
+        for field_name, accepted in model.references.items():
+            if (accepted and fact_type in accepted) or (not accepted and field_name == "subject"):
+                url = reverse("web:record_new", args=[name])
+                found[name] = RecordAction(
+                    name,
+                    _record_label(name),
+                    f"{url}?near={key}&{field_name}={key}",
+                )
+                break
+        else:
+            # one more step away: a pump-out of one of a business's devices
+            for _field_name, accepted in model.references.items():
+                hops = {
+                    t
+                    for t in accepted
+                    if fact_type in FACT_TYPES[t].references.get("establishment", ())
+                    or fact_type in FACT_TYPES[t].references.get("premises", ())
+                }
+                if accepted and hops and name in RECORD_FIRST.get(fact_type, ()):
+                    url = reverse("web:record_new", args=[name])
+                    found[name] = RecordAction(name, _record_label(name), f"{url}?near={key}")
+                    break
+    first = [found[t] for t in RECORD_FIRST.get(fact_type, ()) if t in found]
+    others = sorted(
+        (a for t, a in found.items() if t not in RECORD_FIRST.get(fact_type, ())),
+        key=lambda a: a.label,
+    )
+    return first, others

@@ -10,7 +10,8 @@ from sanitas.casework.urls import CASEWORK_PERMISSIONS
 from sanitas.notices.urls import PERMISSIONS as NOTICES_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
-from sanitas.web import views
+from sanitas.web import record_views, views
+from sanitas.web.permissions import WORK
 from sanitas.web.tables import LIST_PAGES
 
 app_name = "web"
@@ -18,6 +19,10 @@ app_name = "web"
 urlpatterns = [
     path("search/", views.search, name="search"),
     path("businesses/<path:key>/", views.business, name="business"),
+    path("record/<str:fact_type>/", record_views.record_new, name="record_new"),
+    path("records/<path:key>/edit/", record_views.record_edit, name="record_edit"),
+    path("records/<path:key>/void/", record_views.record_void, name="record_void"),
+    path("pick/", record_views.pick, name="pick"),
     *(
         path(f"{slug.replace('_', '-')}/", views.record_list, {"slug": slug}, name=slug)
         for slug in LIST_PAGES
@@ -28,6 +33,11 @@ urlpatterns = [
 WEB_PERMISSIONS: dict[str, str] = {
     "web:search": STAFF,
     "web:business": STAFF,
+    # each record form also asks whether the role records that type (``may_record``)
+    "web:record_new": WORK,
+    "web:record_edit": WORK,
+    "web:record_void": WORK,
+    "web:pick": STAFF,
     **{f"web:{slug}": STAFF for slug in LIST_PAGES},
 }
 

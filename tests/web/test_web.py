@@ -23,7 +23,7 @@ from sanitas.staff import selectors as staff_selectors
 from sanitas.staff.views import PUBLIC, STAFF
 from sanitas.web import selectors
 from sanitas.web.export import neutralised
-from sanitas.web.permissions import ACCESS_LEVELS, NOTICES, ROLES
+from sanitas.web.permissions import ACCESS_LEVELS, NOTICES, RECORDS, ROLES
 from sanitas.web.urls import PERMISSIONS
 
 from ..conftest import ROOT
@@ -50,6 +50,15 @@ URL_KWARGS = {
         }
         for p in notices_urls.urlpatterns
     },
+    "web:record_new": {"fact_type": "inspection"},
+    "web:record_edit": {"key": "jade-gi"},
+    "web:record_void": {"key": "jade-gi"},
+}
+#: the record forms: the fact type each address above records, which a role must record
+RECORDED_TYPE = {
+    "web:record_new": "inspection",
+    "web:record_edit": "device",
+    "web:record_void": "device",
 }
 #: the addresses that answer a POST only
 POST_ONLY = {"casework:assign", "casework:note", "casework:bulk_assign", "logout"}
@@ -405,4 +414,8 @@ def test_each_page_refuses_who_may_not_use_it(block, client, name):
         status = _ask(client, name).status_code
         # every role may open the notices; what a role may do on one, its pages check
         allowed = PERMISSIONS[name] in (STAFF, NOTICES) or ROLES[role].acts
+        if name in RECORDED_TYPE:
+            allowed = ROLES[role].acts and (
+                role == "supervisor" or RECORDED_TYPE[name] in RECORDS[role]
+            )
         assert (status != 403) == allowed, (name, role, status)

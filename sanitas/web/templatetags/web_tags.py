@@ -55,3 +55,33 @@ def run_words(line: Any) -> str:
         return f"{status}: {count} findings"
     span = f", {periods[0]} to {periods[-1]}" if periods else ""
     return f"{status} for {count} {unit}{span}"
+
+
+@register.filter
+def iso_date(value: Any) -> str:
+    """A form field's date value as YYYY-MM-DD (what the USWDS date picker is given),
+    or "" for nothing or what is not a date."""
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, str):
+        for fmt in ("%Y-%m-%d", "%m/%d/%Y"):
+            try:
+                return datetime.strptime(value.strip(), fmt).date().isoformat()
+            except ValueError:
+                continue
+    return ""
+
+
+@register.inclusion_tag("web/_record_actions.html", takes_context=True)
+def record_actions(context: Any, key: str, fact_type: str, voided: bool = False) -> dict[str, Any]:
+    """The "Record …" buttons of a record's page, and its own Change and Void, for
+    what the signed-in user's role records."""
+    from sanitas.web.permissions import may_record
+    from sanitas.web.selectors import record_actions as actions
+
+    user = context["request"].user
+    first, others = actions(user, key=key, fact_type=fact_type) if not voided else ([], [])
+    mine = may_record(user, fact_type) and not voided
+    return {"first": first, "others": others, "key": key, "mine": mine, "fact_type": fact_type}

@@ -1,0 +1,584 @@
+"""A form for every fact type, built from the vocabulary itself.
+
+One builder serves every type (the way NetBox's generic object views serve every
+model from its metadata): each field of the type's pydantic model becomes a form
+field — its label the field's name in words, its help text the field's
+description, a date a USWDS date picker, a yes/no a pair of radios with "not
+recorded", an enumeration a select (a list of one a set of checkboxes), a
+reference a search-as-you-type picker limited to the types the vocabulary
+accepts there. The annotations are read with the records' own ``_unwrap``, so the
+form, the table and the engine never disagree about a field.
+
+The form only turns what was typed into a facts-file mapping (:meth:`RecordForm.raw`);
+the vocabulary validates it, through the services, and :meth:`RecordForm.show_problems`
+puts each of their problems beside the field it names.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
+from typing import Any, Literal, get_args, get_origin
+
+from django import forms
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from sanitas.ordinance.bounds import ID_MAX, LONG_TEXT_FIELDS, LONG_TEXT_MAX, TEXT_MAX
+from sanitas.ordinance.catalog import catalog
+from sanitas.ordinance.facts import Fact, vocabulary
+from sanitas.ordinance.words import capital, type_words, words
+from sanitas.records.models import _CUSTOM, _unwrap
+from sanitas.web import selectors
+from sanitas.web.forms import uswds_widgets
+
+#: what a person types for yes, no and nothing recorded
+YES, NO, UNKNOWN = "yes", "no", ""
+#: formats a date is accepted in: the date picker's own, and the US way of writing one
+DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
+DATETIME_FORMATS = ("%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M")
+#: how many records of a type near the page a reference is offered as a plain list
+NEAR_CHOICES = 60
+
+# the kinds of field, as the template draws them
+TEXT, LONG, NUMBER, DATE, DATETIME, YESNO, CHOICE, CHECKS, REF, REFS, LINES, JSON = (
+    "text",
+    "long",
+    "number",
+    "date",
+    "datetime",
+    "yesno",
+    "choice",
+    "checks",
+    "ref",
+    "refs",
+    "lines",
+    "json",
+)
+
+
+#: the units a number's name ends in, as a label says them
+_UNITS = {"sqft": "sq ft", "ft": "feet", "in": "inches", "lbs": "pounds", "psi": "psi"}
+_ACRONYMS = {"fog": "FOG", "bmp": "BMP", "wmp": "WMP", "psi": "PSI", "frs": "FRS", "fro": "FRO"}
+
+
+def label_of(name: str, *, numeric: bool = False) -> str:
+    """A field's name in words: ``floating_fog_inches`` → "Floating FOG inches",
+    ``floor_area_sqft`` (a number) → "Floor area (sq ft)"."""
+    parts = name.rstrip("_").split("_")
+    unit = ""
+    if numeric and len(parts) > 1 and parts[-1] in _UNITS:
+        unit = f" ({_UNITS[parts.pop()]})"
+    text = " ".join(_ACRONYMS.get(part, part) for part in parts)
+    return capital(text + unit)
+
+
+def _hint(text: str, more: str) -> str:
+    return f"{text} {more}" if text else more
+
+
+def _bounds(info: FieldInfo) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for meta in info.metadata:
+        for attr, key in (("ge", "min_value"), ("gt", "min_value"), ("le", "max_value")):
+            value = getattr(meta, attr, None)
+            if value is not None:
+                out[key] = value
+    return out
+
+
+def _literal_choices(annotation: Any) -> list[tuple[str, str]]:
+    return [(str(v), capital(words(v))) for v in get_args(annotation)]
+
+
+@cache
+def _requirement_choices() -> tuple[tuple[str, str], ...]:
+    """Every requirement of the catalog, titled (read once: the catalog is the
+    package's own file)."""
+    from sanitas.ordinance.catalog import titles
+
+    named = titles()
+    return tuple(
+        (ident, f"{named.get(ident) or requirement.cite} ({ident})")
+        for ident, requirement in sorted(catalog().items())
+    )
+
+
+def _custom_of(info: FieldInfo, annotation: Any) -> str | None:
+    _base, _nullable, custom = _unwrap(annotation)
+    for meta in info.metadata:
+        func = getattr(meta, "func", None)
+        if func in _CUSTOM:
+            custom = _CUSTOM[func]
+    return custom
+
+
+class PickerInput(forms.TextInput):
+    """A reference typed or picked: the key (or a name or address the form resolves),
+    with what ``web.js`` needs to offer matching records as the person types."""
+
+    template_name = "web/_picker_input.html"
+
+    def __init__(self, *, types: tuple[str, ...], near: str, many: bool = False) -> None:
+        super().__init__(attrs={"autocomplete": "off", "spellcheck": "false"})
+        self.types, self.near, self.many = types, near, many
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        chosen = None
+        if value and not self.many:
+            chosen = selectors.titles([str(value)]).get(str(value))
+        context["widget"].update(
+            types=",".join(self.types), near=self.near, many=self.many, chosen=chosen
+        )
+        return context
+
+
+class PickerTextarea(PickerInput):
+    """Several references, one a line (the picker adds a line per pick)."""
+
+    template_name = "web/_picker_textarea.html"
+
+
+def _field_for(
+    fact_model: type[Fact], name: str, info: FieldInfo, *, near: str, near_keys: dict
+) -> forms.Field:
+    """The form field of one field of the vocabulary (see the module docstring)."""
+    annotation, _nullable, custom = _unwrap(info.annotation)
+    custom = _custom_of(info, info.annotation) or custom
+    required = info.is_required()
+    common: dict[str, Any] = {
+        "required": required,
+        "label": label_of(name, numeric=annotation in (int, float) or custom == "money"),
+        "help_text": info.description or "",
+    }
+    kind = TEXT
+    field: forms.Field
+    if name in fact_model.references:
+        types = fact_model.references[name]
+        offered = near_keys.get(types)
+        if offered:
+            choices = [("", "— choose —")] if not required or len(offered) > 1 else []
+            field = forms.ChoiceField(
+                choices=[*choices, *((t.key, t.text) for t in offered)],
+                **common,
+            )
+            field.kind, field.types = CHOICE, types
+            field.reference = True
+            return field
+        field = forms.CharField(
+            max_length=ID_MAX, widget=PickerInput(types=types, near=near), **common
+        )
+        field.kind, field.types, field.reference = REF, types, True
+        return field
+    if name in fact_model.list_references:
+        types = fact_model.list_references[name]
+        offered = near_keys.get(types)
+        if offered:
+            field = forms.MultipleChoiceField(
+                choices=[(t.key, t.text) for t in offered],
+                widget=forms.CheckboxSelectMultiple,
+                **{**common, "required": False},
+            )
+            field.kind, field.types, field.reference = CHECKS, types, True
+            return field
+        field = forms.CharField(
+            max_length=LONG_TEXT_MAX,
+            widget=PickerTextarea(types=types, near=near, many=True),
+            **{**common, "required": False},
+        )
+        field.kind, field.types, field.reference = REFS, types, True
+        return field
+    if get_origin(annotation) is list:
+        (item,) = get_args(annotation)
+        item_base, _n, item_custom = _unwrap(item)
+        if get_origin(item_base) is Literal:
+            field = forms.MultipleChoiceField(
+                choices=_literal_choices(item_base),
+                widget=forms.CheckboxSelectMultiple,
+                **{**common, "required": False},
+            )
+            kind = CHECKS
+        elif item_custom == "requirement":
+            field = forms.MultipleChoiceField(
+                choices=_requirement_choices(),
+                widget=forms.SelectMultiple(attrs={"size": 8}),
+                **{**common, "required": False},
+            )
+            kind = CHOICE
+        elif isinstance(item_base, type) and issubclass(item_base, BaseModel):
+            field = forms.CharField(
+                widget=forms.Textarea(attrs={"rows": 6}),
+                **{
+                    **common,
+                    "help_text": (common["help_text"] + " " if common["help_text"] else "")
+                    + "As a JSON list, one mapping per item with the fields "
+                    + ", ".join((f.alias or n) for n, f in item_base.model_fields.items())
+                    + ".",
+                },
+            )
+            kind = JSON
+        else:
+            field = forms.CharField(
+                widget=forms.Textarea(attrs={"rows": 3}),
+                **{
+                    **common,
+                    "required": False,
+                    "help_text": (common["help_text"] + " " if common["help_text"] else "")
+                    + "One a line.",
+                },
+            )
+            kind = LINES
+    elif custom == "date" or annotation is date:
+        field = forms.DateField(
+            input_formats=DATE_FORMATS,
+            error_messages={"invalid": "Enter a date as mm/dd/yyyy, for example 02/28/2025."},
+            **{**common, "help_text": _hint(common["help_text"], "mm/dd/yyyy")},
+        )
+        kind = DATE
+    elif custom == "datetime" or annotation is datetime:
+        field = forms.DateTimeField(
+            input_formats=DATETIME_FORMATS,
+            widget=forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format=DATETIME_FORMATS[0]
+            ),
+            error_messages={"invalid": "Enter a date and a time of day, e.g. 2025-02-28 09:30."},
+            **common,
+        )
+        kind = DATETIME
+    elif custom == "money" or annotation is Decimal:
+        field = forms.DecimalField(max_digits=14, decimal_places=2, **common)
+        field.widget.attrs["inputmode"] = "decimal"
+        kind = NUMBER
+    elif custom == "requirement":
+        field = forms.ChoiceField(choices=[("", "— choose —"), *_requirement_choices()], **common)
+        kind = CHOICE
+    elif custom == "period":
+        field = forms.CharField(max_length=7, **common)
+        field.widget.attrs["placeholder"] = "2025 or 2025-Q1"
+        kind = TEXT
+    elif get_origin(annotation) is Literal:
+        choices = _literal_choices(annotation)
+        default = info.get_default() if not required else None
+        if not required and default is None:
+            choices = [("", "Not recorded"), *choices]
+        elif required:
+            choices = [("", "— choose —"), *choices]
+        field = forms.ChoiceField(choices=choices, initial=default, **common)
+        kind = CHOICE
+    elif annotation is bool:
+        choices = [(YES, "Yes"), (NO, "No")]
+        if not required:
+            choices.append((UNKNOWN, "Not recorded"))
+        field = forms.ChoiceField(
+            choices=choices,
+            widget=forms.RadioSelect,
+            initial=None if required else UNKNOWN,
+            **{**common, "required": required},
+        )
+        kind = YESNO
+    elif annotation is int:
+        field = forms.IntegerField(**common, **_bounds(info))
+        kind = NUMBER
+    elif annotation is float:
+        field = forms.FloatField(**common, **_bounds(info))
+        field.widget.attrs["step"] = "any"
+        kind = NUMBER
+    elif annotation is str:
+        long = name in LONG_TEXT_FIELDS
+        field = forms.CharField(
+            max_length=LONG_TEXT_MAX if long else TEXT_MAX,
+            widget=forms.Textarea(attrs={"rows": 3}) if long else forms.TextInput,
+            **common,
+        )
+        kind = LONG if long else TEXT
+    else:
+        field = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
+        field.help_text = (field.help_text + " " if field.help_text else "") + "As JSON."
+        kind = JSON
+    field.kind = kind
+    field.reference = False
+    return field
+
+
+class RecordForm(forms.Form):
+    """The base of every generated form: the fact's fields, then the reason, and a
+    one-time token so that a double click stores one record."""
+
+    fact_type: str = ""
+    fact_model: type[Fact]
+    #: field name → kind (see the kinds above)
+    kinds: dict[str, str]
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(
+        self,
+        *args: Any,
+        user: Any = None,
+        editing: str = "",
+        why_required: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.user, self.editing = user, editing
+        self.fields["why"] = forms.CharField(
+            required=why_required,
+            max_length=LONG_TEXT_MAX,
+            label="Reason for the change" if why_required else "Reason (optional)",
+            help_text="Kept with this version of the record, in its history.",
+            widget=forms.Textarea(attrs={"rows": 2}),
+        )
+        if editing and "id" in self.fields:
+            self.fields["id"].disabled = True
+            self.fields["id"].help_text = "The record's key: it stays the same for every version."
+        self._style()
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        self._style()
+
+    def _style(self) -> None:
+        """USWDS classes, and each field described by its help text (and its error)."""
+        uswds_widgets(self)
+        for name, field in self.fields.items():
+            widget = field.widget
+            if isinstance(widget, forms.HiddenInput):
+                continue
+            if isinstance(widget, forms.CheckboxSelectMultiple):
+                widget.attrs["class"] = "usa-checkbox__input"
+            elif isinstance(widget, forms.RadioSelect):
+                widget.attrs["class"] = "usa-radio__input"
+            if field.help_text and not isinstance(widget, forms.RadioSelect):
+                hint = f"{self.auto_id % name}_hint"
+                described = widget.attrs.get("aria-describedby", "")
+                if hint not in described.split():
+                    widget.attrs["aria-describedby"] = f"{described} {hint}".strip()
+
+    # ----------------------------------------------------------------- references
+
+    def _resolve(self, name: str, text: str) -> str:
+        """A reference as typed: a key of an accepted type, else the one record a
+        name or address names; several or none is the person's to settle."""
+        types = self.fields[name].types
+        text = text.strip()
+        what = " or ".join(type_words(t) for t in types) if types else "record"
+        exact = selectors.titles([text]).get(text)
+        if exact is not None:
+            if types and exact.fact_type not in types:
+                raise forms.ValidationError(
+                    f"“{text}” is a {exact.kind} ({exact.text}); this field takes a {what}."
+                )
+            if exact.voided:
+                raise forms.ValidationError(f"“{exact.text}” ({text}) is void.")
+            return text
+        # what the words name themselves (a business by its name), else what those own
+        choices = selectors.pick(self.user, query=text, types=types, owned=False)
+        if len(choices) != 1:
+            choices = selectors.pick(self.user, query=text, types=types)
+        if len(choices) == 1:
+            return choices[0].key
+        if not choices:
+            raise forms.ValidationError(
+                f"No {what} matches “{text}”: type a name, an address or a key."
+            )
+        shown = "; ".join(f"{c.text} ({c.key})" for c in choices[:5])
+        raise forms.ValidationError(
+            f"Several records match “{text}”: {shown}. Type the key shown in brackets."
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        key = data.get("id")
+        if key and not self.editing:
+            taken = selectors.titles([key]).get(key)
+            if taken is not None:
+                self.add_error(
+                    "id",
+                    f"The key “{key}” is taken by {taken.kind} “{taken.text}”: choose another.",
+                )
+        for name, kind in self.kinds.items():
+            value = data.get(name)
+            if kind == REF and value:
+                try:
+                    data[name] = self._resolve(name, value)
+                except forms.ValidationError as exc:
+                    self.add_error(name, exc)
+            elif kind == REFS:
+                keys = []
+                for line in (value or "").splitlines():
+                    if line.strip():
+                        try:
+                            keys.append(self._resolve(name, line))
+                        except forms.ValidationError as exc:
+                            self.add_error(name, exc)
+                data[name] = keys
+            elif kind == JSON and value:
+                try:
+                    data[name] = json.loads(value)
+                except ValueError as exc:
+                    self.add_error(name, f"This is not JSON: {exc}.")
+        return data
+
+    # ----------------------------------------------------------------- to and from the facts
+
+    def raw(self) -> dict[str, Any]:
+        """The fact as a facts-file mapping, from the cleaned data; fields left
+        empty are absent (the vocabulary's defaults apply)."""
+        out: dict[str, Any] = {"type": self.fact_type}
+        if self.editing:
+            out["id"] = self.editing
+        for name, kind in self.kinds.items():
+            if name == "id" and self.editing:
+                continue
+            value = self.cleaned_data.get(name)
+            if value in (None, "", []):
+                continue
+            if kind == YESNO:
+                value = value == YES
+            elif kind == DATE:
+                value = value.isoformat()
+            elif kind == DATETIME:
+                value = value.strftime("%Y-%m-%dT%H:%M")
+            elif isinstance(value, Decimal):
+                value = str(value)
+            elif kind == LINES:
+                value = [line.strip() for line in value.splitlines() if line.strip()]
+                if not value:
+                    continue
+            elif kind in (CHECKS, CHOICE) and isinstance(value, list):
+                value = list(value)
+            out[name] = value
+        return out
+
+    @classmethod
+    def initial_from(cls, fact: dict[str, Any]) -> dict[str, Any]:
+        """A stored record (its facts-file mapping) as the form's initial values."""
+        initial: dict[str, Any] = {}
+        for name, kind in cls.kinds.items():
+            if name not in fact:
+                continue
+            value = fact[name]
+            if kind == YESNO:
+                value = YES if value else NO
+            elif kind in (REFS, LINES):
+                value = "\n".join(str(v) for v in value)
+            elif kind == JSON:
+                value = json.dumps(value, indent=1, default=str)
+            initial[name] = value
+        return initial
+
+    def show_problems(self, problems: list[str]) -> None:
+        """Put each of the services' problems beside the field it names, in plain
+        words; a problem that names no field of the form goes in the summary."""
+        for problem in problems:
+            name, message = problem_field(problem)
+            top = name.split(".")[0].split("[")[0] if name else ""
+            if top in self.fields and top != "token":
+                self.add_error(top, capital(message))
+            else:
+                self.add_error(None, capital(message))
+
+    def error_summary(self) -> list[tuple[str, str, str]]:
+        """(field id, label, message) of every error, for the summary at the top."""
+        out = []
+        for name, errors in self.errors.items():
+            if name == "__all__":
+                out.extend(("", "", str(e)) for e in errors)
+                continue
+            field = self[name]
+            out.extend((field.auto_id, field.label, str(e)) for e in errors)
+        return out
+
+
+_LABEL = re.compile(r"^fact \d+(?: \((?:[^()]|\([^)]*\))*\))?: ")
+_RECORD = re.compile(r"^[a-z_]+ \S+: ")
+
+
+def problem_field(problem: str) -> tuple[str, str]:
+    """(field path, message) of one of the services' problems: "fact 1 (pump_out):
+    date: expected a date…" → ("date", "expected a date…"); a problem that names no
+    field gives ("", the problem without its record)."""
+    text = _LABEL.sub("", problem, count=1)
+    if text == problem:
+        # a RecordError: "pump_out key: the key is already…"
+        stripped = _RECORD.sub("", problem, count=1)
+        return ("id" if "key" in stripped else "", stripped)
+    path, sep, message = text.partition(": ")
+    if not sep or path == "(fact)" or " " in path:
+        return "", message if sep and path == "(fact)" else text
+    return path, message
+
+
+_FORMS: dict[str, type[RecordForm]] = {}
+
+
+def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[RecordForm]:
+    """The form of ``fact_type`` (a KeyError for a type the vocabulary lacks). With
+    ``near`` (the key of the page the form was opened from), references to records
+    of that page's subject group are offered as a list to choose from."""
+    fact_model = vocabulary()[fact_type]
+    near_keys = selectors.near_records(near) if near else {}
+    offered: dict[tuple[str, ...], list[selectors.Title]] = {}
+    for types in {*fact_model.references.values(), *fact_model.list_references.values()}:
+        if not types:
+            continue
+        found = [t for t in near_keys.values() if t.fact_type in types and not t.voided]
+        if 0 < len(found) <= NEAR_CHOICES:
+            offered[types] = sorted(found, key=lambda t: (t.text.lower(), t.key))
+    attrs: dict[str, Any] = {"fact_type": fact_type, "fact_model": fact_model, "kinds": {}}
+    for name, info in fact_model.model_fields.items():
+        if name == "type" or (name == "id" and not info.is_required()):
+            continue
+        if name == "id":
+            field = forms.CharField(
+                max_length=ID_MAX,
+                label="Key",
+                help_text="A short unique name for this record, e.g. jade-garden-gi-2; other "
+                "records refer to it by it.",
+            )
+            field.kind, field.reference = TEXT, False
+        else:
+            field = _field_for(fact_model, name, info, near=near, near_keys=offered)
+        attrs[name] = field
+        attrs["kinds"][name] = field.kind
+    # notes last, after the fields of the type
+    if "notes" in attrs:
+        attrs["notes"] = attrs.pop("notes")
+        attrs["kinds"]["notes"] = attrs["kinds"].pop("notes")
+    return type(f"{_camel(fact_type)}Form", (RecordForm,), attrs)
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+class VoidForm(forms.Form):
+    """Voiding asks why: the record stays, with the reason, in its history."""
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    why = forms.CharField(
+        max_length=LONG_TEXT_MAX,
+        label="Reason for voiding",
+        help_text="Kept with the record; it leaves every evaluation from now on, and "
+        "nothing is deleted.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": "Say why the record is void: a reason is required."},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._style()
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        self._style()
+
+    def _style(self) -> None:
+        uswds_widgets(self)
+        widget = self.fields["why"].widget
+        described = widget.attrs.get("aria-describedby", "")
+        widget.attrs["aria-describedby"] = f"{described} id_why_hint".strip()

@@ -1,0 +1,287 @@
+"""Record anything: the generic pages that record a fact of any type, edit a record
+(a new version under the same key, with a reason) and void one (with a reason;
+nothing is deleted), and the picker that answers a reference field as a person
+types. One set of views for every fact type, driven by the vocabulary through
+:mod:`sanitas.web.record_forms`; the writes are :mod:`sanitas.web.services`'s,
+which evaluate the touched groups before the page answers."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from sanitas.ordinance.facts import FactsError, vocabulary
+from sanitas.ordinance.words import capital, listing, plural, type_words
+from sanitas.records.services import RecordError
+from sanitas.staff import selectors as staff_selectors
+from sanitas.staff.views import STAFF
+from sanitas.web import selectors, services
+from sanitas.web.permissions import WORK, may_record, requires
+from sanitas.web.record_forms import RecordForm, VoidForm, form_class
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _refused(request: HttpRequest, fact_type: str) -> HttpResponse:
+    return render(
+        request,
+        "web/record_refused.html",
+        {"what": type_words(fact_type)},
+        status=403,
+    )
+
+
+def _fact_type(fact_type: str) -> str:
+    if fact_type not in vocabulary():
+        raise Http404(f"no fact type {fact_type!r}")
+    return fact_type
+
+
+def _back(request: HttpRequest, near: str, raw: dict[str, Any], key: str, fact_type: str) -> str:
+    """Where a person goes after a write: the page the form was opened from, else
+    the page of what the record belongs to, else the record's own."""
+    asked = request.POST.get("next", "")
+    if asked and url_has_allowed_host_and_scheme(asked, allowed_hosts={request.get_host()}):
+        return asked
+    if near:
+        found = selectors.titles([near]).get(near)
+        if found:
+            return found.url
+    model = vocabulary()[fact_type]
+    for name in model.references:
+        target = raw.get(name)
+        if target:
+            found = selectors.titles([target]).get(target)
+            if found:
+                return found.url
+    return selectors.record_url(key, fact_type)
+
+
+def _change_words(before: dict[str, int], after: dict[str, int]) -> str:
+    """ "Open findings: 3 before, 2 after (overdue 1 → 0)." """
+    total_before, total_after = sum(before.values()), sum(after.values())
+    moved = [
+        f"{status} {before[status]} → {after[status]}"
+        for status in staff_selectors.OPEN_STATUSES
+        if before[status] != after[status]
+    ]
+    if not moved:
+        return f"Open findings unchanged ({total_before})."
+    return f"Open findings: {total_before} before, {total_after} after ({listing(moved)})."
+
+
+def _render_form(
+    request: HttpRequest, form: RecordForm, *, fact_type: str, near: str, editing: str, status=200
+) -> HttpResponse:
+    near_title = selectors.titles([near]).get(near) if near else None
+    editing_title = selectors.titles([editing]).get(editing) if editing else None
+    return render(
+        request,
+        "web/record_form.html",
+        {
+            "form": form,
+            "fact_type": fact_type,
+            "what": type_words(fact_type),
+            "about": " ".join((vocabulary()[fact_type].__doc__ or "").replace("``", "").split()),
+            "near": near,
+            "near_title": near_title,
+            "editing": editing,
+            "editing_title": editing_title,
+            "next": request.POST.get("next") or request.GET.get("next", ""),
+            "nav": "establishments"
+            if near_title and near_title.fact_type == "establishment"
+            else "",
+        },
+        status=status,
+    )
+
+
+def _write(
+    request: HttpRequest, form: RecordForm, *, fact_type: str, near: str, editing: str
+) -> HttpResponse:
+    """Store what a valid form holds, or show the vocabulary's problems beside their fields."""
+    raw = form.raw()
+    refs = [raw.get(name) for name in vocabulary()[fact_type].references]
+    before = staff_selectors.open_counts(selectors.groups_of([*refs, editing, raw.get("id", "")]))
+    actor = request.user.get_username()
+    try:
+        result = services.record_from_form(
+            token=form.cleaned_data["token"],
+            raw_fact=raw,
+            actor=actor,
+            why=form.cleaned_data.get("why", ""),
+            next_url="",
+        )
+    except services.AlreadySubmitted as done:
+        messages.info(request, "This form was submitted already; it was stored once.")
+        keys = done.submission.keys
+        key = keys[0] if keys else editing
+        return redirect(_back(request, near, raw, key, fact_type))
+    except (FactsError, RecordError) as exc:
+        form.show_problems(exc.problems)
+        return _render_form(
+            request, form, fact_type=fact_type, near=near, editing=editing, status=400
+        )
+    key = result.keys[0]
+    after = staff_selectors.open_counts(result.groups)
+    named = selectors.titles([key]).get(key)
+    what = capital(type_words(fact_type))
+    if result.changed == 0:
+        done_words = f"{what} unchanged: it was recorded already."
+    elif editing:
+        done_words = f"{what} “{named.text if named else key}” changed: a new version is kept."
+    else:
+        done_words = f"{what} recorded: “{named.text if named else key}”."
+    messages.success(request, f"{done_words} {_change_words(before, after)}")
+    return redirect(_back(request, near, raw, key, fact_type))
+
+
+@requires(WORK)
+def record_new(request: HttpRequest, fact_type: str) -> HttpResponse:
+    """Record a new fact of ``fact_type``; ``?near=<key>`` opens it from that record's
+    page (its records offered in the reference fields), and any field of the type
+    given in the address is filled in (``?establishment=jade-garden``)."""
+    fact_type = _fact_type(fact_type)
+    if not may_record(request.user, fact_type):
+        return _refused(request, fact_type)
+    source = request.POST if request.method == "POST" else request.GET
+    near = source.get("near", "")[:200]
+    cls = form_class(fact_type, near=near)
+    if request.method == "POST":
+        form = cls(request.POST, user=request.user)
+        if form.is_valid():
+            return _write(request, form, fact_type=fact_type, near=near, editing="")
+        return _render_form(request, form, fact_type=fact_type, near=near, editing="", status=400)
+    initial: dict[str, Any] = {"token": _token()}
+    for name in cls.kinds:
+        if name in request.GET:
+            initial[name] = request.GET[name][:200]
+    return _render_form(
+        request, cls(initial=initial, user=request.user), fact_type=fact_type, near=near, editing=""
+    )
+
+
+def _stored(request: HttpRequest, key: str) -> tuple[str, dict[str, Any], Any] | HttpResponse:
+    found = selectors.record_for_form(key)
+    if found is None:
+        return render(request, "staff/not_found.html", {"key": key}, status=404)
+    if not may_record(request.user, found[0]):
+        return _refused(request, found[0])
+    return found
+
+
+@requires(WORK)
+def record_edit(request: HttpRequest, key: str) -> HttpResponse:
+    """Change a record: the same key, a new version, a reason required."""
+    found = _stored(request, key)
+    if isinstance(found, HttpResponse):
+        return found
+    fact_type, fact, row = found
+    if row.voided_at is not None:
+        messages.error(request, "This record is void; it cannot be changed.")
+        return redirect(selectors.record_url(key, fact_type))
+    near = request.POST.get("near", "") if request.method == "POST" else request.GET.get("near", "")
+    cls = form_class(fact_type, near=near or key)
+    if request.method == "POST":
+        form = cls(
+            request.POST,
+            user=request.user,
+            editing=key,
+            why_required=True,
+            initial=cls.initial_from(fact),
+        )
+        if form.is_valid():
+            return _write(request, form, fact_type=fact_type, near=near, editing=key)
+        return _render_form(request, form, fact_type=fact_type, near=near, editing=key, status=400)
+    form = cls(
+        initial={**cls.initial_from(fact), "token": _token()},
+        user=request.user,
+        editing=key,
+        why_required=True,
+    )
+    return _render_form(request, form, fact_type=fact_type, near=near, editing=key)
+
+
+@requires(WORK)
+def record_void(request: HttpRequest, key: str) -> HttpResponse:
+    """Void a record, after a confirmation page that asks why."""
+    found = _stored(request, key)
+    if isinstance(found, HttpResponse):
+        return found
+    fact_type, _fact, row = found
+    named = selectors.titles([key])[key]
+    status = 200
+    if request.method == "POST":
+        form = VoidForm(request.POST)
+        if form.is_valid():
+            groups = selectors.groups_of([key])
+            before = staff_selectors.open_counts(groups)
+            try:
+                touched = services.void_from_form(
+                    token=form.cleaned_data["token"],
+                    key=key,
+                    actor=request.user.get_username(),
+                    why=form.cleaned_data["why"],
+                )
+            except services.AlreadySubmitted:
+                messages.info(request, "This form was submitted already; the record is void.")
+                return redirect(_void_back(named))
+            except RecordError as exc:
+                for problem in exc.problems:
+                    form.add_error(None, problem.split(": ", 1)[-1].capitalize())
+                status = 400
+            else:
+                after = staff_selectors.open_counts(touched)
+                messages.success(
+                    request,
+                    f"{capital(type_words(fact_type))} “{named.text}” is void; it stays in "
+                    f"the history. {_change_words(before, after)}",
+                )
+                return redirect(_void_back(named))
+        else:
+            status = 400
+    else:
+        form = VoidForm(initial={"token": _token()})
+    return render(
+        request,
+        "web/record_void.html",
+        {"form": form, "named": named, "row": row, "what": type_words(fact_type)},
+        status=status,
+    )
+
+
+def _void_back(named: selectors.Title) -> str:
+    if named.owner_key:
+        found = selectors.titles([named.owner_key]).get(named.owner_key)
+        if found:
+            return found.url
+    return named.url
+
+
+@requires(STAFF)
+def pick(request: HttpRequest) -> JsonResponse:
+    """A reference field's picker: the records of the accepted types that the words
+    typed find, titled, the page's own first (``?q=&types=device,premises&near=``)."""
+    types = tuple(t for t in request.GET.get("types", "").split(",") if t in vocabulary())
+    found = selectors.pick(
+        request.user,
+        query=request.GET.get("q", "")[:200],
+        types=types,
+        near=request.GET.get("near", "")[:200],
+    )
+    return JsonResponse(
+        {
+            "results": [
+                {"key": t.key, "text": t.text, "kind": capital(t.kind), "owner": t.owner}
+                for t in found
+            ],
+            "status": plural(len(found), "record") + " found",
+        }
+    )

@@ -1,0 +1,66 @@
+"""The staff shell's writes: a record form's submission, once.
+
+The records are written by ``sanitas.records.services`` (the one writer of
+records, which evaluates the touched groups in the same transaction); this adds
+the form's one-time token to that transaction, so that a page submitted twice
+stores one record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from sanitas.records.services import (
+    RecordResult,
+    lock_records,
+    record_and_evaluate,
+    void_and_evaluate,
+)
+from sanitas.web.models import FormSubmission
+
+
+class AlreadySubmitted(Exception):
+    """The form's token was used already: nothing more is stored."""
+
+    def __init__(self, submission: FormSubmission) -> None:
+        self.submission = submission
+        super().__init__(f"form {submission.token} was submitted already")
+
+
+def _use_token(token: str, actor: str, next_url: str) -> FormSubmission:
+    """Keep ``token`` as used (the records' lock is held, so two submissions of it
+    take turns and the second finds the first's)."""
+    lock_records()
+    used = FormSubmission.objects.filter(token=token).first()
+    if used is not None:
+        raise AlreadySubmitted(used)
+    try:
+        with transaction.atomic():
+            return FormSubmission.objects.create(token=token, actor=actor, next_url=next_url)
+    except IntegrityError:
+        raise AlreadySubmitted(FormSubmission.objects.get(token=token)) from None
+
+
+@transaction.atomic
+def record_from_form(
+    *, token: str, raw_fact: dict[str, Any], actor: str, why: str, next_url: str = ""
+) -> RecordResult:
+    """Record one fact from a form, once per ``token``, and evaluate the groups it
+    touched before returning (``FactsError``/``RecordError`` as the records' service
+    raises them; :class:`AlreadySubmitted` for a token used before)."""
+    submission = _use_token(token, actor, next_url)
+    result = record_and_evaluate(raw_facts=[raw_fact], actor=actor, why=why, source="form")
+    submission.keys = result.keys
+    submission.save(update_fields=["keys"])
+    return result
+
+
+@transaction.atomic
+def void_from_form(*, token: str, key: str, actor: str, why: str, next_url: str = "") -> set[str]:
+    """Void one record from a form, once per ``token``, and evaluate again."""
+    submission = _use_token(token, actor, next_url)
+    touched = void_and_evaluate(key=key, actor=actor, why=why)
+    submission.keys = [key]
+    submission.save(update_fields=["keys"])
+    return touched

@@ -1,0 +1,497 @@
+"""Record anything: a form for every fact type, derived from the vocabulary, that
+validates with the vocabulary, writes through the services with the signed-in user
+as actor, keeps every version, voids with a reason, stores one record for a double
+submit, and shows the findings changed before the page answers."""
+
+from __future__ import annotations
+
+import glob
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.urls import reverse
+
+from sanitas.ordinance.document import read_data
+from sanitas.ordinance.facts import FactsError, parse_facts, vocabulary
+from sanitas.records.bridge import fact_to_columns
+from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
+from sanitas.records.services import record_facts
+from sanitas.records.sweep import sweep
+from sanitas.web.record_forms import CHECKS, CHOICE, JSON, YESNO, form_class
+
+from ..conftest import OWN_SCENARIOS, ROOT
+
+pytestmark = pytest.mark.django_db
+
+BLOCK = ROOT / "examples" / "city-block.yaml"
+AS_OF = date(2025, 3, 1)
+PASSWORD = "a-long-test-password"
+
+
+def _examples() -> dict[str, tuple[Path, dict[str, Any]]]:
+    """One example of each fact type from the scenarios: (its file, the fact)."""
+    found: dict[str, tuple[Path, dict[str, Any]]] = {}
+    files = sorted(glob.glob(str(OWN_SCENARIOS / "*.yaml"))) + sorted(
+        glob.glob(str(ROOT / "examples" / "*.yaml"))
+    )
+    for name in files:
+        path = Path(name)
+        try:
+            facts = read_data(path)["facts"]
+            parse_facts(facts)
+        except (FactsError, KeyError, TypeError):
+            continue
+        for raw in facts:
+            found.setdefault(raw["type"], (path, raw))
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def _user(name: str, role: str | None = None) -> User:
+    user = User.objects.create_user(name, f"{name}@example.org", PASSWORD)
+    if role:
+        user.groups.add(Group.objects.get_or_create(name=role)[0])
+    return user
+
+
+def _post_data(cls, raw: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """What a browser would post for ``raw`` on the form ``cls``."""
+    data: dict[str, Any] = {"token": more.pop("token", "t-" + raw["type"])}
+    for name, value in cls.initial_from(raw).items():
+        data[name] = value if isinstance(value, list) else str(value)
+    if "id" in cls.kinds and "id" in raw:
+        data["id"] = raw["id"]
+    data.update(more)
+    return data
+
+
+def test_every_fact_type_has_an_example_to_try_its_form_with():
+    assert set(EXAMPLES) == set(vocabulary())
+
+
+def _without(facts: list[dict[str, Any]], raw: dict[str, Any]) -> list[dict[str, Any]]:
+    """``facts`` without ``raw`` and without the facts that name it, however far."""
+    gone = {raw.get("id")} - {None}
+    kept = [f for f in facts if f != raw]
+    changed = True
+    while changed:
+        changed = False
+        for fact in list(kept):
+            values = [v for v in fact.values() if isinstance(v, str)] + [
+                i for v in fact.values() if isinstance(v, list) for i in v if isinstance(i, str)
+            ]
+            if gone & set(values):
+                kept.remove(fact)
+                gone |= {fact.get("id")} - {None}
+                changed = True
+    return kept
+
+
+def _columns(raw: dict[str, Any]) -> dict[str, Any]:
+    (fact,) = parse_facts([raw], known=None) if not _refs(raw) else _parse_known(raw)
+    return fact_to_columns(fact)
+
+
+def _refs(raw: dict[str, Any]) -> bool:
+    model = vocabulary()[raw["type"]]
+    return any(raw.get(n) for n in (*model.references, *model.list_references))
+
+
+def _parse_known(raw: dict[str, Any]) -> list[Any]:
+    from sanitas.records.services import validate_batch
+
+    return validate_batch([raw])
+
+
+@pytest.mark.parametrize("fact_type", sorted(vocabulary()))
+def test_every_fact_type_has_a_form_that_takes_a_valid_fact_and_gives_it_back(fact_type):
+    path, raw = EXAMPLES[fact_type]
+    # the records it refers to are stored, as they would be when a person records it
+    # (not it, nor those that name it)
+    record_facts(raw_facts=_without(read_data(path)["facts"], raw), actor="clerk", why="setup")
+    cls = form_class(fact_type)
+    model = vocabulary()[fact_type]
+    for name, info in model.model_fields.items():
+        if name in ("type",) or (name == "id" and not info.is_required()):
+            continue
+        field = cls.base_fields[name]
+        # label from the name in words, help text from the description
+        assert field.label and "_" not in field.label, name
+        if info.description and name != "id":
+            assert info.description in field.help_text, name
+        assert field.required == (info.is_required() and field.kind not in ("refs", "lines")), name
+    form = cls(data=_post_data(cls, raw), user=_user("clerk", "supervisor"))
+    assert form.is_valid(), form.errors.as_json()
+    given = form.raw()
+    assert _columns(given) == _columns(raw)
+
+
+def test_choices_come_from_the_enumerations():
+    device = form_class("device")
+    kinds = get_args(vocabulary()["device"].model_fields["kind"].annotation)
+    offered = [v for v, _label in device.base_fields["kind"].choices if v]
+    assert offered == list(kinds)
+    assert device.base_fields["kind"].kind == CHOICE
+    assert dict(device.base_fields["kind"].choices)["grease_interceptor"] == "Grease interceptor"
+    # a yes/no is yes, no or not recorded; a required one yes or no
+    assert device.base_fields["approved"].kind == YESNO
+    assert [v for v, _ in device.base_fields["approved"].choices] == ["yes", "no", ""]
+    assert [v for v, _ in form_class("pump_out").base_fields["full"].choices] == ["yes", "no"]
+    # a list of an enumeration is a set of checkboxes
+    audiences = form_class("organics_education").base_fields["audiences"]
+    assert audiences.kind == CHECKS
+    assert [v for v, _ in audiences.choices] == ["employees", "contractors", "tenants", "customers"]
+    # requirement IDs are the catalog's, titled
+    violations = form_class("inspection").base_fields["violations"]
+    assert ("FOG-MIN-FREQUENCY", "Interceptor pump-out frequency (FOG-MIN-FREQUENCY)") in [
+        tuple(c) for c in violations.choices
+    ]
+    # bounds of the vocabulary hold in the form
+    percent = form_class("inspection").base_fields["fog_solids_percent_depth"]
+    assert (percent.min_value, percent.max_value) == (0, 100)
+    assert form_class("connection_design").base_fields["segments"].kind == JSON
+
+
+# --------------------------------------------------------------------------- the pages
+
+
+@pytest.fixture
+def block():
+    record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="block survey")
+    sweep(as_of=AS_OF)
+
+
+@pytest.fixture
+def inspector(client):
+    client.force_login(_user("maria", "fog_inspector"))
+    return client
+
+
+def _form_page(client, url: str) -> tuple[Any, str]:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response, response.context["form"]["token"].value()
+
+
+def _open_frequency() -> list[str]:
+    return sorted(
+        Finding.objects.filter(
+            requirement="FOG-MIN-FREQUENCY", subject="jade-gi", current=True
+        ).values_list("status", flat=True)
+    )
+
+
+def test_a_pump_out_recorded_from_the_business_page_changes_its_finding_at_once(block, inspector):
+    business = reverse("web:business", args=["jade-garden"])
+    page = inspector.get(business).content.decode()
+    new = reverse("web:record_new", args=["pump_out"])
+    assert f'href="{new}?near=jade-garden"' in page
+    assert "overdue" in _open_frequency()
+    response, token = _form_page(inspector, f"{new}?near=jade-garden")
+    html = response.content.decode()
+    # the business's device is offered by name; the date is a USWDS date picker
+    assert "Grease interceptor, 1,000 gal, installed 2016-04-01" in html
+    assert 'class="usa-date-picker"' in html
+    data = {"token": token, "near": "jade-garden", "device": "jade-gi", "date": "02/28/2025"}
+    response = inspector.post(new, {**data, "full": "yes", "fog_gallons": "120"})
+    assert response.status_code == 302 and response["Location"] == business
+    stored = RECORD_MODELS["pump_out"].objects.get(date=date(2025, 2, 28))
+    assert (stored.recorded_by, stored.fog_gallons, stored.import_source) == (
+        "maria",
+        120.0,
+        "form",
+    )
+    # evaluated before the page answered: no sweep in between
+    assert "overdue" not in _open_frequency()
+    page = inspector.get(business)
+    said = [str(m) for m in page.context["messages"]]
+    assert any("Pump-out recorded" in m and "Open findings:" in m for m in said), said
+
+
+def test_a_bad_value_is_shown_beside_its_field_and_nothing_is_stored(block, inspector):
+    new = reverse("web:record_new", args=["inspection"])
+    _response, token = _form_page(inspector, f"{new}?subject=jade-gi")
+    before = RECORD_MODELS["inspection"].objects.count()
+    response = inspector.post(
+        new,
+        {
+            "token": token,
+            "subject": "jade-gi",
+            "date": "2025-02-30",
+            "fog_solids_percent_depth": "140",
+        },
+    )
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert set(form.errors) == {"date", "fog_solids_percent_depth"}
+    html = response.content.decode()
+    assert 'id="id_date_error"' in html and 'aria-describedby="id_date_error' in html
+    assert "usa-error-message" in html and "Nothing was stored: 2 problems" in html
+    assert RECORD_MODELS["inspection"].objects.count() == before
+
+
+def test_the_vocabularys_own_problems_land_beside_their_field(block, inspector):
+    """What the form cannot know (a rule across fields, a key taken) the services
+    report; each problem goes beside the field it names, and nothing is stored."""
+    new = reverse("web:record_new", args=["collection_service"])
+    client = _supervisor(inspector)  # a FOG inspector does not record collection services
+    _r, token = _form_page(client, new)
+    response = client.post(
+        new,
+        {
+            "token": token,
+            "premises": "lot-101",
+            "establishment": "jade-garden",
+            "stream": "organics",
+            "start": "2025-01-01",
+        },
+    )
+    assert response.status_code == 400
+    assert response.context["form"].non_field_errors() == [
+        "Give exactly one of 'premises' or 'establishment'"
+    ]
+    new = reverse("web:record_new", args=["device"])
+    _r, token = _form_page(client, new)
+    response = client.post(
+        new,
+        {
+            "token": token,
+            "id": "jade-garden",
+            "establishment": "jade-garden",
+            "kind": "grease_trap",
+        },
+    )
+    assert response.status_code == 400
+    assert response.context["form"].errors["id"] == [
+        "The key “jade-garden” is taken by establishment “Jade Garden”: choose another."
+    ]
+    # a reference to a record of a type the field does not accept
+    response = client.post(
+        new,
+        {"token": token, "id": "jade-trap", "establishment": "jade-gi", "kind": "grease_trap"},
+    )
+    assert response.status_code == 400 and "establishment" in response.context["form"].errors
+    assert not RecordIndex.objects.filter(key="jade-trap").exists()
+
+
+def _supervisor(client):
+    client.force_login(_user("sam", "supervisor"))
+    return client
+
+
+def test_editing_keeps_the_key_and_the_history_and_needs_a_reason(block, inspector):
+    edit = reverse("web:record_edit", args=["jade-gi"])
+    response, token = _form_page(inspector, edit)
+    data = _post_data(response.context["form"].__class__, _stored("jade-gi"), token=token)
+    data["capacity_gallons"] = "1500"
+    response = inspector.post(edit, {**data, "why": ""})
+    assert response.status_code == 400 and "why" in response.context["form"].errors
+    assert RECORD_MODELS["device"].objects.get(key="jade-gi").capacity_gallons == 1000
+    response = inspector.post(edit, {**data, "why": "measured on the visit"})
+    assert response.status_code == 302
+    device = RECORD_MODELS["device"].objects.get(key="jade-gi")
+    assert device.capacity_gallons == 1500 and device.recorded_why == "measured on the visit"
+    versions = list(
+        device.history.order_by("history_date").values_list(
+            "capacity_gallons", "history_change_reason"
+        )
+    )
+    assert versions[0][0] == 1000 and versions[-1] == (1500, "measured on the visit")
+    assert RECORD_MODELS["device"].objects.filter(key="jade-gi").count() == 1
+
+
+def _stored(key: str) -> dict[str, Any]:
+    from sanitas.web.selectors import record_for_form
+
+    return record_for_form(key)[1]
+
+
+def test_an_event_without_an_id_is_edited_under_its_key(block, inspector):
+    pump_out = RECORD_MODELS["pump_out"].objects.get(key="po-2024-10")
+    pump_out_key = "po-2024-10"
+    training = RECORD_MODELS["training"].objects.filter(date=date(2024, 9, 17)).get()
+    edit = reverse("web:record_edit", args=[training.key])
+    response, token = _form_page(inspector, edit)
+    data = _post_data(response.context["form"].__class__, _stored(training.key), token=token)
+    data["employees"] = ["jade-emp-1"]  # the business's employees are offered as boxes
+    response = inspector.post(edit, {**data, "why": "attendance sheet corrected"})
+    assert response.status_code == 302, response.context["form"].errors
+    training.refresh_from_db()
+    assert training.employees == ["jade-emp-1"]
+    assert RECORD_MODELS["training"].objects.filter(date=date(2024, 9, 17)).count() == 1
+    assert pump_out.key == pump_out_key
+
+
+def test_voiding_needs_a_reason_and_deletes_nothing(block, inspector):
+    void = reverse("web:record_void", args=["po-2024-10"])
+    response, token = _form_page(inspector, void)
+    assert "Void “Pump-out of 2024-10-30”" in response.content.decode()
+    response = inspector.post(void, {"token": token, "why": "  "})
+    assert response.status_code == 400 and "a reason is required" in response.content.decode()
+    assert RECORD_MODELS["pump_out"].objects.get(key="po-2024-10").voided_at is None
+    response = inspector.post(void, {"token": token, "why": "entered twice by the hauler"})
+    assert response.status_code == 302
+    row = RECORD_MODELS["pump_out"].objects.get(key="po-2024-10")
+    assert (row.voided_by, row.voided_why) == ("maria", "entered twice by the hauler")
+    # a record others name cannot be voided before them: said in words
+    void = reverse("web:record_void", args=["jade-gi"])
+    _r, token = _form_page(inspector, void)
+    response = inspector.post(void, {"token": token, "why": "removed"})
+    assert response.status_code == 400 and "void those first" in response.content.decode()
+
+
+def test_a_double_submit_stores_one_record(block, inspector):
+    new = reverse("web:record_new", args=["pump_out"])
+    _r, token = _form_page(inspector, f"{new}?near=jade-garden")
+    data = {
+        "token": token,
+        "near": "jade-garden",
+        "device": "jade-gi",
+        "date": "2025-02-27",
+        "full": "yes",
+    }
+    first = inspector.post(new, data)
+    # the same form again (a double click): one record, the person sent to the same page
+    second = inspector.post(new, data)
+    # the same form changed between the clicks: still one record, one version
+    third = inspector.post(new, {**data, "fog_gallons": "99"})
+    assert first.status_code == second.status_code == third.status_code == 302
+    assert second["Location"] == first["Location"]
+    rows = RECORD_MODELS["pump_out"].objects.filter(date=date(2025, 2, 27))
+    assert rows.count() == 1 and rows.get().fog_gallons is None
+    assert rows.get().history.count() == 1
+    # without the token's guard, the content key alone keeps an identical event once
+    _r, other = _form_page(inspector, f"{new}?near=jade-garden")
+    inspector.post(new, {**data, "token": other})
+    assert rows.count() == 1 and rows.get().history.count() == 1
+
+
+def test_the_auditor_is_refused_and_each_role_records_its_own_programs(block, client):
+    new = reverse("web:record_new", args=["pump_out"])
+    client.force_login(_user("audrey", "auditor"))
+    assert client.get(new).status_code == 403
+    assert (
+        client.post(new, {"device": "jade-gi", "date": "2025-02-27", "full": "yes"}).status_code
+        == 403
+    )
+    assert client.get(reverse("web:record_void", args=["po-2024-10"])).status_code == 403
+    assert not RECORD_MODELS["pump_out"].objects.filter(date=date(2025, 2, 27)).exists()
+    # an auditor's business page offers nothing to record
+    assert (
+        "web/_record_actions.html"
+        not in [t.name for t in client.get(reverse("web:business", args=["jade-garden"])).templates]
+        or "Record a pump-out"
+        not in client.get(reverse("web:business", args=["jade-garden"])).content.decode()
+    )
+    client.force_login(_user("pat", "permit_clerk"))
+    assert client.get(new).status_code == 403
+    assert client.get(reverse("web:record_edit", args=["jade-gi"])).status_code == 403
+    assert client.get(reverse("web:record_new", args=["pressure_test"])).status_code == 200
+    client.force_login(_user("cora", "sb1383_coordinator"))
+    assert client.get(reverse("web:record_new", args=["collection_service"])).status_code == 200
+    assert client.get(new).status_code == 403
+    assert client.get(reverse("web:record_new", args=["no_such_type"])).status_code == 404
+
+
+def test_the_picker_answers_titles_of_the_accepted_types_only(block, inspector):
+    pick = reverse("web:pick")
+    found = inspector.get(pick, {"q": "Jade Gardn", "types": "device"}).json()["results"]
+    assert [r["key"] for r in found] == ["jade-gi"]
+    assert found[0]["text"] == "Grease interceptor, 1,000 gal, installed 2016-04-01"
+    assert found[0]["owner"] == "Jade Garden"
+    found = inspector.get(pick, {"q": "Jade Gardn", "types": "establishment"}).json()["results"]
+    assert [r["key"] for r in found] == ["jade-garden"]
+    found = inspector.get(pick, {"q": "jade", "types": "employee"}).json()["results"]
+    assert {r["key"] for r in found} == {"jade-emp-1", "jade-emp-2", "jade-emp-3"}
+    # the page's own records, before anything is typed
+    found = inspector.get(pick, {"q": "", "types": "device", "near": "jade-garden"}).json()
+    assert [r["key"] for r in found["results"]] == ["jade-gi"]
+    assert inspector.get(pick, {"q": "zzzz-nothing", "types": "device"}).json()["results"] == []
+
+
+def test_a_reference_typed_as_a_name_is_resolved_or_asked_about(block, inspector):
+    """Without script, a person types a name: one match is taken, several are listed."""
+    new = reverse("web:record_new", args=["inspection"])
+    _r, token = _form_page(inspector, new)
+    response = inspector.post(new, {"token": token, "subject": "Jade Gardn", "date": "2025-02-27"})
+    assert response.status_code == 302
+    assert (
+        RECORD_MODELS["inspection"]
+        .objects.filter(subject="jade-garden", date=date(2025, 2, 27), recorded_by="maria")
+        .exists()
+    )
+    new = reverse("web:record_new", args=["pump_out"])
+    _r, token = _form_page(inspector, new)
+    response = inspector.post(
+        new, {"token": token, "device": "nothing like it", "date": "2025-02-27", "full": "yes"}
+    )
+    assert response.status_code == 400
+    assert "No device matches “nothing like it”" in str(response.context["form"].errors["device"])
+    new = reverse("web:record_new", args=["training"])
+    _r, token = _form_page(inspector, new)
+    response = inspector.post(
+        new,
+        {
+            "token": token,
+            "establishment": "jade-garden",
+            "date": "2025-02-27",
+            "signed": "yes",
+            "employees": "jade-emp-1\njade",
+        },
+    )
+    assert response.status_code == 400
+    (message,) = response.context["form"].errors["employees"]
+    assert message.startswith("Several records match “jade”:") and "(jade-emp-2)" in message
+
+
+def test_money_and_datetimes_go_through_the_form(block, client):
+    client.force_login(_user("sam", "supervisor"))
+    new = reverse("web:record_new", args=["accumulation"])
+    _r, token = _form_page(client, new)
+    response = client.post(
+        new,
+        {
+            "token": token,
+            "id": "acc-1",
+            "premises": "lot-101",
+            "since": "2025-02-20T08:00",
+            "garbage": "yes",
+            "observed_at": "2025-02-27T09:30",
+        },
+    )
+    assert response.status_code == 302
+    row = RECORD_MODELS["accumulation"].objects.get(key="acc-1")
+    assert row.garbage is True and row.observed_at.hour in (9, 17)
+    new = reverse("web:record_new", args=["renovation"])
+    _r, token = _form_page(client, new)
+    response = client.post(
+        new,
+        {
+            "token": token,
+            "establishment": "jade-garden",
+            "date": "2025-02-01",
+            "valuation": "125000.50",
+        },
+    )
+    assert response.status_code == 302
+    assert RECORD_MODELS["renovation"].objects.get(
+        establishment="jade-garden"
+    ).valuation == Decimal("125000.50")
+
+
+def test_record_actions_on_the_business_and_subject_pages(block, inspector):
+    html = inspector.get(reverse("web:business", args=["jade-garden"])).content.decode()
+    for label in ("Record a pump-out", "Record a training", "Record an employee"):
+        assert label in html
+    # what a FOG inspector does not record is not offered
+    assert "Record a collection service" not in html
+    html = inspector.get(reverse("staff:subject", args=["jade-gi"])).content.decode()
+    assert "Record a pump-out" in html and reverse("web:record_edit", args=["jade-gi"]) in html
+    new = reverse("web:record_new", args=["pump_out"])
+    assert f'href="{new}?near=jade-gi&amp;device=jade-gi"' in html
