@@ -17,7 +17,7 @@ from django import forms
 
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.general import observation_requirements, program_of
-from sanitas.web.forms import UswdsForm, uswds_widgets
+from sanitas.web.forms import UswdsForm
 
 #: the answers' value for a question the inspector did not check
 NOT_CHECKED = ""
@@ -37,6 +37,7 @@ class StepForm(UswdsForm):
                 ids.append(f"{self.auto_id % name}_hint")
             if self._errors is not None and name in self._errors:
                 ids.append(f"{self.auto_id % name}_error")
+                field.widget.attrs["aria-invalid"] = "true"
             if ids:
                 field.widget.attrs["aria-describedby"] = " ".join(ids)
             elif "aria-describedby" in field.widget.attrs:
@@ -52,7 +53,6 @@ class StepForm(UswdsForm):
 
     def add_error(self, field: str | None, error: Any) -> None:
         super().add_error(field, error)
-        uswds_widgets(self)
         self._describe()
 
     def answers(self) -> dict[str, Any]:
