@@ -227,6 +227,34 @@ class VisitFindings:
     as_of: date | None
     rows: list[VisitFindingRow]
 
+    @property
+    def from_visit(self) -> list[VisitFindingRow]:
+        return [r for r in self.rows if r.from_visit]
+
+    @property
+    def still_open(self) -> list[VisitFindingRow]:
+        from sanitas.staff.selectors import OPEN_STATUSES
+
+        return [r for r in self.rows if not r.from_visit and r.status in OPEN_STATUSES]
+
+    @property
+    def closed_count(self) -> int:
+        return len(self.rows) - len(self.from_visit) - len(self.still_open)
+
+
+def _rests_on_visit(finding: Any, day: str, marked: set[str]) -> bool:
+    """Whether a finding rests on what a visit of ``day`` recorded: it speaks of that
+    day's inspection or observation (the engine's explanations name the day), and
+    is about a requirement the visit marked, measured (its period is the day) or
+    an inspection's refusal."""
+    if day not in finding.explanation:
+        return False
+    return (
+        finding.requirement in marked
+        or finding.period == day
+        or "inspect" in finding.explanation.lower()
+    )
+
 
 def visit_findings(user: Any, *, visit: InspectionVisit, today: date) -> VisitFindings:
     """The findings about the visited subject and the records that name it as of the
@@ -251,7 +279,7 @@ def visit_findings(user: Any, *, visit: InspectionVisit, today: date) -> VisitFi
             due=f.due,
             period=f.period,
             explanation=f.explanation,
-            from_visit=f.period == day or (f.requirement in marked and f.status == "violation"),
+            from_visit=_rests_on_visit(f, day, marked),
         )
         for f in findings
     ]

@@ -240,10 +240,10 @@ def test_every_inspection_page_passes_axe_wcag_21_aa(request, where, shots, tmp_
     page.get_by_role("button", name="Finish the inspection").click()
     page.wait_for_url(re.compile(r"/findings/$"))
     audit("findings")
-    page.screenshot(path=shots / f"inspection-findings-{where}.png", full_page=True)
+    page.screenshot(path=shots / f"inspection-findings-refused-{where}.png", full_page=True)
     visit = InspectionVisit.objects.latest("pk")
     page.goto(f"/inspections/{visit.pk}/")
     audit("visit")
-    page.screenshot(path=shots / f"inspection-visit-{where}.png", full_page=True)
+    page.screenshot(path=shots / f"inspection-visit-refused-{where}.png", full_page=True)
     assert len(checked) == 10
     assert problems == {}

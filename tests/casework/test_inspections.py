@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.timezone import localtime
 from PIL import Image
 
-from sanitas.casework import evidence, services
+from sanitas.casework import evidence, selectors, services
 from sanitas.casework.inspection import VISIT_KINDS, InterceptorForm, observable, percent_by_depth
 from sanitas.casework.models import EvidenceIsKept, InspectionVisit, Photo, Signature
 from sanitas.ordinance.catalog import title
@@ -256,7 +256,8 @@ def test_a_fog_visit_records_the_inspection_and_the_observation(client, block):
 
 
 def test_a_reading_over_25_percent_is_a_violation_at_once_without_a_sweep(client, block):
-    client.force_login(_user("ana"))
+    ana = _user("ana")
+    client.force_login(ana)
     day = AS_OF.isoformat()
     # the block's earlier reading (Feb 20) is found; nothing yet for the visit's day
     assert not Finding.objects.filter(
@@ -273,7 +274,12 @@ def test_a_reading_over_25_percent_is_a_violation_at_once_without_a_sweep(client
     text = page.content.decode()
     assert page.status_code == 200
     assert title("FOG-25-PERCENT") in text
-    assert "this visit" in text
+    assert "What this visit found" in text and "from-visit" in text
+    found_now = selectors.visit_findings(ana, visit=visit, today=AS_OF)
+    from_visit = {r.requirement for r in found_now.from_visit}
+    assert "FOG-25-PERCENT" in from_visit
+    # the discharge marked and the additives observed; nothing the visit did not record
+    assert from_visit <= {"FOG-25-PERCENT", "FOG-DISCHARGE-PROHIBITION", "FOG-ADDITIVES"}
     assert "Mar 1, 2025" in text
     # the business page and the worklist say the same, with no sweep run since
     business = client.get(reverse("web:business", args=["jade-garden"])).content.decode()
