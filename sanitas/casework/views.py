@@ -233,6 +233,8 @@ def inspection(request: HttpRequest, pk: int) -> HttpResponse:
             "recorded": [titles(visit.recorded_keys).get(k) or k for k in visit.recorded_keys],
             "may_continue": visit.state == visit.DRAFT
             and services.may_inspect(request.user, visit.kind),
+            # a mistaken photo is voided even after the visit is finished
+            "may_void": services.may_inspect(request.user, visit.kind),
             "nav": "cases",
         },
     )

@@ -495,6 +495,20 @@ def test_evidence_is_never_deleted_and_a_mistake_is_voided_with_a_reason(client,
     assert photo.voided_why == "Wrong restaurant" and photo.voided_by == "ana"
     assert evidence.read("photos", photo.sha256) == _jpeg()  # the bytes stay
     assert photo.history.count() == 2
+    page = client.get(reverse("casework:inspection", args=[visit.pk])).content.decode()
+    assert "Wrong restaurant" in page and photo.sha256 in page
+
+
+def test_a_photo_of_a_finished_visit_may_still_be_voided(client, block):
+    ana = _user("ana")
+    client.force_login(ana)
+    visit = _finish(client, _fog_visit(client))
+    photo = Photo.objects.get(visit=visit)
+    page = client.get(reverse("casework:inspection", args=[visit.pk])).content.decode()
+    assert "Void the photo" in page
+    services.void_photo(photo=photo, why="Another site", actor=ana)
+    photo.refresh_from_db()
+    assert photo.voided_at is not None
 
 
 def test_the_backup_carries_the_evidence_files(block, data_dir, tmp_path):
