@@ -67,3 +67,20 @@ class BulkForm(UswdsForm):
             raise forms.ValidationError("Select at least one line of the worklist.")
         cleaned["obligations"] = obligations
         return cleaned
+
+
+class StartVisitForm(UswdsForm):
+    """Which visit, on which day."""
+
+    kind = forms.ChoiceField(label="Kind of visit", widget=forms.RadioSelect)
+    visit_date = forms.DateField(
+        label="Day of the visit",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Today, unless you are recording a visit made earlier.",
+    )
+
+    def __init__(self, *args: Any, kinds: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = kinds
+        if len(kinds) == 1:
+            self.fields["kind"].initial = kinds[0][0]

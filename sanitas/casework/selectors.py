@@ -4,13 +4,14 @@ selectors), notes and history; whose cases are whose; who may be given one."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from sanitas.casework.models import Case, Note
+from sanitas.casework.inspection import Place
+from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
 from sanitas.ordinance.catalog import title
 from sanitas.staff import selectors as staff_selectors
 from sanitas.web.permissions import ROLES
@@ -125,4 +126,167 @@ def assignable_users() -> list[Any]:
         .objects.filter(is_active=True, groups__name__in=acting)
         .distinct()
         .order_by("username")
+    )
+
+
+# --------------------------------------------------------------------------- inspections
+
+
+def place_of(subject: str) -> Place | None:
+    """What a visit of ``subject`` attaches its facts to: the subject, its
+    establishment and premises, the grease interceptors installed there and the
+    permits of the premises, each with its title (None: no such live record)."""
+    from sanitas.records.models import RECORD_MODELS, RecordIndex
+
+    index = RecordIndex.objects.filter(key=subject, voided=False).first()
+    if index is None:
+        return None
+    record = RECORD_MODELS[index.fact_type].objects.get(key=subject)
+    establishment = premises = ""
+    if index.fact_type == "establishment":
+        establishment, premises = subject, record.premises or ""
+    elif index.fact_type == "premises":
+        premises = subject
+    elif index.fact_type == "permit":
+        premises = record.premises or ""
+    devices: list[str] = []
+    if establishment:
+        devices = list(
+            RECORD_MODELS["device"]
+            .objects.filter(
+                establishment=establishment,
+                kind="grease_interceptor",
+                voided_at__isnull=True,
+                removed_on__isnull=True,
+            )
+            .order_by("key")
+            .values_list("key", flat=True)
+        )
+    permits: list[str] = [subject] if index.fact_type == "permit" else []
+    if premises and not permits:
+        permits = list(
+            RECORD_MODELS["permit"]
+            .objects.filter(premises=premises, voided_at__isnull=True)
+            .order_by("-issued_on", "key")
+            .values_list("key", flat=True)
+        )
+    named = titles([*devices, *permits])
+    return Place(
+        subject=subject,
+        fact_type=index.fact_type,
+        establishment=establishment,
+        premises=premises,
+        interceptors=tuple((k, named[k].text if k in named else k) for k in devices),
+        permits=tuple((k, named[k].text if k in named else k) for k in permits),
+    )
+
+
+def visit(pk: int) -> InspectionVisit | None:
+    return (
+        InspectionVisit.objects.select_related("started_by", "signature__recorded_by")
+        .filter(pk=pk)
+        .first()
+    )
+
+
+def visits_of(subject: str) -> list[InspectionVisit]:
+    """The visits of a subject, newest first."""
+    return list(
+        InspectionVisit.objects.filter(subject=subject)
+        .select_related("started_by")
+        .order_by("-visit_date", "-started_at")
+    )
+
+
+def photos_of(visit: InspectionVisit) -> list[Photo]:
+    return list(visit.photos.select_related("taken_by").order_by("uploaded_at", "id"))
+
+
+def signature_of(visit: InspectionVisit) -> Signature | None:
+    return Signature.objects.select_related("recorded_by").filter(visit=visit).first()
+
+
+@dataclass
+class VisitFindingRow:
+    status: str
+    requirement: str
+    requirement_title: str
+    subject: Title
+    due: str
+    period: str
+    explanation: str
+    #: the finding rests on this visit (its period is the visit's day, or its
+    #: requirement was marked observed on it)
+    from_visit: bool
+
+
+@dataclass
+class VisitFindings:
+    visit: InspectionVisit
+    subject: Title
+    as_of: date | None
+    rows: list[VisitFindingRow]
+
+    @property
+    def from_visit(self) -> list[VisitFindingRow]:
+        return [r for r in self.rows if r.from_visit]
+
+    @property
+    def still_open(self) -> list[VisitFindingRow]:
+        from sanitas.staff.selectors import OPEN_STATUSES
+
+        return [r for r in self.rows if not r.from_visit and r.status in OPEN_STATUSES]
+
+    @property
+    def closed_count(self) -> int:
+        return len(self.rows) - len(self.from_visit) - len(self.still_open)
+
+
+def _rests_on_visit(finding: Any, day: str, marked: set[str]) -> bool:
+    """Whether a finding rests on what a visit of ``day`` recorded: it speaks of that
+    day's inspection or observation (the engine's explanations name the day), and
+    is about a requirement the visit marked, measured (its period is the day) or
+    an inspection's refusal."""
+    if day not in finding.explanation:
+        return False
+    return (
+        finding.requirement in marked
+        or finding.period == day
+        or "inspect" in finding.explanation.lower()
+    )
+
+
+def visit_findings(user: Any, *, visit: InspectionVisit, today: date) -> VisitFindings:
+    """The findings about the visited subject and the records that name it as of the
+    visit's day: the stored ones (what the worklist shows) while the worklist speaks
+    for that day, else evaluated as of it; those the visit gave rise to first."""
+    from sanitas.staff.selectors import SEVERITY, subject_page, worklist_date
+
+    as_of = None if visit.visit_date == worklist_date() else visit.visit_date
+    page = subject_page(user, key=visit.subject, as_of=as_of, today=today)
+    findings = page.findings if page is not None else []
+    marked = set()
+    for step in (visit.answers or {}).values():
+        marked.update(step.get("violations") or [])
+    day = visit.visit_date.isoformat()
+    named = titles([visit.subject, *(f.subject for f in findings)])
+    rows = [
+        VisitFindingRow(
+            status=f.status,
+            requirement=f.requirement,
+            requirement_title=title(f.requirement),
+            subject=named.get(f.subject) or Title(f.subject, "", f.subject),
+            due=f.due,
+            period=f.period,
+            explanation=f.explanation,
+            from_visit=_rests_on_visit(f, day, marked),
+        )
+        for f in findings
+    ]
+    rows.sort(key=lambda r: (not r.from_visit, SEVERITY.get(r.status, 9), r.due))
+    return VisitFindings(
+        visit=visit,
+        subject=named.get(visit.subject) or Title(visit.subject, "", visit.subject),
+        as_of=as_of or (page.findings_as_of if page is not None else None),
+        rows=rows,
     )

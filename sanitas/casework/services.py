@@ -4,12 +4,21 @@ history with who made it and why."""
 
 from __future__ import annotations
 
+import base64
+import binascii
+import hashlib
 from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from sanitas.casework.models import Case, Note
+from sanitas.casework import evidence
+from sanitas.casework.inspection import VISIT_KINDS, visit_facts
+from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
+from sanitas.ordinance.facts import FactsError
+from sanitas.records.services import RecordError, problems_of, record_and_evaluate
 from sanitas.staff import selectors as staff_selectors
 from sanitas.web.permissions import WORK, may
 
@@ -83,3 +92,257 @@ def add_note(*, subject: str, requirement: str, text: str, actor: Any) -> Note:
     note._history_user = actor
     note.save()
     return note
+
+
+# --------------------------------------------------------------------------- inspections
+
+
+class InspectionError(ValueError):
+    """An inspection action that cannot be done; ``problems`` (one line each, naming
+    the record and field) when the facts it would record do not validate, and
+    ``field`` when it is about one field of the form."""
+
+    def __init__(self, message: str, *, problems: list[str] | None = None, field: str = ""):
+        super().__init__(message)
+        self.problems = problems or [message]
+        self.field = field
+
+
+def may_inspect(user: Any, kind: str) -> bool:
+    """Whether it is ``user``'s job to make a visit of ``kind`` (a supervisor's is
+    every kind; an auditor's none)."""
+    if not may(user, WORK):
+        return False
+    if user.is_superuser:
+        return True
+    wanted = set(VISIT_KINDS[kind].roles)
+    return any(role in wanted for role in staff_selectors.roles_of(user))
+
+
+def _check_inspector(actor: Any, kind: str) -> None:
+    if kind not in VISIT_KINDS:
+        raise InspectionError(f"There is no kind of visit called {kind!r}.")
+    if not may_inspect(actor, kind):
+        raise InspectionError(
+            f"{actor.get_username()} may not make a {VISIT_KINDS[kind].title} "
+            "(it is another role's work)."
+        )
+
+
+def _draft(visit: InspectionVisit) -> InspectionVisit:
+    locked = InspectionVisit.objects.select_for_update().get(pk=visit.pk)
+    if locked.state != InspectionVisit.DRAFT:
+        raise InspectionError(
+            f"The visit of {locked.visit_date} is finished; what it recorded no longer changes."
+        )
+    return locked
+
+
+@transaction.atomic
+def start_visit(*, kind: str, subject: str, visit_date: date, actor: Any) -> InspectionVisit:
+    """A new draft visit of ``subject`` by ``actor``."""
+    from sanitas.casework.selectors import place_of
+
+    _check_inspector(actor, kind)
+    spec = VISIT_KINDS[kind]
+    place = place_of(subject)
+    if place is None:
+        raise InspectionError(f"No live record is called {subject!r}.")
+    if place.fact_type not in spec.subject_types:
+        raise InspectionError(
+            f"A {spec.title} starts from a {' or a '.join(spec.subject_types)}, "
+            f"not from a {place.fact_type}."
+        )
+    if visit_date > timezone.localdate():
+        raise InspectionError("A visit cannot be dated in the future.", field="visit_date")
+    visit = InspectionVisit(kind=kind, subject=subject, visit_date=visit_date, started_by=actor)
+    visit._history_user = actor
+    visit._change_reason = "started"
+    visit.save()
+    return visit
+
+
+@transaction.atomic
+def save_step(
+    *, visit: InspectionVisit, step: str, answers: dict[str, Any], actor: Any
+) -> InspectionVisit:
+    """Keep one step's answers on the draft (each save a version in the history)."""
+    _check_inspector(actor, visit.kind)
+    visit = _draft(visit)
+    if VISIT_KINDS[visit.kind].step(step) is None:
+        raise InspectionError(f"A {visit.get_kind_display()} has no step {step!r}.")
+    visit.answers = {**(visit.answers or {}), step: answers}
+    visit._history_user = actor
+    visit._change_reason = f"answered {step}"
+    visit.save()
+    return visit
+
+
+@transaction.atomic
+def add_photo(
+    *, visit: InspectionVisit, data: bytes, file_name: str, caption: str, actor: Any
+) -> Photo:
+    """Keep a photograph of the visit: its bytes untouched under their SHA-256, and
+    who took it and when (the camera's time when the file has it)."""
+    _check_inspector(actor, visit.kind)
+    visit = _draft(visit)
+    try:
+        content_type, taken_at = evidence.examine_image(data)
+    except evidence.EvidenceError as exc:
+        raise InspectionError(str(exc), field="photo") from None
+    sha256 = hashlib.sha256(data).hexdigest()
+    if visit.photos.filter(sha256=sha256).exists():
+        raise InspectionError("This photo is already kept with the visit.", field="photo")
+    evidence.store("photos", data)
+    now = timezone.now()
+    photo = Photo(
+        visit=visit,
+        sha256=sha256,
+        size=len(data),
+        content_type=content_type,
+        taken_at=taken_at or now,
+        taken_at_from_camera=taken_at is not None,
+        taken_by=actor,
+        uploaded_at=now,
+        caption=caption.strip()[:300],
+        file_name=(file_name or "")[:255],
+    )
+    photo._history_user = actor
+    photo._change_reason = "taken"
+    photo.save()
+    return photo
+
+
+@transaction.atomic
+def void_photo(*, photo: Photo, why: str, actor: Any) -> Photo:
+    """Set a mistaken photo aside with a reason; it and its bytes are kept."""
+    _check_inspector(actor, photo.visit.kind)
+    why = why.strip()
+    if not why:
+        raise InspectionError("Say why the photo is voided.", field="why")
+    photo = Photo.objects.select_for_update().get(pk=photo.pk)
+    if photo.voided_at is not None:
+        raise InspectionError("The photo is already void.")
+    photo.voided_at = timezone.now()
+    photo.voided_by = actor.get_username()
+    photo.voided_why = why
+    photo._history_user = actor
+    photo._change_reason = f"voided: {why}"
+    photo.save()
+    return photo
+
+
+def _drawing_bytes(drawing: str) -> bytes:
+    prefix = "data:image/png;base64,"
+    if not drawing.startswith(prefix):
+        raise InspectionError(
+            "The drawn signature could not be read; draw it again.", field="drawing"
+        )
+    try:
+        data = base64.b64decode(drawing[len(prefix) :], validate=True)
+    except (binascii.Error, ValueError):
+        raise InspectionError(
+            "The drawn signature could not be read; draw it again.", field="drawing"
+        ) from None
+    try:
+        content_type, _ = evidence.examine_image(data, limit=evidence.SIGNATURE_LIMIT)
+    except evidence.EvidenceError as exc:
+        raise InspectionError(f"The drawn signature: {exc}", field="drawing") from None
+    if content_type != "image/png":
+        raise InspectionError("The drawn signature must be a PNG image.", field="drawing")
+    return data
+
+
+@transaction.atomic
+def sign(
+    *,
+    visit: InspectionVisit,
+    signer_name: str,
+    drawing: str,
+    refused: bool,
+    note: str,
+    actor: Any,
+) -> Signature:
+    """The person on site signs (a drawing on the screen, or their typed name), or
+    their refusal is noted. Once given it is kept as it was."""
+    _check_inspector(actor, visit.kind)
+    visit = _draft(visit)
+    if Signature.objects.filter(visit=visit).exists():
+        raise InspectionError("The visit is already signed (or the refusal noted).")
+    signer_name = signer_name.strip()
+    if not refused and not signer_name:
+        raise InspectionError(
+            "Type the name of the person who signs, or note that they refused.",
+            field="signer_name",
+        )
+    data = _drawing_bytes(drawing) if drawing and not refused else b""
+    sha256 = evidence.store("signatures", data) if data else ""
+    signature = Signature(
+        visit=visit,
+        signer_name=signer_name,
+        signed_at=timezone.now(),
+        refused=refused,
+        note=note.strip(),
+        sha256=sha256,
+        size=len(data),
+        recorded_by=actor,
+    )
+    signature._history_user = actor
+    signature._change_reason = "refused to sign" if refused else "signed"
+    signature.save()
+    return signature
+
+
+@transaction.atomic
+def finish_visit(*, visit: InspectionVisit, actor: Any) -> InspectionVisit:
+    """Record the facts the visit's answers amount to, with the findings of the
+    groups they touch evaluated again, and close the visit: all in one
+    transaction, so that the worklist shows what the visit found the moment it
+    is finished, or nothing was recorded."""
+    from sanitas.casework.selectors import place_of
+
+    _check_inspector(actor, visit.kind)
+    visit = _draft(visit)
+    spec = VISIT_KINDS[visit.kind]
+    place = place_of(visit.subject)
+    if place is None:
+        raise InspectionError(f"The record {visit.subject!r} visited is no longer live.")
+    if spec.slug == "storage" and not place.premises:
+        raise InspectionError(
+            f"{visit.subject} has no premises on record: accumulations and set-outs are "
+            "recorded at a premises."
+        )
+    missing = [
+        step.title
+        for step in spec.steps
+        if step.kind == "form" and step.slug not in (visit.answers or {})
+    ]
+    if missing:
+        raise InspectionError(f"Answer these steps first: {', '.join(missing)}.")
+    inspector = actor.get_full_name() or actor.get_username()
+    raw = visit_facts(
+        kind=spec,
+        visit_id=visit.pk,
+        day=visit.visit_date,
+        place=place,
+        answers=visit.answers,
+        inspector=inspector,
+    )
+    try:
+        result = record_and_evaluate(
+            raw_facts=raw,
+            actor=actor.get_username(),
+            why=f"{spec.title} of {visit.visit_date}",
+            source=f"inspection visit {visit.pk}",
+        )
+    except (FactsError, RecordError) as exc:
+        raise InspectionError(
+            "The visit's answers could not be recorded.", problems=problems_of(exc)
+        ) from None
+    visit.recorded_keys = list(result.keys)
+    visit.state = InspectionVisit.FINISHED
+    visit.finished_at = timezone.now()
+    visit._history_user = actor
+    visit._change_reason = "finished"
+    visit.save()
+    return visit

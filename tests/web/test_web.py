@@ -53,6 +53,15 @@ URL_KWARGS = {
     "web:record_new": {"fact_type": "inspection"},
     "web:record_edit": {"key": "jade-gi"},
     "web:record_void": {"key": "jade-gi"},
+    # which visit a role may start depends on the record (tests/casework/test_inspections.py);
+    # here only the access level is asked, so the address names no record
+    "casework:inspection_start": {"subject": "no-such-record"},
+    "casework:inspection": {"pk": 1},
+    "casework:inspection_findings": {"pk": 1},
+    "casework:inspection_step": {"pk": 1, "step": "review"},
+    "casework:inspection_photo": {"pk": 1, "photo": 1},
+    "casework:inspection_photo_void": {"pk": 1, "photo": 1},
+    "casework:inspection_signature": {"pk": 1},
 }
 #: the record forms: the fact type each address above records, which a role must record
 RECORDED_TYPE = {
@@ -61,7 +70,13 @@ RECORDED_TYPE = {
     "web:record_void": "device",
 }
 #: the addresses that answer a POST only
-POST_ONLY = {"casework:assign", "casework:note", "casework:bulk_assign", "logout"}
+POST_ONLY = {
+    "casework:assign",
+    "casework:note",
+    "casework:bulk_assign",
+    "casework:inspection_photo_void",
+    "logout",
+}
 
 
 @pytest.fixture
