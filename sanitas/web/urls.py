@@ -10,6 +10,7 @@ from sanitas.casework.urls import CASEWORK_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
 from sanitas.web import views
+from sanitas.web.permissions import SUPERVISE
 from sanitas.web.tables import LIST_PAGES
 
 app_name = "web"
@@ -17,6 +18,8 @@ app_name = "web"
 urlpatterns = [
     path("search/", views.search, name="search"),
     path("businesses/<path:key>/", views.business, name="business"),
+    path("timeline/<path:key>/", views.timeline, name="timeline"),
+    path("audit/", views.audit, name="audit"),
     *(
         path(f"{slug.replace('_', '-')}/", views.record_list, {"slug": slug}, name=slug)
         for slug in LIST_PAGES
@@ -27,6 +30,8 @@ urlpatterns = [
 WEB_PERMISSIONS: dict[str, str] = {
     "web:search": STAFF,
     "web:business": STAFF,
+    "web:timeline": STAFF,
+    "web:audit": SUPERVISE,
     **{f"web:{slug}": STAFF for slug in LIST_PAGES},
 }
 
