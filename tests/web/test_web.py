@@ -22,7 +22,7 @@ from sanitas.staff import selectors as staff_selectors
 from sanitas.staff.views import PUBLIC, STAFF
 from sanitas.web import selectors
 from sanitas.web.export import neutralised
-from sanitas.web.permissions import ROLES, WORK
+from sanitas.web.permissions import ROLES, SUPERVISE, SUPERVISOR, WORK
 from sanitas.web.urls import PERMISSIONS
 
 from ..conftest import ROOT
@@ -37,6 +37,7 @@ PASSWORD = "a-long-test-password"
 URL_KWARGS = {
     "staff:subject": {"key": "jade-garden"},
     "web:business": {"key": "jade-garden"},
+    "web:timeline": {"key": "jade-garden"},
     "casework:case": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
     "casework:assign": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
     "casework:note": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
@@ -362,7 +363,7 @@ def _names(patterns, prefix: str = "") -> set[str]:
 
 def test_every_url_name_is_in_the_permission_map():
     assert _names(get_resolver().url_patterns) == set(PERMISSIONS)
-    assert set(PERMISSIONS.values()) <= {PUBLIC, STAFF, WORK}
+    assert set(PERMISSIONS.values()) <= {PUBLIC, STAFF, WORK, SUPERVISE}
 
 
 def _view(name: str):
@@ -392,5 +393,10 @@ def test_each_page_refuses_who_may_not_use_it(block, client, name):
     for role in ROLES:
         client.force_login(_user(f"user-{role}", role=role))
         status = _ask(client, name).status_code
-        allowed = PERMISSIONS[name] == STAFF or ROLES[role].acts
+        access = PERMISSIONS[name]
+        allowed = (
+            access == STAFF
+            or (access == WORK and ROLES[role].acts)
+            or (access == SUPERVISE and role == SUPERVISOR)
+        )
         assert (status != 403) == allowed, (name, role, status)
