@@ -276,7 +276,7 @@ def record_entries(scope: Scope) -> list[Entry]:
     for fact_type, keys in sorted(by_type.items()):
         model = RECORD_MODELS[fact_type]
         columns = _columns(model)
-        kind = type_words(fact_type)
+        kind = "business" if fact_type == "establishment" else type_words(fact_type)
         kind = kind[:1].upper() + kind[1:]
         before: dict[str, Any] = {}
         for version in model.history.filter(key__in=keys).order_by(
