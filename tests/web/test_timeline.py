@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.text import capfirst
 
 from sanitas.casework import services as casework
 from sanitas.cli import main
@@ -183,7 +184,7 @@ def test_the_pages_show_the_timeline(story, client):
     business = client.get(reverse("web:business", args=["jade-garden"])).content.decode()
     assert reverse("web:timeline", args=["jade-garden"]) in business
     newest = next(iter(timelines.timeline(maria, key="jade-garden").page))
-    assert escape(newest.what) in business  # the newest entries lead the page
+    assert escape(capfirst(newest.what)) in business  # the newest entries lead the page
 
 
 # --------------------------------------------------------------------------- the actor
