@@ -305,8 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     register(sub, bench=bench)
     from sanitas.operations.cli import register as register_operations  # backup, restore
+    from sanitas.operations.cli import register_bench  # bench load
 
     register_operations(sub)
+    register_bench(bench)
     return parser
 
 

@@ -8,6 +8,7 @@ from django import forms
 from sanitas.notices.kinds import LANGUAGE_NAMES, LANGUAGES
 from sanitas.notices.models import DECISIONS, METHODS, PAYMENT_METHODS
 from sanitas.ordinance.enforcement import REASON_WORDS
+from sanitas.web.forms import UswdsForm
 
 
 class DateInput(forms.DateInput):
@@ -17,7 +18,7 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
-class EditForm(forms.Form):
+class EditForm(UswdsForm):
     remarks = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
@@ -33,7 +34,7 @@ class EditForm(forms.Form):
     )
 
 
-class ServeForm(forms.Form):
+class ServeForm(UswdsForm):
     method = forms.ChoiceField(choices=METHODS, label="Method of service")
     served_on = forms.DateField(widget=DateInput(), label="Served on")
     served_at = forms.TimeField(
@@ -43,16 +44,16 @@ class ServeForm(forms.Form):
     proof = forms.FileField(required=False, label="Proof of service (scan or photo)")
 
 
-class ComplyForm(forms.Form):
+class ComplyForm(UswdsForm):
     complied_on = forms.DateField(widget=DateInput(), label="Complied on")
     why = forms.CharField(required=False, label="How it was shown")
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(UswdsForm):
     why = forms.CharField(label="Reason", widget=forms.Textarea(attrs={"rows": 2}))
 
 
-class AsOfForm(forms.Form):
+class AsOfForm(UswdsForm):
     as_of = forms.DateField(
         required=False,
         widget=DateInput(),
@@ -60,14 +61,14 @@ class AsOfForm(forms.Form):
     )
 
 
-class PaymentForm(forms.Form):
+class PaymentForm(UswdsForm):
     amount = forms.DecimalField(min_value=0, decimal_places=2)
     paid_on = forms.DateField(widget=DateInput())
     method = forms.ChoiceField(choices=PAYMENT_METHODS)
     receipt_number = forms.CharField(max_length=64)
 
 
-class ExtensionRequestForm(forms.Form):
+class ExtensionRequestForm(UswdsForm):
     requested_on = forms.DateField(widget=DateInput())
     reason = forms.ChoiceField(choices=list(REASON_WORDS.items()))
     explanation = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
@@ -76,7 +77,7 @@ class ExtensionRequestForm(forms.Form):
     )
 
 
-class ExtensionDecisionForm(forms.Form):
+class ExtensionDecisionForm(UswdsForm):
     granted = forms.TypedChoiceField(
         choices=[("yes", "Grant"), ("no", "Deny")], coerce=lambda v: v == "yes"
     )
@@ -84,18 +85,18 @@ class ExtensionDecisionForm(forms.Form):
     new_due_on = forms.DateField(required=False, widget=DateInput(), label="New deadline")
 
 
-class AppealForm(forms.Form):
+class AppealForm(UswdsForm):
     filed_on = forms.DateField(widget=DateInput(), label="Request received on")
     grounds = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
-class HearingForm(forms.Form):
+class HearingForm(UswdsForm):
     hearing_officer = forms.CharField(max_length=150)
     scheduled_at = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     place = forms.CharField(required=False, max_length=200)
 
 
-class DecisionForm(forms.Form):
+class DecisionForm(UswdsForm):
     decision = forms.ChoiceField(choices=DECISIONS)
     decided_on = forms.DateField(widget=DateInput())
     amount = forms.DecimalField(required=False, min_value=0, decimal_places=2)
@@ -104,5 +105,5 @@ class DecisionForm(forms.Form):
     )
 
 
-class BatchForm(forms.Form):
+class BatchForm(UswdsForm):
     served_on = forms.DateField(widget=DateInput(), label="Served on")

@@ -40,8 +40,8 @@ from sanitas.notices.models import (
 )
 from sanitas.ordinance.enforcement import REASON_WORDS
 from sanitas.records.models import Finding, RecordIndex
-from sanitas.records.services import RecordError, record_facts, void_record
-from sanitas.records.sweep import evaluation_facts, jurisdiction_pack, sweep
+from sanitas.records.services import RecordError, record_and_evaluate, void_and_evaluate
+from sanitas.records.sweep import evaluation_facts, jurisdiction_pack
 
 #: the case code's letters: no 0/O, 1/I/L, so that it can be read over the phone
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -143,7 +143,7 @@ def worklist_as_of() -> date:
 
 def _record(raw: list[dict[str, Any]], *, actor: str, why: str) -> None:
     try:
-        record_facts(raw_facts=raw, actor=actor, why=why, source="notices")
+        record_and_evaluate(raw_facts=raw, actor=actor, why=why, source="notices")
     except RecordError as exc:
         raise NoticeError(exc.problems) from None
     except Exception as exc:  # FactsError: the vocabulary refuses the fact
@@ -151,11 +151,6 @@ def _record(raw: list[dict[str, Any]], *, actor: str, why: str) -> None:
         if problems is None:
             raise
         raise NoticeError(problems) from None
-
-
-def _sweep() -> None:
-    """The worklist as of its day, with what was just recorded."""
-    sweep(as_of=worklist_as_of())
 
 
 def requires_approval(kind_key: str, on: date) -> bool:
@@ -512,7 +507,6 @@ def serve_notice(
         old = Notice.objects.select_for_update().get(pk=notice.supersedes_id)
         _close(old, state="superseded", actor=actor, why=f"superseded by {notice.code}")
         _void_fact(old, actor=actor, why=f"superseded by {notice.kind} {notice.code}")
-    _sweep()
     return notice
 
 
@@ -557,7 +551,7 @@ def _close(notice: Notice, *, state: str, actor: str, why: str) -> None:
 
 def _void_fact(notice: Notice, *, actor: str, why: str) -> None:
     try:
-        void_record(key=notice.fact_key, actor=actor, why=why)
+        void_and_evaluate(key=notice.fact_key, actor=actor, why=why)
     except RecordError as exc:
         raise NoticeError(exc.problems) from None
 
@@ -583,7 +577,6 @@ def record_compliance(*, notice_id: int, actor: str, complied_on: date, why: str
         why=why or f"compliance with {notice.code}",
     )
     _close(notice, state="complied", actor=actor, why=why or f"complied on {complied_on}")
-    _sweep()
     return notice
 
 
@@ -599,8 +592,6 @@ def rescind_notice(*, notice_id: int, actor: str, why: str) -> Notice:
     if notice.served:
         _void_fact(notice, actor=actor, why=f"rescinded: {why}")
     _close(notice, state="rescinded", actor=actor, why=why)
-    if notice.served:
-        _sweep()
     return notice
 
 
@@ -772,7 +763,6 @@ def decide_extension(
         action=f"extension {request.state}",
         note=f"new deadline {new_due_on}" if granted else "",
     )
-    _sweep()
     return request
 
 
@@ -823,7 +813,6 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
         citation=citation, filed_on=filed_on, grounds=grounds, fact_key=key, created_by=actor
     )
     _event(citation, actor=actor, action="appealed", note=f"hearing requested {filed_on}")
-    _sweep()
     return appeal
 
 
@@ -926,7 +915,6 @@ def decide_hearing(
         action=f"hearing: {decision}",
         note=f"final written order of {decided_on}",
     )
-    _sweep()
     return hearing
 
 

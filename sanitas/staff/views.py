@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -67,6 +67,7 @@ def worklist(request: HttpRequest) -> HttpResponse:
     overdue by days overdue, then due soonest), each obligation's run of findings on
     one line; filtered, sorted, paged, or downloaded as CSV or XLSX."""
     from sanitas.casework import selectors as casework_selectors
+    from sanitas.web.forms import EXPORT_FORMATS
     from sanitas.web.selectors import titles
     from sanitas.web.views import export_format
 
@@ -83,8 +84,11 @@ def worklist(request: HttpRequest) -> HttpResponse:
     obligations = None
     if data.get("mine"):
         obligations = casework_selectors.my_obligations(user)
+    # "Export selected" posts the selection (the form carries its CSRF token, which
+    # must not travel in an address); the filters stay in the query string
+    chosen = request.POST if request.method == "POST" else request.GET
     selected = [
-        tuple(value.rsplit("|", 1)) for value in request.GET.getlist("obligation") if "|" in value
+        tuple(value.rsplit("|", 1)) for value in chosen.getlist("obligation") if "|" in value
     ]
     if selected:
         obligations = [o for o in selected if obligations is None or o in obligations]
@@ -101,6 +105,10 @@ def worklist(request: HttpRequest) -> HttpResponse:
         obligations=obligations,
     )
     fmt = export_format(request)
+    if request.method == "POST":
+        fmt = chosen.get("format", "")
+        if fmt not in EXPORT_FORMATS or not selected:
+            return HttpResponseBadRequest("Choose the lines to export, and CSV or XLSX.")
     if fmt:
         return _export(fmt, list(findings))
     lines = selectors.worklist_lines(list(findings))

@@ -10,6 +10,8 @@ Access levels:
 - ``public``: anyone (sign-in, sign-out);
 - ``staff``: anyone in a role, to read (the auditor included);
 - ``work``: a role that acts — assigns cases, writes notes (everyone but the auditor);
+- ``notices``: staff and hearing officers (``sanitas.notices.views.notices_required``;
+  what each may do on a notice — approve, serve, decide — the notice pages check);
 - ``supervise``: a supervisor (or a superuser) — the audit of every write.
 """
 
@@ -28,8 +30,9 @@ from sanitas.staff import selectors as staff_selectors
 from sanitas.staff.views import PUBLIC, STAFF
 
 WORK = "work"
+NOTICES = "notices"
 SUPERVISE = "supervise"
-ACCESS_LEVELS = (PUBLIC, STAFF, WORK, SUPERVISE)
+ACCESS_LEVELS = (PUBLIC, STAFF, WORK, NOTICES, SUPERVISE)
 #: the role group that supervises
 SUPERVISOR = "supervisor"
 

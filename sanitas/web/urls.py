@@ -1,12 +1,13 @@
 """The staff shell's addresses, and the permission map of every staff address.
 
 ``PERMISSIONS`` maps every URL name the staff use (this app's, the worklist's and
-subject pages', the cases', sign-in) to the access it needs; a test walks the
+subject pages', the cases', the notices', sign-in) to the access it needs; a test walks the
 resolver and fails for a name that is missing, and checks each view enforces it."""
 
 from django.urls import path
 
 from sanitas.casework.urls import CASEWORK_PERMISSIONS
+from sanitas.notices.urls import PERMISSIONS as NOTICES_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
 from sanitas.web import views
@@ -36,4 +37,9 @@ WEB_PERMISSIONS: dict[str, str] = {
 }
 
 #: every staff URL name → the access it needs (see ``sanitas.web.permissions``)
-PERMISSIONS: dict[str, str] = {**STAFF_PERMISSIONS, **WEB_PERMISSIONS, **CASEWORK_PERMISSIONS}
+PERMISSIONS: dict[str, str] = {
+    **STAFF_PERMISSIONS,
+    **WEB_PERMISSIONS,
+    **CASEWORK_PERMISSIONS,
+    **NOTICES_PERMISSIONS,
+}
