@@ -129,6 +129,25 @@ def assignable_users() -> list[Any]:
     )
 
 
+def case_versions(user: Any, *, subjects: list[str]) -> tuple[list[Any], list[Note]]:
+    """Every version of the cases about ``subjects`` whose requirement ``user`` may see
+    (oldest first), and the notes written on them: what a business's or a premises'
+    timeline shows of the casework."""
+    if not subjects:
+        return [], []
+    visible = set(staff_selectors.visible_programs(user))
+    versions = [
+        version
+        for version in Case.history.filter(subject__in=subjects).order_by(
+            "history_date", "history_id"
+        )
+        if staff_selectors.program_of(version.requirement) in visible
+    ]
+    cases = {version.id for version in versions}
+    notes = list(Note.objects.filter(case_id__in=cases).select_related("case", "written_by"))
+    return versions, notes
+
+
 # --------------------------------------------------------------------------- inspections
 
 

@@ -7,6 +7,13 @@ takes the ``actor`` (who) and ``why``, and keeps every version.
   keeps the old version), identical ones left alone — so recording the same
   batch twice changes nothing.
 - :func:`void_record` voids a record with a reason; nothing is deleted.
+
+The ``actor`` is an account (a user, or the user name of an active one) or the
+name of a process ("bench", an import's source). Every version a write keeps —
+those :mod:`~sanitas.records.bulk` copies by the thousand as well as those the
+ORM saves — carries the account's id in ``history_user_id`` when the actor is
+one, so the history names a real person however their name is typed later, and
+still names them once their account is closed (accounts are never deleted).
 """
 
 from __future__ import annotations
@@ -88,6 +95,29 @@ class _Index:
         }
 
 
+class Actor(NamedTuple):
+    """Who writes: the name kept in ``recorded_by``/``voided_by``, and the account
+    (None for a process, or a name no active account has)."""
+
+    name: str
+    user: Any | None
+
+    @property
+    def user_id(self) -> int | None:
+        return None if self.user is None else self.user.pk
+
+
+def acting(actor: Any) -> Actor:
+    """The :class:`Actor` of ``actor``: a user, or a name that may be an active
+    account's user name."""
+    if hasattr(actor, "get_username"):
+        return Actor(actor.get_username(), actor if actor.pk is not None else None)
+    from sanitas.operations.accounts import active_account
+
+    name = str(actor)
+    return Actor(name, active_account(name))
+
+
 def _chunks(items: list, size: int):
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -127,9 +157,11 @@ def validate_batch(raw_facts: list[dict[str, Any]], index: _Index | None = None)
 
 @transaction.atomic
 def record_facts(
-    *, raw_facts: list[dict[str, Any]], actor: str, why: str = "", source: str = ""
+    *, raw_facts: list[dict[str, Any]], actor: Any, why: str = "", source: str = ""
 ) -> RecordResult:
     """Validate and store a batch of facts (see the module docstring)."""
+    who = acting(actor)
+    actor = who.name
     lock_records()
     index = _Index()
     facts = validate_batch(raw_facts, index)
@@ -195,12 +227,15 @@ def record_facts(
             record.voided_at, record.voided_by, record.voided_why = None, "", ""
             record.recorded_by, record.recorded_why = actor, why
             record._change_reason = why or f"recorded by {actor}"
+            record._history_user = who.user
             record.save()
             result.updated += 1
             changed_groups.add(group)
             patches[group][fact_type, key] = documents.record_mapping(model, key, columns)
         if to_create:
-            _insert_new(model, to_create, now=now, reason=why or f"recorded by {actor}")
+            _insert_new(
+                model, to_create, now=now, reason=why or f"recorded by {actor}", user_id=who.user_id
+            )
             result.created += len(to_create)
     _index(facts, keys, groups, existing)
     # the groups' facts documents, in this transaction: a merged group's anew
@@ -252,11 +287,15 @@ def _differs(stored: Any, new: Any) -> bool:
     return stored != new
 
 
-def _insert_new(model, rows: list[dict[str, Any]], *, now, reason: str) -> None:
+def _insert_new(
+    model, rows: list[dict[str, Any]], *, now, reason: str, user_id: int | None
+) -> None:
     """New records of one type, each with its first version in the history."""
     table = bulk.table(model)
     table.insert(rows, now=now)
-    table.keep_history_of("key", [row["key"] for row in rows], kind="+", reason=reason, when=now)
+    table.keep_history_of(
+        "key", [row["key"] for row in rows], kind="+", reason=reason, when=now, user_id=user_id
+    )
 
 
 def _assign_groups(
@@ -358,12 +397,13 @@ def _touch_groups(groups: set[str], now) -> None:
 
 
 @transaction.atomic
-def void_record(*, key: str, actor: str, why: str) -> set[str]:
+def void_record(*, key: str, actor: Any, why: str) -> set[str]:
     """Void a record: it stays, with who voided it, when and why, and leaves every
     evaluation from now on. A record other live records name cannot be voided
     before them. Returns the subject groups whose findings it may have changed."""
     if not why.strip():
         raise RecordError([f"{key}: a reason is required to void a record"])
+    who = acting(actor)
     lock_records()
     try:
         index = RecordIndex.objects.select_for_update().get(key=key)
@@ -379,9 +419,10 @@ def void_record(*, key: str, actor: str, why: str) -> set[str]:
         )
     record = model.objects.get(key=key)
     record.voided_at = timezone.now()
-    record.voided_by = actor
+    record.voided_by = who.name
     record.voided_why = why
     record._change_reason = f"voided: {why}"
+    record._history_user = who.user
     record.save()
     index.voided = True
     index.save(update_fields=["voided"])
@@ -395,7 +436,7 @@ def void_record(*, key: str, actor: str, why: str) -> set[str]:
 
 @transaction.atomic
 def record_and_evaluate(
-    *, raw_facts: list[dict[str, Any]], actor: str, why: str = "", source: str = ""
+    *, raw_facts: list[dict[str, Any]], actor: Any, why: str = "", source: str = ""
 ) -> RecordResult:
     """:func:`record_facts`, then the findings of every group the batch touched
     evaluated again and stored in the same transaction, so that the pages, the
@@ -410,7 +451,7 @@ def record_and_evaluate(
 
 
 @transaction.atomic
-def void_and_evaluate(*, key: str, actor: str, why: str) -> set[str]:
+def void_and_evaluate(*, key: str, actor: Any, why: str) -> set[str]:
     """:func:`void_record`, then the touched groups evaluated again (as
     :func:`record_and_evaluate`)."""
     from sanitas.records.sweep import evaluation_day, sweep_groups

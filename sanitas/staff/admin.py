@@ -98,7 +98,7 @@ class RecordAdmin(SimpleHistoryAdmin):
 
     @transaction.atomic
     def save_model(self, request: HttpRequest, obj: Record, form: Any, change: bool) -> None:
-        actor = request.user.get_username()
+        actor = request.user  # the account: its id goes into every version written
         why = form.cleaned_data["change_reason"]
         result = record_facts(raw_facts=[record_to_fact(obj)], actor=actor, why=why, source="admin")
         if obj.key not in result.keys:
@@ -115,7 +115,7 @@ class RecordAdmin(SimpleHistoryAdmin):
                 try:
                     void_record(
                         key=record.key,
-                        actor=request.user.get_username(),
+                        actor=request.user,
                         why=form.cleaned_data["why"],
                     )
                     voided += 1

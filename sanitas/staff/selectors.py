@@ -351,6 +351,32 @@ def finding_history(user: Any, *, subject: str, requirement: str) -> list[Any]:
     )
 
 
+def finding_versions(user: Any, *, subjects: list[str]) -> list[Any]:
+    """Every stored version of the findings about ``subjects`` that ``user`` may see,
+    in the order of each finding's versions (a timeline reads their status changes
+    from them). Only the columns a timeline shows are read: the versions of a
+    business's years of quarterly obligations are many."""
+    if not subjects:
+        return []
+    return list(
+        Finding.history.filter(subject__in=subjects)
+        .filter(_visible_q(user))
+        .only(
+            "history_id",
+            "history_date",
+            "history_user_id",
+            "requirement",
+            "subject",
+            "period",
+            "ordinal",
+            "status",
+            "current",
+            "explanation",
+        )
+        .order_by("requirement", "subject", "period", "ordinal", "history_date", "history_id")
+    )
+
+
 # --------------------------------------------------------------------------- labels
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from sanitas.staff.views import STAFF
-from sanitas.web.permissions import may, roles_of
+from sanitas.web.permissions import SUPERVISE, may, roles_of
 
 #: (nav key, URL name, label): the shell's navigation, in order
 NAVIGATION = (
@@ -20,13 +20,19 @@ NAVIGATION = (
     ("haulers", "web:haulers", "Haulers"),
     ("food_recovery", "web:food_recovery", "Food recovery"),
 )
+#: what supervisors see besides
+SUPERVISOR_NAVIGATION = (("audit", "web:audit", "Audit"),)
 
 
 def shell(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     staff = user is not None and may(user, STAFF)
     return {
-        "shell_nav": NAVIGATION if staff else (),
+        "shell_nav": (
+            (NAVIGATION + SUPERVISOR_NAVIGATION if may(user, SUPERVISE) else NAVIGATION)
+            if staff
+            else ()
+        ),
         "shell_staff": staff,
         "shell_roles": [role.title for role in roles_of(user)] if staff else [],
         "shell_query": request.GET.get("q", "") if request.method == "GET" else "",

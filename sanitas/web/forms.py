@@ -63,3 +63,18 @@ class SearchForm(UswdsForm):
             ("employee", "Employees"),
         ],
     )
+
+
+class TimelineForm(UswdsForm):
+    """Which kinds of entry a timeline shows (none ticked: all of them)."""
+
+    kind = forms.MultipleChoiceField(
+        required=False,
+        label="Show",
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "usa-checkbox__input"}),
+        choices=(),
+    )
+
+    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = choices

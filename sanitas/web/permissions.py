@@ -11,7 +11,8 @@ Access levels:
 - ``staff``: anyone in a role, to read (the auditor included);
 - ``work``: a role that acts — assigns cases, writes notes (everyone but the auditor);
 - ``notices``: staff and hearing officers (``sanitas.notices.views.notices_required``;
-  what each may do on a notice — approve, serve, decide — the notice pages check).
+  what each may do on a notice — approve, serve, decide — the notice pages check);
+- ``supervise``: a supervisor (or a superuser) — the audit of every write.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ from sanitas.staff.views import PUBLIC, STAFF
 
 WORK = "work"
 NOTICES = "notices"
-ACCESS_LEVELS = (PUBLIC, STAFF, WORK, NOTICES)
+SUPERVISE = "supervise"
+ACCESS_LEVELS = (PUBLIC, STAFF, WORK, NOTICES, SUPERVISE)
+#: the role group that supervises
+SUPERVISOR = "supervisor"
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ def may(user: Any, access: str) -> bool:
         return bool(roles)
     if access == WORK:
         return any(role.acts for role in roles)
+    if access == SUPERVISE:
+        return any(role.group == SUPERVISOR for role in roles)
     raise ValueError(f"unknown access level {access!r}")
 
 
@@ -102,8 +108,10 @@ def requires(access: str) -> Callable[[Callable[..., HttpResponse]], Callable[..
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if access != PUBLIC and not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            if not may(request.user, STAFF if access == WORK else access):
+            if not may(request.user, STAFF if access in (WORK, SUPERVISE) else access):
                 return render(request, "staff/forbidden.html", status=403)
+            if access == SUPERVISE and not may(request.user, access):
+                return render(request, "web/supervisors_only.html", status=403)
             if not may(request.user, access):
                 return render(request, "web/read_only.html", status=403)
             return view(request, *args, **kwargs)

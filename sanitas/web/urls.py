@@ -11,7 +11,7 @@ from sanitas.notices.urls import PERMISSIONS as NOTICES_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
 from sanitas.web import record_views, views
-from sanitas.web.permissions import WORK
+from sanitas.web.permissions import SUPERVISE, WORK
 from sanitas.web.tables import LIST_PAGES
 
 app_name = "web"
@@ -23,6 +23,8 @@ urlpatterns = [
     path("records/<path:key>/edit/", record_views.record_edit, name="record_edit"),
     path("records/<path:key>/void/", record_views.record_void, name="record_void"),
     path("pick/", record_views.pick, name="pick"),
+    path("timeline/<path:key>/", views.timeline, name="timeline"),
+    path("audit/", views.audit, name="audit"),
     *(
         path(f"{slug.replace('_', '-')}/", views.record_list, {"slug": slug}, name=slug)
         for slug in LIST_PAGES
@@ -38,6 +40,8 @@ WEB_PERMISSIONS: dict[str, str] = {
     "web:record_edit": WORK,
     "web:record_void": WORK,
     "web:pick": STAFF,
+    "web:timeline": STAFF,
+    "web:audit": SUPERVISE,
     **{f"web:{slug}": STAFF for slug in LIST_PAGES},
 }
 

@@ -13,10 +13,12 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from sanitas.staff.views import STAFF
+from sanitas.web import audit as audit_selectors
 from sanitas.web import selectors
+from sanitas.web import timeline as timelines
 from sanitas.web.export import export_response
-from sanitas.web.forms import EXPORT_FORMATS, SearchForm
-from sanitas.web.permissions import requires
+from sanitas.web.forms import EXPORT_FORMATS, SearchForm, TimelineForm
+from sanitas.web.permissions import SUPERVISE, requires
 from sanitas.web.tables import LIST_PAGES
 
 PAGE_SIZE = 50
@@ -124,4 +126,64 @@ def business(request: HttpRequest, key: str) -> HttpResponse:
     page = selectors.business_page(request.user, key=key, today=timezone.localdate())
     if page is None:
         return render(request, "staff/not_found.html", {"key": key}, status=404)
-    return render(request, "web/business.html", {"page": page, "nav": "establishments"})
+    recent = timelines.timeline(request.user, key=key, per_page=BUSINESS_TIMELINE)
+    return render(
+        request, "web/business.html", {"page": page, "recent": recent, "nav": "establishments"}
+    )
+
+
+#: entries of a business's timeline shown on its page (the rest on the timeline's)
+BUSINESS_TIMELINE = 10
+
+
+@requires(STAFF)
+def timeline(request: HttpRequest, key: str) -> HttpResponse:
+    """A business's or a premises' timeline: every record and version, the findings'
+    status changes, the cases' assignments and notes, newest first, paged."""
+    form = TimelineForm(request.GET, choices=timelines.kinds())
+    only = form.cleaned_data["kind"] if form.is_valid() else []
+    found = timelines.timeline(request.user, key=key, only=only, page=request.GET.get("page"))
+    if found is None:
+        return render(request, "staff/not_found.html", {"key": key}, status=404)
+    return render(
+        request,
+        "web/timeline.html",
+        {"timeline": found, "page": found.page, "form": form, "nav": _nav_of(found.root)},
+    )
+
+
+def _nav_of(root: selectors.Title) -> str:
+    return "establishments" if root.fact_type == "establishment" else "premises"
+
+
+AUDIT_HEADER = ["When", "Who", "Did", "Record type", "Record", "Why", "Key"]
+
+
+@requires(SUPERVISE)
+def audit(request: HttpRequest) -> HttpResponse:
+    """Every write (who, when, what, why), from the records' history, filtered and
+    paged, or exported with the same filters."""
+    filterset = audit_selectors.AuditFilter(request.GET or None)
+    rows = audit_selectors.writes(filterset)
+    fmt = export_format(request)
+    if fmt:
+        return export_response(
+            fmt=fmt,
+            name="audit",
+            header=AUDIT_HEADER,
+            rows=(
+                [r.at, r.who, r.action, r.record_type, r.what, r.why, r.key]
+                for r in audit_selectors.audit_rows(list(rows))
+            ),
+        )
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "web/audit.html",
+        {
+            "filter": filterset,
+            "page": page,
+            "rows": audit_selectors.audit_rows(list(page)),
+            "nav": "audit",
+        },
+    )

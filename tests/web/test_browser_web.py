@@ -72,9 +72,9 @@ def desk(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
     context.close()
 
 
-def _sign_in(page: Page) -> None:
+def _sign_in(page: Page, username: str = "inspector") -> None:
     page.goto("/accounts/login/")
-    page.get_by_label("User name").fill("inspector")
+    page.get_by_label("User name").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(re.compile(r"^https?://[^/]+/$"))
@@ -172,6 +172,8 @@ NEW_PAGES = (
     "/businesses/jade-garden/",
     "/cases/jade-gi/FOG-MIN-FREQUENCY/",
     "/cases/mine/",
+    "/timeline/jade-garden/",
+    "/timeline/lot-101/?kind=records",
 )
 
 
@@ -188,3 +190,30 @@ def test_every_new_page_passes_axe_wcag_21_aa(request, where, shots):
         name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "worklist"
         page.screenshot(path=shots / f"{name}-{where}.png", full_page=True)
     assert problems == {}
+
+
+SUPERVISOR_PAGES = ("/audit/", "/audit/?findings=on&why=survey", "/timeline/jade-garden/")
+
+
+@pytest.mark.parametrize("where", ["phone", "desk"])
+def test_the_audit_and_the_timeline_pass_axe_wcag_21_aa_for_a_supervisor(request, where, shots):
+    from django.contrib.auth.models import Group, User
+
+    page = request.getfixturevalue(where)
+    user = User.objects.create_user(
+        "supervisor", "supervisor@example.org", PASSWORD, first_name="Ana", last_name="Reyes"
+    )
+    user.groups.add(Group.objects.get_or_create(name="supervisor")[0])
+    _sign_in(page, "supervisor")
+    problems = {}
+    for path in SUPERVISOR_PAGES:
+        page.goto(path)
+        found = _axe(page)
+        if found:
+            problems[path] = found
+        name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-")
+        page.screenshot(path=shots / f"supervisor-{name}-{where}.png", full_page=True)
+    assert problems == {}
+    page.goto("/audit/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Audit of every write")
+    expect(page.get_by_role("cell", name="clerk").first).to_be_visible()

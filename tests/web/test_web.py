@@ -23,7 +23,14 @@ from sanitas.staff import selectors as staff_selectors
 from sanitas.staff.views import PUBLIC, STAFF
 from sanitas.web import selectors
 from sanitas.web.export import neutralised
-from sanitas.web.permissions import ACCESS_LEVELS, NOTICES, RECORDS, ROLES
+from sanitas.web.permissions import (
+    ACCESS_LEVELS,
+    NOTICES,
+    RECORDS,
+    ROLES,
+    SUPERVISE,
+    SUPERVISOR,
+)
 from sanitas.web.urls import PERMISSIONS
 
 from ..conftest import ROOT
@@ -38,6 +45,7 @@ PASSWORD = "a-long-test-password"
 URL_KWARGS = {
     "staff:subject": {"key": "jade-garden"},
     "web:business": {"key": "jade-garden"},
+    "web:timeline": {"key": "jade-garden"},
     "casework:case": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
     "casework:assign": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
     "casework:note": {"subject": "jade-gi", "requirement": "FOG-MIN-FREQUENCY"},
@@ -427,8 +435,13 @@ def test_each_page_refuses_who_may_not_use_it(block, client, name):
     for role in ROLES:
         client.force_login(_user(f"user-{role}", role=role))
         status = _ask(client, name).status_code
-        # every role may open the notices; what a role may do on one, its pages check
-        allowed = PERMISSIONS[name] in (STAFF, NOTICES) or ROLES[role].acts
+        access = PERMISSIONS[name]
+        # every role may open the notices; what a role may do on one, its pages check;
+        # the audit is the supervisors'
+        if access == SUPERVISE:
+            allowed = role == SUPERVISOR
+        else:
+            allowed = access in (STAFF, NOTICES) or ROLES[role].acts
         if name in RECORDED_TYPE:
             allowed = ROLES[role].acts and (
                 role == "supervisor" or RECORDED_TYPE[name] in RECORDS[role]
