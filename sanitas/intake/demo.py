@@ -47,6 +47,9 @@ from typing import Any, TextIO
 
 from dateutil.relativedelta import relativedelta
 
+import sanitas.ordinance.rules  # noqa: F401  (every area registers its fact types)
+from sanitas.ordinance.facts import FACT_TYPES
+
 logger = logging.getLogger(__name__)
 
 DEMO_ACTOR = "demo"
@@ -806,6 +809,153 @@ class DemoCity:
             "as_of": _d(self.as_of),
             "facts": self.facts(),
         }
+
+    # ------------------------------------------------------------------ the recording
+
+    def recording(self, facts: list[dict[str, Any]] | None = None) -> list[Entry]:
+        """The city's past as its staff would have entered it, in order: each fact on a
+        plausible day after its own date (never before the records it names, never
+        after the demo's date), the day's facts in one batch at the end of the working
+        day (what the city knew before Sanitas went live: carried over that morning);
+        some entered weeks late; a few corrected later with a reason (the first
+        version had a slip), and a few entered twice and the copy voided. Recording
+        every entry leaves the records equal to ``facts``."""
+        facts = self.facts() if facts is None else facts
+        ids = {fact["id"] for fact in facts}
+        carried: set[str] = set()
+        wanted = {fact["id"]: self._entered_on(fact) for fact in facts}
+        go_live = self.go_live()
+        for key, day in wanted.items():
+            if day is not None and day < go_live:  # in the files carried over at go-live
+                wanted[key] = go_live
+                carried.add(key)
+
+        def why_of(key: str) -> str:
+            return CARRIED_OVER if key in carried else ""
+
+        def order(key: str) -> tuple[datetime, bool, str]:
+            return (moments[key], bool(why_of(key)), why_of(key))
+
+        # an undated thing (a premises, a design) is entered with the first record naming it
+        undated = {key for key, day in wanted.items() if day is None}
+        for fact in facts:
+            day = wanted[fact["id"]]
+            for target in _named(fact, ids):
+                if target in undated and day is not None:
+                    wanted[target] = min(day, wanted[target] or day)
+        carried.update(key for key in undated if wanted[key] == go_live)
+        entered: dict[str, date] = {}
+        moments: dict[str, datetime] = {}
+        for fact in facts:  # things come before the events that name them
+            key = fact["id"]
+            named = [t for t in _named(fact, ids) if t in entered]
+            days = [wanted[key], *(entered[t] for t in named)]
+            day = min(max([d for d in days if d is not None], default=self.as_of), self.as_of)
+            # the earlier files are entered in the morning, a day's papers at its end
+            moment = self._working_moment(day, morning=key in carried)
+            happened = _own_moment(fact)
+            if happened is not None and happened >= moment:  # an evening's observation
+                day = min(day + timedelta(days=1), self.as_of)
+                moment = max(self._working_moment(day), happened + timedelta(minutes=30))
+            entered[key], moments[key] = moment.date(), moment
+            for target in named:  # never before, nor in a batch after, what it names
+                if order(target) > order(key):
+                    moments[key] = max(moments[key], moments[target] + timedelta(minutes=1))
+            entered[key] = moments[key].date()
+
+        batches: dict[tuple[datetime, str], list[dict[str, Any]]] = {}
+        later: list[Entry] = []
+        for fact in facts:
+            key = fact["id"]
+            day, moment = entered[key], moments[key]
+            why = why_of(key)
+            first, correction = self._slip(fact)
+            batches.setdefault((moment, why), []).append(first)
+            if correction is not None:
+                later.append(
+                    Entry(at=self._afterwards(key, day, moment), why=correction, facts=[fact])
+                )
+            copy = self._copy(fact)
+            if copy is not None:
+                batches[moment, why].append(copy)
+                later.append(
+                    Entry(
+                        at=self._afterwards(copy["id"], day, moment),
+                        why=f"entered twice: the same manifest as {key}",
+                        void=copy["id"],
+                    )
+                )
+        entries = [Entry(at=at, why=why, facts=batch) for (at, why), batch in batches.items()]
+        entries.extend(later)
+        # in time order; at one moment, a day's batch before its corrections and voids
+        entries.sort(key=lambda e: (e.at, e.void is not None, bool(e.why), e.why))
+        return entries
+
+    def go_live(self) -> date:
+        """The day the city began keeping its records in Sanitas (the first office day
+        of the year five years before the demo's date): what it knew before then was
+        carried over from its earlier files that morning."""
+        start = date(self.as_of.year - 5, 1, 1)
+        return start + timedelta(days=(OFFICE_DAY - start.weekday()) % 7)
+
+    def _entered_on(self, fact: dict[str, Any]) -> date | None:
+        """The day the city would have entered ``fact`` (None: with what names it)."""
+        day = own_date(fact)
+        if day is None:
+            return None
+        lag = RECORDING_LAG.get(fact["type"])
+        if lag is None:  # done in the field: entered that day
+            return max(day, EARLIEST_ENTRY)
+        rng = self._rng(fact["id"] + "/entered")
+        day += timedelta(days=rng.randint(*lag))
+        if fact["type"] in ENTERED_FROM_PAPERS and rng.random() < LATE_SHARE:
+            day += timedelta(days=rng.randint(20, 60))
+        day += timedelta(days=(OFFICE_DAY - day.weekday()) % 7)
+        return max(day, EARLIEST_ENTRY)
+
+    def _working_moment(self, day: date, *, morning: bool = False) -> datetime:
+        """When a day's batch is entered: late in the working day, after the field work
+        (the files carried over at go-live: in the morning)."""
+        rng = random.Random(f"{self.seed}:entered:{day.isoformat()}")
+        afternoon, early = rng.randrange(0, 90), rng.randrange(0, 60)
+        start = (
+            timedelta(hours=8, minutes=early) if morning else timedelta(hours=16, minutes=afternoon)
+        )
+        return datetime.combine(day, datetime.min.time()) + start
+
+    def _afterwards(self, key: str, day: date, moment: datetime) -> datetime:
+        """When a slip in a record entered on ``day`` was put right: days or weeks later
+        (the same evening if the demo's date comes first)."""
+        later = day + timedelta(days=self._rng(key + "/fixed").randint(3, 40))
+        if later > self.as_of:
+            return moment + timedelta(minutes=45)
+        return self._working_moment(later) + timedelta(minutes=45)
+
+    def _slip(self, fact: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+        """The version of ``fact`` first entered, and the reason of its correction (None
+        if it was entered right): a manifest's FOG gallons left blank, a name misspelt."""
+        share = CORRECTED_SHARE.get(fact["type"], 0.0)
+        rng = self._rng(fact["id"] + "/slip")
+        if not share or rng.random() >= share:
+            return fact, None
+        first = dict(fact)
+        if fact["type"] == "pump_out" and "fog_gallons" in fact:
+            del first["fog_gallons"]
+            return first, "manifest read again: the FOG gallons had been left blank"
+        if fact["type"] == "employee":
+            given, _, surname = fact["name"].partition(" ")
+            if len(surname) > 3:
+                cut = rng.randrange(1, len(surname) - 1)
+                first["name"] = f"{given} {surname[:cut]}{surname[cut + 1 :]}"
+                return first, "name corrected to its spelling on the hiring papers"
+        return fact, None
+
+    def _copy(self, fact: dict[str, Any]) -> dict[str, Any] | None:
+        """A copy of ``fact`` entered by mistake under another key, or None."""
+        share = DUPLICATED_SHARE.get(fact["type"], 0.0)
+        if not share or self._rng(fact["id"] + "/twice").random() >= share:
+            return None
+        return {**fact, "id": f"{fact['id']}-entered-twice"}
 
     # ------------------------------------------------------------------ premises and businesses
 
@@ -1927,6 +2077,103 @@ class DemoCity:
         }
 
 
+# --------------------------------------------------------------------------- the recording
+
+#: the fields a fact's own date is read from, in order (its type's ``dated_by`` first)
+OWN_DATE_FIELDS = (
+    "date",
+    "issued_on",
+    "opened_on",
+    "start",
+    "granted_on",
+    "installed_on",
+    "hired_on",
+    "observed_at",
+    "placed_at",
+    "removed_at",
+)
+
+#: the papers the office enters: how many days after its own date such a fact reaches
+#: the office (fewest, most; a manifest a few days after the pump-out, a training log
+#: within a week or so), to be entered on the next office day. What staff do in the
+#: field (inspections, notices, citations, permits, observations) is entered the same day.
+RECORDING_LAG: dict[str, tuple[int, int]] = {
+    "pump_out": (2, 5),
+    "training": (2, 8),
+    "employee": (3, 14),
+    "self_inspection": (0, 14),
+    "organics_education": (3, 21),
+    "food_recovery_quantity": (3, 21),
+    "report": (0, 3),
+    "bmp_submittal": (1, 7),
+    "establishment": (0, 10),
+    "device": (0, 10),
+    "collection_service": (0, 5),
+    "hauling_service": (0, 5),
+    "food_recovery_agreement": (1, 10),
+    "capacity_request": (0, 2),
+    "capacity_response": (0, 2),
+    "ownership_transfer": (2, 14),
+}
+#: the weekday the office enters the papers that came in (Thursday)
+OFFICE_DAY = 3
+EARLIEST_ENTRY = date(1990, 1, 4)  # the services take no recording before 1990
+#: the papers that can sit in a tray for weeks
+ENTERED_FROM_PAPERS = frozenset(
+    {"pump_out", "training", "employee", "self_inspection", "food_recovery_quantity", "report"}
+)
+LATE_SHARE = 0.04  # of those, entered weeks late
+CARRIED_OVER = "carried over from the city's earlier files when Sanitas went live"
+CORRECTED_SHARE = {"pump_out": 0.04, "employee": 0.02}
+DUPLICATED_SHARE = {"pump_out": 0.015}
+
+
+@dataclass
+class Entry:
+    """One write of the demo's past: a batch of facts recorded, or a record voided,
+    at ``at`` (city time, on a day no later than the demo's date), and why."""
+
+    at: datetime
+    why: str
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    #: the key voided (then ``facts`` is empty)
+    void: str | None = None
+
+
+def own_date(fact: dict[str, Any]) -> date | None:
+    """The day a fact happened or took effect (None for a thing with no date: a
+    premises, a design)."""
+    model = FACT_TYPES.get(fact["type"])
+    dated_by = model.dated_by if model is not None else None
+    for name in (dated_by, *OWN_DATE_FIELDS):
+        value = fact.get(name) if name else None
+        if isinstance(value, str) and len(value) >= 10:
+            return date.fromisoformat(value[:10])
+    if isinstance(fact.get("year"), int) and isinstance(fact.get("month"), int):
+        return _month_end(fact["year"], fact["month"])
+    return None
+
+
+def _named(fact: dict[str, Any], ids: set[str]) -> list[str]:
+    """The keys of the demo's other facts that ``fact`` names."""
+    named = []
+    for name, value in fact.items():
+        if name in ("id", "type"):
+            continue
+        values = value if isinstance(value, list) else [value]
+        named.extend(v for v in values if isinstance(v, str) and v in ids and v != fact["id"])
+    return named
+
+
+def _own_moment(fact: dict[str, Any]) -> datetime | None:
+    """The time of day a fact happened, for those dated to the minute."""
+    for name in OWN_DATE_FIELDS:
+        value = fact.get(name)
+        if isinstance(value, str) and "T" in value:
+            return datetime.fromisoformat(value)
+    return None
+
+
 def _number_permits(permits: list[dict[str, Any]]) -> None:
     """Each permit's printed number: its kind's prefix, the year it was issued and
     its place among that year's permits of the kind, in the order they were issued
@@ -1944,13 +2191,19 @@ def _number_permits(permits: list[dict[str, Any]]) -> None:
 
 @dataclass
 class DemoResult:
+    #: the records the demo keeps: the city's facts and the few entered twice and voided
     facts: int
+    #: what the load did to the records as they were before it
     created: int
     updated: int
     unchanged: int
     groups_swept: int
     findings_created: int
     sign_ins: list[tuple[StaffSignIn, bool]]
+    #: the writes of the city's past: batches recorded, corrections, voids
+    batches: int = 0
+    corrected: int = 0
+    voided: int = 0
 
 
 def load_demo(
@@ -1961,30 +2214,74 @@ def load_demo(
     why: str = "demo city",
     sweep_after: bool = True,
 ) -> DemoResult:
-    """Record the demo city through :func:`record_facts` (one batch, one
-    transaction: all of it or none), make the demo sign-ins, and sweep as of
-    ``as_of``. Running it again with the same seed and date changes nothing."""
-    from sanitas.records.services import record_facts
+    """Record the demo city through :func:`record_facts` (in one transaction: all of
+    it or none), make the demo sign-ins, and sweep as of ``as_of``.
+
+    The records not yet on file are recorded as the city would have entered them
+    over the years (:meth:`DemoCity.recording`): each batch at its own past time, so
+    that the history shows what the city knew on any day. Those already on file are
+    brought to the demo's version in one batch, now: running it again with the same
+    seed and date changes nothing."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from sanitas.records import bulk
+    from sanitas.records.models import RecordIndex
+    from sanitas.records.services import record_facts, void_record
     from sanitas.records.sweep import sweep
 
-    facts = DemoCity(as_of=as_of, seed=seed).facts()
-    recorded = record_facts(
-        raw_facts=facts, actor=actor, why=why, source=f"sanitas demo --seed {seed}"
-    )
-    sign_ins = ensure_demo_staff(actor=actor)
-    swept_groups = findings = 0
+    city = DemoCity(as_of=as_of, seed=seed)
+    facts = city.facts()
+    entries = city.recording(facts)
+    source = f"sanitas demo --seed {seed}"
+    keys = sorted({f["id"] for e in entries for f in e.facts})
+    on_file = {
+        key: bool(voided)
+        for key, voided in bulk.select_in(RecordIndex, "key", keys, ("key", "voided"))
+    }
+    now = timezone.now()
+    zone = timezone.get_current_timezone()
+    result = DemoResult(len(keys), 0, 0, 0, 0, 0, [])
+    with transaction.atomic():
+        for entry in entries:
+            at = min(entry.at.replace(tzinfo=zone), now)  # a demo set around today
+            if entry.void is not None:
+                if entry.void not in on_file:
+                    void_record(key=entry.void, actor=actor, why=entry.why, voided_at=at)
+                    result.voided += 1
+                continue
+            batch = [f for f in entry.facts if f["id"] not in on_file]
+            if not batch:
+                continue
+            recorded = record_facts(
+                raw_facts=batch,
+                actor=actor,
+                why=entry.why or why,
+                source=source,
+                recorded_at=at,
+            )
+            result.batches += 1
+            result.created += recorded.created
+            if entry.why and not recorded.created:
+                result.corrected += recorded.updated
+        again = [f for f in facts if f["id"] in on_file]
+        if again:
+            recorded = record_facts(raw_facts=again, actor=actor, why=why, source=source)
+            result.updated += recorded.updated
+            result.unchanged += recorded.unchanged
+        # a copy entered twice that is on file stays as it is (void, normally)
+        final = {f["id"] for f in again}
+        for key in [key for key in on_file if key not in final]:
+            if on_file[key]:
+                result.unchanged += 1
+            else:
+                void_record(key=key, actor=actor, why="entered twice")
+                result.updated += 1
+    result.sign_ins = ensure_demo_staff(actor=actor)
     if sweep_after:
         swept = sweep(as_of=as_of)
-        swept_groups, findings = swept.groups, swept.findings_created
-    return DemoResult(
-        facts=len(facts),
-        created=recorded.created,
-        updated=recorded.updated,
-        unchanged=recorded.unchanged,
-        groups_swept=swept_groups,
-        findings_created=findings,
-        sign_ins=sign_ins,
-    )
+        result.groups_swept, result.findings_created = swept.groups, swept.findings_created
+    return result
 
 
 def demo_staff(*, create: bool = False) -> tuple[StaffSignIn, ...]:
@@ -2207,6 +2504,8 @@ def run_demo(*, as_of: date | None, seed: int, out: TextIO) -> int:
     out.write(
         f"{result.facts:,} facts: {result.created:,} records created, {result.updated:,} "
         f"updated, {result.unchanged:,} unchanged.\n"
+        f"Entered as over the city's past: {result.batches:,} batches, "
+        f"{result.corrected:,} corrections, {result.voided:,} voided.\n"
         f"Swept as of {as_of}: {result.groups_swept:,} subject groups evaluated, "
         f"{result.findings_created:,} new findings.\n"
     )

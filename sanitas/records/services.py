@@ -14,6 +14,12 @@ those :mod:`~sanitas.records.bulk` copies by the thousand as well as those the
 ORM saves — carries the account's id in ``history_user_id`` when the actor is
 one, so the history names a real person however their name is typed later, and
 still names them once their account is closed (accounts are never deleted).
+
+Both are recorded now. Trusted intake paths that replay a past (the demo city, an
+import of a legacy system's history) may give the time a batch was recorded or a
+record voided (``recorded_at=``, ``voided_at=``): it becomes the records' recorded
+time and their versions' ``history_date``, so that what the city knew on a past day
+can be read from the history. The forms and the API never pass it.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from django.db import connection, transaction
@@ -118,6 +125,24 @@ def acting(actor: Any) -> Actor:
     return Actor(name, active_account(name))
 
 
+#: no record of the programs Sanitas administers predates this
+EARLIEST_RECORDING = datetime(1990, 1, 1, tzinfo=UTC)
+
+
+def recording_time(when: datetime | None, *, now: datetime, what: str) -> datetime:
+    """The time a write is recorded at: ``now``, or a past time a trusted intake path
+    gives (refused in the future, before 1990, or without a time zone)."""
+    if when is None:
+        return now
+    if not isinstance(when, datetime) or timezone.is_naive(when):
+        raise RecordError([f"{what}: {when!s} is not a date and time with a time zone"])
+    if when > now:
+        raise RecordError([f"{what}: {when.isoformat()} is in the future"])
+    if when < EARLIEST_RECORDING:
+        raise RecordError([f"{what}: {when.isoformat()} is before 1990"])
+    return when
+
+
 def _chunks(items: list, size: int):
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -157,9 +182,17 @@ def validate_batch(raw_facts: list[dict[str, Any]], index: _Index | None = None)
 
 @transaction.atomic
 def record_facts(
-    *, raw_facts: list[dict[str, Any]], actor: Any, why: str = "", source: str = ""
+    *,
+    raw_facts: list[dict[str, Any]],
+    actor: Any,
+    why: str = "",
+    source: str = "",
+    recorded_at: datetime | None = None,
 ) -> RecordResult:
-    """Validate and store a batch of facts (see the module docstring)."""
+    """Validate and store a batch of facts (see the module docstring); ``recorded_at``
+    (trusted intake paths only) is when the batch was recorded, if not now."""
+    now = timezone.now()
+    when = recording_time(recorded_at, now=now, what="recorded_at")
     who = acting(actor)
     actor = who.name
     lock_records()
@@ -178,7 +211,6 @@ def record_facts(
 
     merged: set[str] = set()
     groups = _assign_groups(facts, keys, index, merged)
-    now = timezone.now()
     patches: dict[str, documents.Patch] = defaultdict(dict)
     result = RecordResult(keys=keys)
     by_type: dict[str, list[tuple[str, Any]]] = defaultdict(list)
@@ -203,7 +235,7 @@ def record_facts(
                     {
                         "key": key,
                         "subject_group": group,
-                        "recorded_at": now,
+                        "recorded_at": when,
                         "recorded_by": actor,
                         "recorded_why": why,
                         "import_source": source,
@@ -221,6 +253,9 @@ def record_facts(
             if not differs:
                 result.unchanged += 1
                 continue
+            if recorded_at is not None:
+                _refuse_out_of_order(model, key, when)
+                record._history_date = when
             for name, value in columns.items():
                 setattr(record, name, value)
             record.subject_group = group
@@ -234,7 +269,12 @@ def record_facts(
             patches[group][fact_type, key] = documents.record_mapping(model, key, columns)
         if to_create:
             _insert_new(
-                model, to_create, now=now, reason=why or f"recorded by {actor}", user_id=who.user_id
+                model,
+                to_create,
+                now=now,
+                when=when,
+                reason=why or f"recorded by {actor}",
+                user_id=who.user_id,
             )
             result.created += len(to_create)
     _index(facts, keys, groups, existing)
@@ -288,14 +328,30 @@ def _differs(stored: Any, new: Any) -> bool:
 
 
 def _insert_new(
-    model, rows: list[dict[str, Any]], *, now, reason: str, user_id: int | None
+    model, rows: list[dict[str, Any]], *, now, when, reason: str, user_id: int | None
 ) -> None:
-    """New records of one type, each with its first version in the history."""
+    """New records of one type, each with its first version in the history, dated
+    ``when`` (the rows' ``updated_at`` is ``now``, the time of the write itself)."""
     table = bulk.table(model)
     table.insert(rows, now=now)
     table.keep_history_of(
-        "key", [row["key"] for row in rows], kind="+", reason=reason, when=now, user_id=user_id
+        "key", [row["key"] for row in rows], kind="+", reason=reason, when=when, user_id=user_id
     )
+
+
+def _refuse_out_of_order(model, key: str, when: datetime) -> None:
+    """A version given a past time may not come before the record's latest version:
+    the latest version must be the record as it stands."""
+    latest = (
+        model.history.filter(key=key).order_by("-history_date").values_list("history_date")
+    ).first()
+    if latest is not None and latest[0] > when:
+        raise RecordError(
+            [
+                f"{model.fact_type} {key}: recorded_at {when.isoformat()} is before its "
+                f"version of {latest[0].isoformat()}"
+            ]
+        )
 
 
 def _assign_groups(
@@ -397,10 +453,13 @@ def _touch_groups(groups: set[str], now) -> None:
 
 
 @transaction.atomic
-def void_record(*, key: str, actor: Any, why: str) -> set[str]:
+def void_record(*, key: str, actor: Any, why: str, voided_at: datetime | None = None) -> set[str]:
     """Void a record: it stays, with who voided it, when and why, and leaves every
     evaluation from now on. A record other live records name cannot be voided
-    before them. Returns the subject groups whose findings it may have changed."""
+    before them. ``voided_at`` (trusted intake paths only) is when it was voided,
+    if not now. Returns the subject groups whose findings it may have changed."""
+    now = timezone.now()
+    when = recording_time(voided_at, now=now, what=f"{key}: voided_at")
     if not why.strip():
         raise RecordError([f"{key}: a reason is required to void a record"])
     who = acting(actor)
@@ -418,7 +477,10 @@ def void_record(*, key: str, actor: Any, why: str) -> set[str]:
             [f"{key}: still named by {', '.join(sorted(dependants)[:10])}; void those first"]
         )
     record = model.objects.get(key=key)
-    record.voided_at = timezone.now()
+    if voided_at is not None:
+        _refuse_out_of_order(model, key, when)
+        record._history_date = when
+    record.voided_at = when
     record.voided_by = who.name
     record.voided_why = why
     record._change_reason = f"voided: {why}"
@@ -430,7 +492,7 @@ def void_record(*, key: str, actor: Any, why: str) -> set[str]:
     touched = {index.subject_group}
     if index.fact_type in LENT_TYPES:
         touched |= partner_groups(touched)
-    _touch_groups(touched, record.voided_at)
+    _touch_groups(touched, now)
     return touched
 
 

@@ -477,7 +477,7 @@ def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
     as_of.click()
     as_of.fill("2025-03-01")
     _show(page, "Show", r"as_of=2025-03-01")
-    expect(page.locator(".alert--past")).to_contain_text("The past, as of 2025-03-01")
+    expect(page.locator(".alert--past")).to_contain_text("As the city knew it on 1 March 2025")
     expect(page.get_by_label("As of", exact=True)).to_have_value("2025-03-01")
     row = _finding_row(page, "FOG-MIN-FREQUENCY", "overdue")
     expect(row.locator("td[data-label='Due']")).to_have_text("2025-01-30")
@@ -492,7 +492,7 @@ def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
     page.get_by_label("As of", exact=True).fill("2025-01-01")
     _show(page, "Show", r"as_of=2025-01-01")
     expect(
-        page.get_by_text("This record had not been recorded by the end of 2025-01-01.")
+        page.get_by_text("This record had not been recorded by the end of 1 January 2025.")
     ).to_be_visible()
     expect(page.locator("table.findings")).to_have_count(0)
     expect(page.get_by_text("No findings.")).to_be_visible()
