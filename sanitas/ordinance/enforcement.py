@@ -1561,13 +1561,23 @@ def noncompliance(findings: list[Finding], ctx: Context) -> list[Noncompliance]:
     statuses = set(ctx.param("enf.enforceable_statuses"))
     groups: dict[tuple[str, str], Noncompliance] = {}
     generators: dict[str, str] = {}
+    # whether each requirement is one whose open findings are grouped, decided once
+    # per requirement rather than once per finding: a city's open findings are
+    # hundreds of thousands, of a few dozen requirements, and the contamination test
+    # matches each against the pack's patterns
+    grouped: dict[str, bool] = {}
     for finding in findings:
-        if (
-            finding.status not in statuses
-            or not finding.requirement.startswith("ORG-")
-            or finding.requirement in ENFORCEMENT_IDS
-            or is_contamination_requirement(finding.requirement, ctx)
-        ):
+        if finding.status not in statuses:
+            continue
+        requirement = finding.requirement
+        kept = grouped.get(requirement)
+        if kept is None:
+            kept = grouped[requirement] = (
+                requirement.startswith("ORG-")
+                and requirement not in ENFORCEMENT_IDS
+                and not is_contamination_requirement(requirement, ctx)
+            )
+        if not kept:
             continue
         generator = generators.get(finding.subject)
         if generator is None:
@@ -1702,14 +1712,16 @@ def civil_penalties(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
                 subject=group.subject,
             )
             continue
-        new = [f for f in group.findings if not _answered(f, notices, ctx)]
         if not notices:
+            # no notice answers any of them: nothing to ask of each finding
             yield due(
                 f"{group.describe(ctx)}: document the noncompliance and issue a notice of "
                 "violation.",
                 subject=group.subject,
             )
-        elif new:
+            continue
+        new = [f for f in group.findings if not _answered(f, notices, ctx)]
+        if new:
             last = notices[-1]
             yield due(
                 f"{group.describe(ctx, new)} again since {name_of(ctx, last)} was complied with "

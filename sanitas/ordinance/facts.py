@@ -855,11 +855,16 @@ def parse_facts(raw_facts: Any, *, known: dict[str, str] | None = None) -> list[
     if not isinstance(raw_facts, list):
         raise FactsError([f"facts: expected a list of facts, got {type(raw_facts).__name__}"])
     import sanitas.ordinance.rules  # noqa: F401  (every area's types are registered)
+    from sanitas.ordinance.engine import paused_gc
     from sanitas.ordinance.fastpath import decoder
 
-    decoded = decoder().decode(raw_facts)
-    if decoded is not None and _identities_hold(decoded, known):
-        return decoded
+    # a city's batch decodes into hundreds of thousands of facts that all live on, so
+    # the collector's passes meanwhile (the later ones over every fact so far) free
+    # nothing: it is paused as for an evaluation
+    with paused_gc():
+        decoded = decoder().decode(raw_facts)
+        if decoded is not None and _identities_hold(decoded, known):
+            return decoded
     return _parse_facts_reporting(raw_facts, known)
 
 

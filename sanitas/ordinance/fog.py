@@ -1068,6 +1068,23 @@ def _training_semiannual_in_one_pass(employee: Employee, ctx: Context) -> list[O
         if by_year is None:
             by_year = _trainings_by_year(employee, ctx)
         needed = ctx.param("fog.trainings_per_year", on=year_end)
+        if number not in by_year and needed > 0:
+            # a year with no training on record: its sentence but the name is the
+            # same for every employee, written once
+            key = (number, needed, as_of)
+            untrained = _UNTRAINED.get(key)
+            if untrained is None:
+                if len(_UNTRAINED) > 4096:
+                    _UNTRAINED.clear()
+                untrained = _UNTRAINED[key] = (
+                    _year_of_training_words(
+                        "", period, year_end, as_of, "", _COUNTED_WORDS[0], needed, None, ""
+                    ),
+                    deadline_status(year_end, None, as_of),
+                )
+            tail, status = untrained
+            add(new_tuple(Outcome, (status, who + tail, year_end, period, None, None, None)))
+            continue
         texts, dates, ignored = by_year.get(number, _NO_TRAININGS)
         done_on = dates[needed - 1] if len(dates) >= needed else None
         skipped, reading = _not_counted(ignored) if done_on is None else ("", None)
@@ -1086,6 +1103,9 @@ def _training_semiannual_in_one_pass(employee: Employee, ctx: Context) -> list[O
 _YearOfTrainings = tuple[list[str], list[date], list[tuple[str, str]]]
 _NO_TRAININGS: _YearOfTrainings = ([], [], [])
 _COUNTED_WORDS = {n: plural(n, "counted FOG training") for n in range(8)}
+#: the sentence of a year without a training on record, after the employee's name,
+#: and its status, by (the year, the trainings it needs, the as-of date)
+_UNTRAINED: dict[tuple[int, int, date], tuple[str, str]] = {}
 
 
 def _trainings_by_year(employee: Employee, ctx: Context) -> dict[int, _YearOfTrainings]:
