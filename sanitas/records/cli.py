@@ -6,6 +6,7 @@
     sanitas sweep --distributed [--as-of DATE] [--full] [--chunk N]
     sanitas sweep-worker [--interval S] [--until-idle]
     sanitas bench sweep --establishments N [--database URL]
+    sanitas bench distributed --establishments N [--workers 1,2] [--database URL]
 
 Django is set up only when one of these runs, so that ``sanitas evaluate`` and
 the other engine commands never touch it. The database is the one the settings
@@ -365,6 +366,41 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected counts like 1,2, got {text!r}") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"expected counts of at least 1, got {text!r}")
+    return counts
+
+
+def cmd_bench_distributed(args: argparse.Namespace) -> int:
+    """Seed a synthetic city and time a distributed full sweep with 1, 2, … workers."""
+    import orjson
+
+    from sanitas.intake.benchmark import BenchError, bench_distributed, render_distributed
+
+    try:
+        result = bench_distributed(
+            establishments=args.establishments,
+            workers=args.workers,
+            database=args.database,
+            seed=args.seed,
+            chunk=args.chunk,
+            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
+        )
+    except BenchError as exc:
+        print(f"sanitas: bench distributed: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render_distributed(result))
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------------- registration
 
 
@@ -471,3 +507,24 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         )
         s.add_argument("--format", choices=["json", "table"], default="table")
         s.set_defaults(func=cmd_bench_sweep)
+
+        d = bench.add_parser(
+            "distributed",
+            help="seed a synthetic city; time a distributed full sweep with 1, 2, … workers",
+        )
+        d.add_argument("--establishments", type=_positive_int, default=2_000)
+        d.add_argument(
+            "--workers",
+            type=_counts,
+            default=[1, 2],
+            help="the counts of worker processes to time, e.g. 1,2 (the default)",
+        )
+        d.add_argument("--chunk", type=_positive_int, default=400, help="groups per chunk")
+        d.add_argument(
+            "--database",
+            help="a PostgreSQL URL; scratch databases are made on that server and dropped "
+            "after (default: temporary SQLite files)",
+        )
+        d.add_argument("--seed", type=int, default=1383)
+        d.add_argument("--format", choices=["json", "table"], default="table")
+        d.set_defaults(func=cmd_bench_distributed)
