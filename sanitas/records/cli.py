@@ -300,12 +300,14 @@ def _distributed_sweep(args: argparse.Namespace, as_of: date) -> int:
         "waiting for workers (sanitas sweep-worker)",
         file=sys.stderr,
     )
-    shown = -1
+    shown, polls = -1, 0
     while True:
         run.refresh_from_db()
         if run.state != SweepRun.RUNNING:
             break
-        reclaim_stale_chunks()
+        if polls % 5 == 0:  # the idle workers look too; this covers a pool all busy or gone
+            reclaim_stale_chunks()
+        polls += 1
         done, total = run_progress(run)
         if done != shown and sys.stderr.isatty():
             print(f"\rsweep {run.pk}: {done}/{total} chunks", end="", file=sys.stderr)
