@@ -17,6 +17,11 @@ own:
    (:func:`~sanitas.intake.imports.import_file`), then imported again (every
    row unchanged).
 
+``sanitas bench distributed`` seeds the same city once and, on a copy of it for
+each count of workers, runs a distributed full sweep (every finding new) and
+the same again (nothing to store) with that many ``sanitas sweep-worker``
+processes taking the chunks, timed from the workers' start to their exit.
+
 ``python -m sanitas.intake.benchmark STEP …`` is a child; it prints one JSON
 object. No figure here is a target: the benchmark measures.
 """
@@ -186,6 +191,114 @@ def bench_sweep(
     }
 
 
+def bench_distributed(
+    *,
+    establishments: int,
+    workers: list[int],
+    database: str | None = None,
+    seed: int = 1383,
+    chunk: int = 400,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """The distributed sweep of the same city with each count of ``workers``."""
+    say = progress or (lambda _message: None)
+    if establishments < 1:
+        raise BenchError("--establishments must be at least 1")
+    if not workers or min(workers) < 1:
+        raise BenchError("--workers lists counts of at least 1, e.g. 1,2")
+    env = make_database(database)
+    runs = []
+    try:
+        say("migrating a scratch database")
+        migrate = run_child(env, "migrate")
+        say(f"seeding {establishments:,} establishments")
+        seeded = run_child(env, "seed", establishments, seed)
+        for count in workers:
+            copy = make_database(database, template=env)
+            try:
+                say(f"{count} worker(s): full sweep, every finding new")
+                first = _distributed(copy, count, chunk)
+                say(f"{count} worker(s): full sweep again, nothing to store")
+                again = _distributed(copy, count, chunk)
+            finally:
+                drop_database(database, copy)
+            runs.append({"workers": count, "first": first, "again": again})
+    finally:
+        drop_database(database, env)
+    for run in runs:
+        for key in ("first", "again"):
+            sweep = run[key]
+            sweep["establishments_per_second"] = round(establishments / sweep["seconds"], 1)
+            sweep["worker_cpu_ms_per_group"] = round(
+                1000 * sweep["worker_cpu_seconds"] / max(1, sweep["groups"]), 3
+            )
+    return {
+        "establishments": establishments,
+        "database": migrate["vendor"],
+        "seed": seed,
+        "chunk": chunk,
+        "python": sys.version.split()[0],
+        "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+        "seeded": seeded,
+        "runs": runs,
+    }
+
+
+def _distributed(env: dict[str, str], count: int, chunk: int) -> dict[str, Any]:
+    """Plan a distributed full sweep, then time ``count`` workers sweeping it."""
+    planned = run_child(env, "plan", chunk)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "sanitas", "sweep-worker", "--until-idle", "--interval", "0.1"],
+            env=child_env(env),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(count)
+    ]
+    errors = [proc.communicate()[1] for proc in procs]
+    seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    failed = [e for proc, e in zip(procs, errors, strict=True) if proc.returncode != 0]
+    if failed:
+        tail = "\n".join(failed[0].strip().splitlines()[-5:])
+        raise BenchError(f"a sweep worker failed:\n{tail}")
+    done = run_child(env, "run", planned["run"])
+    if done["state"] != "done":
+        raise BenchError(f"the distributed sweep ended {done['state']}: {done['error']}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {
+        **done,
+        "chunks": planned["chunks"],
+        "seconds": round(seconds, 2),
+        "worker_cpu_seconds": round(cpu, 2),
+    }
+
+
+def render_distributed(result: dict[str, Any]) -> str:
+    seeded = result["seeded"]
+    lines = [
+        f"distributed sweep benchmark: {result['establishments']:,} establishments on "
+        f"{result['database']} (Python {result['python']}, {result['cores']} cores, "
+        f"seed {result['seed']}, chunks of {result['chunk']} groups)",
+        f"  seed: {seeded['records']:,} records, {seeded['groups']:,} subject groups",
+    ]
+    for run in result["runs"]:
+        for key, title in (("first", "every finding new"), ("again", "nothing to store")):
+            sweep = run[key]
+            lines.append(
+                f"  {run['workers']} worker(s), {title + ':':18} {sweep['swept']:,} groups in "
+                f"{sweep['chunks']:,} chunks, {sweep['findings_created']:,} findings created, "
+                f"in {sweep['seconds']:.1f} s: {sweep['establishments_per_second']:,.0f} "
+                f"establishments/s; workers' CPU {sweep['worker_cpu_seconds']:.1f} s "
+                f"({sweep['worker_cpu_ms_per_group']:.2f} ms a group)"
+            )
+    return "\n".join(lines) + "\n"
+
+
 def render(result: dict[str, Any]) -> str:
     seeded, full = result["seeded"], result["full_sweep"]
     touched, inc = result["touched"], result["incremental_sweep"]
@@ -327,6 +440,29 @@ def step_sweep(mode: str) -> dict[str, Any]:
     }
 
 
+def step_plan(chunk: int) -> dict[str, Any]:
+    """A distributed full sweep planned and on the queue (not timed)."""
+    from sanitas.records.distributed import run_progress, start_distributed_sweep
+
+    run = start_distributed_sweep(as_of=AS_OF, full=True, chunk_size=chunk, actor="bench")
+    return {"run": run.pk, "chunks": run_progress(run)[1], "groups": run.groups}
+
+
+def step_run(run_id: int) -> dict[str, Any]:
+    """What a distributed sweep did."""
+    from sanitas.records.distributed import run_totals, run_workers
+    from sanitas.records.models import SweepRun
+
+    run = SweepRun.objects.get(pk=run_id)
+    return {
+        "state": run.state,
+        "error": run.error,
+        "groups": run.groups,
+        **run_totals(run),
+        "by_worker": run_workers(run),
+    }
+
+
 def step_touch(share: float, seed: int) -> dict[str, Any]:
     """A new inspection for ``share`` of the establishments, picked at random."""
     from sanitas.records.models import RecordIndex
@@ -426,6 +562,8 @@ STEPS: dict[str, Callable[..., dict[str, Any]]] = {
     "migrate": step_migrate,
     "seed": lambda n, seed: step_seed(int(n), int(seed)),
     "sweep": step_sweep,
+    "plan": lambda chunk: step_plan(int(chunk)),
+    "run": lambda run_id: step_run(int(run_id)),
     "touch": lambda share, seed: step_touch(float(share), int(seed)),
     "manifests": lambda rows, seed, path: step_manifests(int(rows), int(seed), path),
     "import": step_import,

@@ -3,7 +3,10 @@
     sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT] [--feed NAME]
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
     sanitas sweep [--as-of DATE] [--full] [--workers N]
+    sanitas sweep --distributed [--as-of DATE] [--full] [--chunk N]
+    sanitas sweep-worker [--interval S] [--until-idle]
     sanitas bench sweep --establishments N [--database URL]
+    sanitas bench distributed --establishments N [--workers 1,2] [--database URL]
 
 Django is set up only when one of these runs, so that ``sanitas evaluate`` and
 the other engine commands never touch it. The database is the one the settings
@@ -249,6 +252,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from sanitas.records.sweep import default_workers, sweep
 
     as_of = args.as_of or city_today()
+    if args.distributed:
+        return _distributed_sweep(args, as_of)
+    if args.chunk is not None:
+        print("sanitas: sweep: --chunk is for a --distributed sweep", file=sys.stderr)
+        return EXIT_BAD_INPUT
     workers = args.workers or default_workers()
     result = sweep(as_of=as_of, full=args.full, workers=workers)
     print(
@@ -256,6 +264,79 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         f"{' (full)' if args.full else ''}: {result.findings_created} findings created, "
         f"{result.findings_updated} updated, {result.findings_closed} closed"
     )
+    return EXIT_OK
+
+
+def _distributed_sweep(args: argparse.Namespace, as_of: date) -> int:
+    """Plan a distributed sweep, put its chunks on the ``sweep`` queue, and wait for
+    the workers (``sanitas sweep-worker``, here or on other machines) to sweep them,
+    taking back the chunks of any worker that dies meanwhile."""
+    import time
+
+    from sanitas.records.distributed import (
+        DEFAULT_CHUNK,
+        reclaim_stale_chunks,
+        run_progress,
+        run_totals,
+        run_workers,
+        start_distributed_sweep,
+    )
+    from sanitas.records.models import SweepRun
+
+    if args.workers is not None:
+        print(
+            "sanitas: sweep: --workers is for a sweep on this machine; a distributed "
+            "sweep is swept by `sanitas sweep-worker` processes",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    started = time.perf_counter()
+    run = start_distributed_sweep(
+        as_of=as_of, full=args.full, chunk_size=args.chunk or DEFAULT_CHUNK, actor=_default_actor()
+    )
+    done, total = run_progress(run)
+    print(
+        f"sweep {run.pk}: {run.groups} subject groups in {total} chunks on the sweep queue; "
+        "waiting for workers (sanitas sweep-worker)",
+        file=sys.stderr,
+    )
+    shown, polls = -1, 0
+    while True:
+        run.refresh_from_db()
+        if run.state != SweepRun.RUNNING:
+            break
+        if polls % 5 == 0:  # the idle workers look too; this covers a pool all busy or gone
+            reclaim_stale_chunks()
+        polls += 1
+        done, total = run_progress(run)
+        if done != shown and sys.stderr.isatty():
+            print(f"\rsweep {run.pk}: {done}/{total} chunks", end="", file=sys.stderr)
+            shown = done
+        time.sleep(1)
+    if shown >= 0:
+        print(file=sys.stderr)
+    totals = run_totals(run)
+    seconds = time.perf_counter() - started
+    if run.state == SweepRun.FAILED:
+        print(f"sanitas: sweep {run.pk} failed: {run.error}", file=sys.stderr)
+        return EXIT_FAILED
+    workers = run_workers(run)
+    print(
+        f"swept {totals['swept']} subject groups as of {as_of.isoformat()}"
+        f"{' (full)' if args.full else ''} in {seconds:.1f} s by {len(workers)} workers: "
+        f"{totals['findings_created']} findings created, {totals['findings_updated']} updated, "
+        f"{totals['findings_closed']} closed; {totals['skipped']} groups changed meanwhile "
+        "are left to the next sweep"
+    )
+    return EXIT_OK
+
+
+def cmd_sweep_worker(args: argparse.Namespace) -> int:
+    """Take chunks of distributed sweeps from the ``sweep`` queue until stopped."""
+    from sanitas.records.distributed import serve_sweep_queue, worker_name
+
+    print(f"sanitas: sweep worker {worker_name()} taking chunks", file=sys.stderr, flush=True)
+    serve_sweep_queue(interval=args.interval, until_idle=args.until_idle)
     return EXIT_OK
 
 
@@ -284,6 +365,41 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
     else:
         sys.stdout.write(render(result))
+    return EXIT_OK
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected counts like 1,2, got {text!r}") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"expected counts of at least 1, got {text!r}")
+    return counts
+
+
+def cmd_bench_distributed(args: argparse.Namespace) -> int:
+    """Seed a synthetic city and time a distributed full sweep with 1, 2, … workers."""
+    import orjson
+
+    from sanitas.intake.benchmark import BenchError, bench_distributed, render_distributed
+
+    try:
+        result = bench_distributed(
+            establishments=args.establishments,
+            workers=args.workers,
+            database=args.database,
+            seed=args.seed,
+            chunk=args.chunk,
+            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
+        )
+    except BenchError as exc:
+        print(f"sanitas: bench distributed: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render_distributed(result))
     return EXIT_OK
 
 
@@ -346,7 +462,36 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         default=None,
         help="processes that evaluate side by side (default: one per core)",
     )
+    p.add_argument(
+        "--distributed",
+        action="store_true",
+        help="put the sweep on the sweep queue in chunks, for `sanitas sweep-worker` "
+        "processes on any machine sharing the database, and wait for them",
+    )
+    p.add_argument(
+        "--chunk",
+        type=_positive_int,
+        default=None,
+        help="subject groups per chunk of a distributed sweep (default: 400)",
+    )
     p.set_defaults(func=_guarded(cmd_sweep))
+
+    p = subparsers.add_parser(
+        "sweep-worker",
+        help="take chunks of distributed sweeps from the sweep queue until stopped",
+    )
+    p.add_argument(
+        "--interval",
+        type=float,
+        default=1.0,
+        help="seconds to wait when the queue is empty (default: 1)",
+    )
+    p.add_argument(
+        "--until-idle",
+        action="store_true",
+        help="stop once no distributed sweep is left running",
+    )
+    p.set_defaults(func=_guarded(cmd_sweep_worker))
 
     if bench is not None:
         s = bench.add_parser(
@@ -364,3 +509,24 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         )
         s.add_argument("--format", choices=["json", "table"], default="table")
         s.set_defaults(func=cmd_bench_sweep)
+
+        d = bench.add_parser(
+            "distributed",
+            help="seed a synthetic city; time a distributed full sweep with 1, 2, … workers",
+        )
+        d.add_argument("--establishments", type=_positive_int, default=2_000)
+        d.add_argument(
+            "--workers",
+            type=_counts,
+            default=[1, 2],
+            help="the counts of worker processes to time, e.g. 1,2 (the default)",
+        )
+        d.add_argument("--chunk", type=_positive_int, default=400, help="groups per chunk")
+        d.add_argument(
+            "--database",
+            help="a PostgreSQL URL; scratch databases are made on that server and dropped "
+            "after (default: temporary SQLite files)",
+        )
+        d.add_argument("--seed", type=int, default=1383)
+        d.add_argument("--format", choices=["json", "table"], default="table")
+        d.set_defaults(func=cmd_bench_distributed)

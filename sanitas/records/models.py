@@ -388,3 +388,83 @@ class GroupFacts(models.Model):
 
     def __str__(self) -> str:
         return self.subject_group
+
+
+# --------------------------------------------------------------------------- distributed sweeps
+
+
+class SweepRun(models.Model):
+    """A sweep split into chunks of subject groups that any number of worker
+    processes take from the ``sweep`` queue (see :mod:`sanitas.records.distributed`).
+    The rule pack travels by name and version: a worker whose pack differs refuses."""
+
+    RUNNING, DONE, FAILED = "running", "done", "failed"
+
+    as_of = models.DateField()
+    full = models.BooleanField(default=False)
+    pack_name = models.CharField(max_length=100)
+    pack_version = models.CharField(max_length=80)
+    chunk_size = models.PositiveIntegerField()
+    lease_seconds = models.PositiveIntegerField(
+        help_text="How long a worker holds a chunk without a sign of life before another "
+        "may take it."
+    )
+    groups = models.PositiveIntegerField(default=0, help_text="Subject groups planned.")
+    state = models.CharField(
+        max_length=16,
+        default=RUNNING,
+        choices=[(RUNNING, "running"), (DONE, "done"), (FAILED, "failed")],
+    )
+    started_by = models.CharField(max_length=150)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        db_table = "records_sweep_run"
+
+    def __str__(self) -> str:
+        return f"sweep {self.pk} as of {self.as_of} ({self.state})"
+
+
+class SweepChunk(models.Model):
+    """One chunk of a :class:`SweepRun`: the groups it sweeps, who holds it and until
+    when, and what its store did. Stored in the transaction that stores its findings,
+    so a chunk is either done with all its groups or not at all."""
+
+    PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
+
+    run = models.ForeignKey(SweepRun, on_delete=models.PROTECT, related_name="chunks")
+    number = models.PositiveIntegerField(help_text="Its place in the run, in key order.")
+    groups = models.JSONField(help_text="The subject groups' keys, in key order.")
+    state = models.CharField(
+        max_length=16,
+        default=PENDING,
+        choices=[(PENDING, "pending"), (RUNNING, "running"), (DONE, "done"), (FAILED, "failed")],
+    )
+    task_id = models.CharField(
+        max_length=64, blank=True, default="", help_text="The task last enqueued for it."
+    )
+    claimed_by = models.CharField(max_length=200, blank=True, default="")
+    lease_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True, default="")
+    swept = models.PositiveIntegerField(default=0, help_text="Groups stored.")
+    skipped = models.PositiveIntegerField(
+        default=0,
+        help_text="Groups changed since their read (or merged away): left to the next sweep.",
+    )
+    findings_created = models.PositiveIntegerField(default=0)
+    findings_updated = models.PositiveIntegerField(default=0)
+    findings_closed = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "records_sweep_chunk"
+        constraints = [
+            models.UniqueConstraint(fields=["run", "number"], name="one_chunk_per_number")
+        ]
+        indexes = [models.Index(fields=["run", "state"], name="sweep_chunk_state")]
+
+    def __str__(self) -> str:
+        return f"chunk {self.number} of sweep {self.run_id} ({self.state})"

@@ -408,6 +408,49 @@ def _sweep_chunk(
     return after
 
 
+def read_groups(groups: list[str]) -> list[tuple[str, list[dict[str, Any]], set[str]]]:
+    """What :func:`evaluate_groups` takes for ``groups``, read now: each group's facts
+    and those it is lent, in place, and the keys of the lent ones. The caller holds
+    the transaction that makes the read consistent."""
+    facts_by_group = placed_facts(groups)
+    lent = lent_facts(groups, facts_by_group)
+    return [
+        (group, _in_place(facts_by_group.pop(group, []), lent[group]), set(lent[group]))
+        for group in groups
+    ]
+
+
+def store_evaluated(
+    evaluated: list[Evaluated],
+    *,
+    fresh: dict[str, int],
+    digests: dict[str, str],
+    as_of: date,
+    read_at: datetime,
+    now: datetime,
+    result: SweepResult,
+) -> None:
+    """Store what :func:`evaluate_groups` found for the ``fresh`` groups (key → id:
+    those unchanged since their read), whose stored ``digests`` are given, and stamp
+    them swept as of the read. A group whose digest is that of its stored findings
+    has nothing to store. The caller holds the records' write lock, in the
+    transaction that commits it all."""
+    produced = {
+        group: keyed
+        for group, keyed, _problems, _next, digest in evaluated
+        if group in fresh and digest != digests.get(group)
+    }
+    problems = {
+        group: found for group, _keyed, found, _next, _digest in evaluated if group in produced
+    }
+    next_checks = {group: next_check for group, _k, _p, next_check, _d in evaluated}
+    new_digests = {group: digest for group, _k, _p, _n, digest in evaluated}
+    _store_findings(list(produced), produced, as_of, now, result)
+    _store_problems(list(produced), problems, as_of, now)
+    _stamp_groups(fresh, as_of, read_at, next_checks, new_digests)
+    result.groups += len(fresh)
+
+
 def _in_place(
     own: list[tuple[Place, dict[str, Any]]], lent: dict[str, tuple[Place, dict[str, Any]]]
 ) -> list[dict[str, Any]]:

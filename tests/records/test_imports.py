@@ -608,7 +608,14 @@ def test_an_import_killed_while_it_writes_leaves_the_database_as_it_was(private_
         proc.wait()
     assert proc.returncode == -signal.SIGKILL
     assert _snapshot(env) == before
-    # and the database takes the next import
-    small = _manifests(tmp_path / "small.csv", range(0, 10), devices)
-    done = _sanitas(env, "import", small)
+    # and the same import run again completes it: every row stored, once
+    done = _sanitas(env, "import", big)
     assert done.returncode == 0, done.stderr
+    after = _snapshot(env)
+    manifests = {
+        fact["manifest_number"]
+        for _key, _group, live, fact in after["records"]["pump_out"]
+        if live and fact.get("hauler_name") == "Foothill Pumping"
+    }
+    assert manifests == {f"FP-{n}" for n in range(15_000)}
+    assert len(after["records"]["pump_out"]) == len(before["records"].get("pump_out", [])) + 15_000
