@@ -1960,21 +1960,27 @@ def load_demo(
     actor: str = DEMO_ACTOR,
     why: str = "demo city",
     sweep_after: bool = True,
+    bar: Any = None,
 ) -> DemoResult:
     """Record the demo city through :func:`record_facts` (one batch, one
     transaction: all of it or none), make the demo sign-ins, and sweep as of
-    ``as_of``. Running it again with the same seed and date changes nothing."""
+    ``as_of``. Running it again with the same seed and date changes nothing.
+    ``bar`` (a :class:`~sanitas.operations.progress.Bar`) is told each stage."""
     from sanitas.records.services import record_facts
     from sanitas.records.sweep import sweep
 
     facts = DemoCity(as_of=as_of, seed=seed).facts()
+    if bar is not None:
+        bar.stage(f"recording {len(facts):,} facts")
     recorded = record_facts(
         raw_facts=facts, actor=actor, why=why, source=f"sanitas demo --seed {seed}"
     )
     sign_ins = ensure_demo_staff(actor=actor)
     swept_groups = findings = 0
     if sweep_after:
-        swept = sweep(as_of=as_of)
+        if bar is not None:
+            bar.stage(f"sweeping as of {as_of.isoformat()}")
+        swept = sweep(as_of=as_of, progress=bar)
         swept_groups, findings = swept.groups, swept.findings_created
     return DemoResult(
         facts=len(facts),
@@ -2126,6 +2132,7 @@ def prepare_serve(
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from sanitas.operations.progress import progress_bar
     from sanitas.operations.server import collect_static
     from sanitas.records.models import RecordIndex
     from sanitas.records.sweep import sweep
@@ -2140,7 +2147,8 @@ def prepare_serve(
     if demo and not RecordIndex.objects.exists() and not foreign:
         out.write(f"Loading the demo city as of {as_of} (first run; a minute or two)...\n")
         out.flush()
-        loaded = load_demo(as_of=as_of, seed=seed)
+        with progress_bar("the demo city", unit="") as bar:
+            loaded = load_demo(as_of=as_of, seed=seed, bar=bar)
         out.write(
             f"  {loaded.created:,} records, {loaded.findings_created:,} findings in "
             f"{loaded.groups_swept:,} subject groups.\n"
@@ -2150,7 +2158,8 @@ def prepare_serve(
             out.write("This data directory has accounts but no records: no demo city loaded.\n")
         elif demo and not demo_staff() and _retired_passwords_in_use():
             ensure_demo_staff()  # a demo made before passwords were made per installation
-        swept = sweep(as_of=as_of).groups
+        with progress_bar(f"sweeping as of {as_of.isoformat()}", unit="groups") as bar:
+            swept = sweep(as_of=as_of, progress=bar).groups
         out.write(f"Worklist swept as of {as_of}: {swept:,} subject groups re-evaluated.\n")
     collect_static()
     return ServeSetup(
@@ -2201,9 +2210,12 @@ def run_demo(*, as_of: date | None, seed: int, out: TextIO) -> int:
 
     as_of = as_of or today_in_city()
     call_command("migrate", interactive=False, verbosity=0)
+    from sanitas.operations.progress import progress_bar
+
     out.write(f"Loading the demo city (seed {seed}) as of {as_of}...\n")
     out.flush()
-    result = load_demo(as_of=as_of, seed=seed)
+    with progress_bar("the demo city", unit="") as bar:
+        result = load_demo(as_of=as_of, seed=seed, bar=bar)
     out.write(
         f"{result.facts:,} facts: {result.created:,} records created, {result.updated:,} "
         f"updated, {result.unchanged:,} unchanged.\n"

@@ -7,6 +7,7 @@ resolver and fails for a name that is missing, and checks each view enforces it.
 from django.urls import path
 
 from sanitas.casework.urls import CASEWORK_PERMISSIONS
+from sanitas.jobs.urls import JOBS_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
 from sanitas.web import views
@@ -31,4 +32,9 @@ WEB_PERMISSIONS: dict[str, str] = {
 }
 
 #: every staff URL name → the access it needs (see ``sanitas.web.permissions``)
-PERMISSIONS: dict[str, str] = {**STAFF_PERMISSIONS, **WEB_PERMISSIONS, **CASEWORK_PERMISSIONS}
+PERMISSIONS: dict[str, str] = {
+    **STAFF_PERMISSIONS,
+    **WEB_PERMISSIONS,
+    **CASEWORK_PERMISSIONS,
+    **JOBS_PERMISSIONS,
+}
