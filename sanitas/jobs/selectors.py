@@ -16,9 +16,9 @@ from sanitas.staff.selectors import ROLE_PROGRAMS, roles_of
 #: a feed → the programs whose staff import it; a feed none names (business
 #: licences, which every program reads) and facts files are a supervisor's
 FEED_PROGRAMS: dict[str, tuple[str, ...]] = {
-    "pump_out_manifests": ("fog",),
-    "hauler_accounts": ("solid_waste", "sb1383"),
-    "food_recovery_pounds": ("sb1383",),
+    "pump-out-manifests": ("fog",),
+    "hauler-accounts": ("solid_waste", "sb1383"),
+    "food-recovery-pounds": ("sb1383",),
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from sanitas.jobs.models import KINDS, Job
@@ -97,10 +97,10 @@ def report_progress(
     throttle: Progress | None = None,
     force: bool = False,
 ) -> bool:
-    """Store how far ``job`` got, in a short transaction of its own; with a
-    ``throttle``, at most once every :data:`PROGRESS_EVERY` seconds (and always
-    when ``done`` reaches ``total``). Inside another transaction (a job's chunk), the
-    write waits for the next call outside it. Whether it was written."""
+    """Store how far ``job`` got, in a short transaction of its own (the jobs call
+    it between their chunks, never inside one); with a ``throttle``, at most once
+    every :data:`PROGRESS_EVERY` seconds (and always when ``done`` reaches
+    ``total``). Whether it was written."""
     job.done = done
     if total is not None:
         job.total = total
@@ -109,8 +109,6 @@ def report_progress(
     finished = job.total is not None and done >= job.total
     waiting = throttle is not None and time.monotonic() - throttle._written < PROGRESS_EVERY
     if waiting and not (force or finished):
-        return False
-    if connection.in_atomic_block:
         return False
     with transaction.atomic():
         Job.objects.filter(pk=job.pk).update(done=job.done, total=job.total, message=job.message)
