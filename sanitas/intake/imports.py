@@ -92,7 +92,7 @@ HEADER_SEARCH = 10
 LOCK_ATTEMPTS = 20
 CHUNK = 500
 #: facts stored in one transaction by a large import (about a second's work)
-STORE_CHUNK = 2_000
+STORE_CHUNK = 1_000
 #: the largest CSV feed read (some 300,000 rows; an import stores a few thousand a second)
 MAX_FEED_BYTES = 64 * 2**20
 #: an XLSX workbook: the file, each part and all parts unpacked, the tightest packing
