@@ -2193,6 +2193,7 @@ def run_serve(
     setup = prepare_serve(as_of=as_of, seed=seed, out=out, demo=demo)
     out.write("\n")
     out.write(f"Sanitas is at {serve_address(host, port)}  (Ctrl-C stops it)\n")
+    out.write("Background jobs and the nightly sweep run beside it (see the Jobs page).\n")
     out.write(render_sign_ins(setup.sign_ins, users=setup.users))
     if setup.sign_ins and host not in ("127.0.0.1", "localhost", "::1"):
         out.write(
