@@ -9,7 +9,8 @@ Sanitas" lists it): ``SANITAS_DATA_DIR``, ``SANITAS_DEBUG`` (off unless ``1``),
 ``SANITAS_SECRET_KEY`` (else one generated on first run and kept in the data
 directory), ``SANITAS_ALLOWED_HOSTS`` and ``SANITAS_CSRF_TRUSTED_ORIGINS``
 (comma-separated), ``SANITAS_HTTPS=1`` when it is served over HTTPS (secure
-cookies, HSTS, redirect to HTTPS), ``SANITAS_SESSION_HOURS``, ``SANITAS_LOG_LEVEL``.
+cookies, HSTS, redirect to HTTPS), ``SANITAS_SESSION_HOURS``, ``SANITAS_LOG_LEVEL``,
+``SANITAS_NIGHTLY_SWEEP_AT`` (the nightly sweep's time, 02:00 unless set).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ INSTALLED_APPS = [
     "sanitas.api",
     "sanitas.notices",
     "sanitas.operations",
+    "sanitas.jobs",
     "axes",
     "django_tasks",
     "django_tasks_db",
@@ -123,6 +125,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 #: background jobs (sweeps, imports, notice batches, report builds) are django-tasks
 #: tasks kept in the database itself (django-tasks-db), so they work the same on
 #: SQLite and PostgreSQL with no broker to run; ``manage.py db_worker`` takes them
+#: the nightly sweep's time of day (HH:MM, city time), started by the scheduler that
+#: ``sanitas serve`` runs beside the web server; a night missed runs at the next start
+SANITAS_NIGHTLY_SWEEP_AT = os.environ.get("SANITAS_NIGHTLY_SWEEP_AT", "02:00")
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("sanitas.staff.urls")),
     path("", include("sanitas.web.urls")),
     path("", include("sanitas.casework.urls")),
+    path("", include("sanitas.jobs.urls")),
 ]
 
 # the application's own error pages (DEBUG is off unless SANITAS_DEBUG=1)

@@ -3,7 +3,9 @@
 # then `sanitas serve`, which migrates the database, loads the demo city on the
 # first run (a synthetic San Gabriel, swept as of today, with sign-ins whose
 # passwords are made for this installation), prints the address and the demo
-# sign-ins, and serves under gunicorn (DEBUG off, static files by WhiteNoise).
+# sign-ins, and serves under gunicorn (DEBUG off, static files by WhiteNoise),
+# with the background jobs' worker and the nightly sweep's scheduler beside it
+# (stopped with it: Ctrl-C stops all three).
 # The database is SQLite under var/ unless SANITAS_DATA_DIR or DATABASE_URL says
 # otherwise. Arguments go to `sanitas serve` (--port 8000, --host 127.0.0.1,
 # --no-demo for a production data directory); the README's "Operating Sanitas"

@@ -2213,9 +2213,11 @@ def load_demo(
     actor: str = DEMO_ACTOR,
     why: str = "demo city",
     sweep_after: bool = True,
+    bar: Any = None,
 ) -> DemoResult:
     """Record the demo city through :func:`record_facts` (in one transaction: all of
-    it or none), make the demo sign-ins, and sweep as of ``as_of``.
+    it or none), make the demo sign-ins, and sweep as of ``as_of``; ``bar`` (a
+    :class:`~sanitas.operations.progress.Bar`) is told each stage.
 
     The records not yet on file are recorded as the city would have entered them
     over the years (:meth:`DemoCity.recording`): each batch at its own past time, so
@@ -2233,6 +2235,8 @@ def load_demo(
     city = DemoCity(as_of=as_of, seed=seed)
     facts = city.facts()
     entries = city.recording(facts)
+    if bar is not None:
+        bar.stage(f"recording {len(facts):,} facts in {len(entries):,} batches")
     source = f"sanitas demo --seed {seed}"
     keys = sorted({f["id"] for e in entries for f in e.facts})
     on_file = {
@@ -2279,7 +2283,9 @@ def load_demo(
                 result.updated += 1
     result.sign_ins = ensure_demo_staff(actor=actor)
     if sweep_after:
-        swept = sweep(as_of=as_of)
+        if bar is not None:
+            bar.stage(f"sweeping as of {as_of.isoformat()}")
+        swept = sweep(as_of=as_of, progress=bar)
         result.groups_swept, result.findings_created = swept.groups, swept.findings_created
     return result
 
@@ -2423,6 +2429,7 @@ def prepare_serve(
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from sanitas.operations.progress import progress_bar
     from sanitas.operations.server import collect_static
     from sanitas.records.models import RecordIndex
     from sanitas.records.sweep import sweep
@@ -2437,7 +2444,8 @@ def prepare_serve(
     if demo and not RecordIndex.objects.exists() and not foreign:
         out.write(f"Loading the demo city as of {as_of} (first run; a minute or two)...\n")
         out.flush()
-        loaded = load_demo(as_of=as_of, seed=seed)
+        with progress_bar("the demo city", unit="") as bar:
+            loaded = load_demo(as_of=as_of, seed=seed, bar=bar)
         out.write(
             f"  {loaded.created:,} records, {loaded.findings_created:,} findings in "
             f"{loaded.groups_swept:,} subject groups.\n"
@@ -2447,7 +2455,8 @@ def prepare_serve(
             out.write("This data directory has accounts but no records: no demo city loaded.\n")
         elif demo and not demo_staff() and _retired_passwords_in_use():
             ensure_demo_staff()  # a demo made before passwords were made per installation
-        swept = sweep(as_of=as_of).groups
+        with progress_bar(f"sweeping as of {as_of.isoformat()}", unit="groups") as bar:
+            swept = sweep(as_of=as_of, progress=bar).groups
         out.write(f"Worklist swept as of {as_of}: {swept:,} subject groups re-evaluated.\n")
     collect_static()
     return ServeSetup(
@@ -2481,6 +2490,7 @@ def run_serve(
     setup = prepare_serve(as_of=as_of, seed=seed, out=out, demo=demo)
     out.write("\n")
     out.write(f"Sanitas is at {serve_address(host, port)}  (Ctrl-C stops it)\n")
+    out.write("Background jobs and the nightly sweep run beside it (see the Jobs page).\n")
     out.write(render_sign_ins(setup.sign_ins, users=setup.users))
     if setup.sign_ins and host not in ("127.0.0.1", "localhost", "::1"):
         out.write(
@@ -2498,9 +2508,12 @@ def run_demo(*, as_of: date | None, seed: int, out: TextIO) -> int:
 
     as_of = as_of or today_in_city()
     call_command("migrate", interactive=False, verbosity=0)
+    from sanitas.operations.progress import progress_bar
+
     out.write(f"Loading the demo city (seed {seed}) as of {as_of}...\n")
     out.flush()
-    result = load_demo(as_of=as_of, seed=seed)
+    with progress_bar("the demo city", unit="") as bar:
+        result = load_demo(as_of=as_of, seed=seed, bar=bar)
     out.write(
         f"{result.facts:,} facts: {result.created:,} records created, {result.updated:,} "
         f"updated, {result.unchanged:,} unchanged.\n"

@@ -16,9 +16,16 @@ are checked against the batch and the stored records). By default a file with
 any bad row stores nothing; with ``accept_valid`` the good rows are stored and
 the bad ones are returned (and :func:`write_rejects` writes them beside the
 input). A record that staff voided is not restored by an import: its row is
-reported as skipped. The whole import is one transaction, taken under the
-records' write lock, so two imports at once behave as one after the other and
-an import that dies half-way leaves nothing behind.
+reported as skipped. An import of up to ``STORE_CHUNK`` facts is one
+transaction, taken under the records' write lock, so two imports at once behave
+as one after the other and an import that dies half-way leaves nothing behind.
+A larger file is validated whole first, as any file is, then stored in
+transactions of ``STORE_CHUNK`` facts, the facts a fact names before it: the
+write lock (on SQLite, the whole database's) is never held for more than a
+chunk, so that sign-ins and every other write go on while a hauler's year of
+manifests is stored. An import of a large file that dies half-way has stored
+whole chunks; storing the same file again stores the rest and leaves those as
+they are (a record stored again unchanged is counted unchanged).
 
 A file comes from outside, so it is held within bounds before it is trusted:
 a facts file within the sizes of :func:`~sanitas.ordinance.document.read_data`,
@@ -84,6 +91,8 @@ HEADER_SEARCH = 10
 #: how many busy timeouts (30 s each on SQLite) an import waits for another writer
 LOCK_ATTEMPTS = 20
 CHUNK = 500
+#: facts stored in one transaction by a large import (about a second's work)
+STORE_CHUNK = 1_000
 #: the largest CSV feed read (some 300,000 rows; an import stores a few thousand a second)
 MAX_FEED_BYTES = 64 * 2**20
 #: an XLSX workbook: the file, each part and all parts unpacked, the tightest packing
@@ -871,10 +880,12 @@ def import_file(
     accept_valid: bool = False,
     feed: str | None = None,
     progress: Callable[[str], None] | None = None,
+    advance: Callable[[int, int], None] | None = None,
 ) -> ImportResult:
-    """Import a facts file or a feed (see the module docstring) as ``actor``, in one
-    transaction. Bad input never raises: the result lists every problem, one line
-    each, and says whether anything was stored."""
+    """Import a facts file or a feed (see the module docstring) as ``actor``: in one
+    transaction, or a large file in chunks. Bad input never raises: the result lists
+    every problem, one line each, and says whether anything was stored. ``advance``
+    is told (rows stored, rows in the file) as the rows are stored."""
     path = Path(path)
     say = progress or (lambda _message: None)
     result = ImportResult(path=path)
@@ -888,31 +899,169 @@ def import_file(
     result.ignored_columns = table.ignored_columns
     result.rows = len(table.units)
     _screen(table)
+    options = {
+        "actor": actor,
+        "why": why or f"imported from {path.name}",
+        "accept_valid": accept_valid,
+        "say": say,
+        "advance": advance,
+    }
+    facts = sum(len(unit.facts) for unit in table.units)
+    if facts > STORE_CHUNK:
+        # validated whole outside the write lock, then stored chunk by chunk
+        _import_units(table, result, chunked=True, **options)
+    else:
+        _with_write_lock(
+            lambda: _import_units(table, result, **options), say, keep=lambda: result.stored
+        )
+    _summarize(table, result)
+    return result
+
+
+def _with_write_lock(
+    work: Callable[[], Any], say: Callable[[str], None], *, keep: Callable[[], bool]
+) -> Any:
+    """Run ``work`` in one transaction under the records' write lock, rolled back
+    unless ``keep()`` says it stored something; wait for another writer as long as
+    it takes."""
     for attempt in range(1, LOCK_ATTEMPTS + 1):
         started = False
         try:
             with transaction.atomic():
                 started = True
                 lock_records()
-                _import_units(
-                    table,
-                    result,
-                    actor=actor,
-                    why=why or f"imported from {path.name}",
-                    accept_valid=accept_valid,
-                    say=say,
-                )
-                if not result.stored:
+                done = work()
+                if not keep():
                     transaction.set_rollback(True)
-            break
+            return done
         except OperationalError as exc:
             # SQLite: another writer held the database for its whole busy timeout
             # before this import could begin; nothing was done, so wait again
             if started or "locked" not in str(exc) or attempt == LOCK_ATTEMPTS:
                 raise
             say(f"waiting for another writer ({attempt})")
-    _summarize(table, result)
-    return result
+    return None
+
+
+def store_order(raws: list[dict[str, Any]]) -> list[list[int]]:
+    """The positions of ``raws`` in groups to store in order: a fact's group comes
+    after the groups of the facts of the batch it names, and facts that name each
+    other (a cycle) share a group (Tarjan's strongly connected components, which
+    come out in that order)."""
+    ids = {raw.get("id"): n for n, raw in enumerate(raws) if isinstance(raw.get("id"), str)}
+    edges: list[list[int]] = []
+    for n, raw in enumerate(raws):
+        named: set[int] = set()
+        for value in raw.values():
+            values = value if isinstance(value, list) else [value]
+            named.update(ids[v] for v in values if isinstance(v, str) and v in ids)
+        named.discard(n)
+        edges.append(sorted(named))
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on_stack: set[int] = set()
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(len(raws)):
+        if root in index:
+            continue
+        work = [(root, 0)]  # iterative, so a long chain of references cannot overflow
+        while work:
+            node, child = work.pop()
+            if child == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            if child < len(edges[node]):
+                work.append((node, child + 1))
+                target = edges[node][child]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                out.append(sorted(component))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return out
+
+
+def _store_chunked(
+    batch: _Batch,
+    result: ImportResult,
+    *,
+    actor: str,
+    why: str,
+    rows: int,
+    feed: bool,
+    say: Callable[[str], None],
+    advance: Callable[[int, int], None] | None,
+) -> None:
+    """Store a validated batch in transactions of about ``STORE_CHUNK`` facts, each
+    under the write lock for its own chunk only. A chunk refused (the records
+    changed after the batch was validated) ends the import with its problems: the
+    chunks before it stay stored, and the file may be imported again."""
+    chunks: list[list[int]] = [[]]
+    for component in store_order(batch.raws):
+        if chunks[-1] and len(chunks[-1]) + len(component) > STORE_CHUNK:
+            chunks.append([])
+        chunks[-1].extend(component)
+    stored = 0
+    for number, positions in enumerate(chunks, start=1):
+        raws = [batch.raws[p] for p in positions]
+        say(f"storing facts {stored + 1:,} to {stored + len(raws):,} of {len(batch.raws):,}")
+        try:
+            recorded = _with_write_lock(
+                lambda raws=raws: record_facts(
+                    raw_facts=raws, actor=actor, why=why, source=result.path.name
+                ),
+                say,
+                keep=lambda: True,
+            )
+        except (FactsError, RecordError) as exc:
+            lines = [_relabel_chunk(line, positions, batch.raws) for line in exc.problems]
+            result.problems.extend(_assign(batch, lines, feed=feed))
+            if stored:
+                result.notes.append(
+                    f"{result.path}: {stored:,} of {len(batch.raws):,} facts were stored before "
+                    f"the records changed under chunk {number}; importing the file again "
+                    "stores the rest"
+                )
+            return
+        result.stored = True
+        result.created += recorded.created
+        result.updated += recorded.updated
+        result.unchanged += recorded.unchanged
+        stored += len(raws)
+        if advance is not None:
+            advance(round(rows * stored / len(batch.raws)), rows)
+
+
+def _relabel_chunk(line: str, positions: list[int], raws: list[dict[str, Any]]) -> str:
+    """A problem line of a chunk names its fact by the position in the chunk: name it
+    by its position in the file's batch, as the other problems do."""
+    match = _FACT_LABEL.match(line)
+    if not match:
+        return line
+    local = int(match.group(1)) - 1
+    if not 0 <= local < len(positions):
+        return line
+    position = positions[local]
+    prefix = describe(local, raws[position]) + ": "
+    if not line.startswith(prefix):
+        return line
+    return describe(position, raws[position]) + ": " + line[len(prefix) :]
 
 
 def _import_units(
@@ -923,6 +1072,8 @@ def _import_units(
     why: str,
     accept_valid: bool,
     say: Callable[[str], None],
+    advance: Callable[[int, int], None] | None = None,
+    chunked: bool = False,
 ) -> None:
     merge = table.feed is not None
     digest_types = set(
@@ -958,6 +1109,19 @@ def _import_units(
             return
         say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
         try:
+            if chunked:
+                validate_batch(batch.raws)  # the whole file, before any chunk is stored
+                _store_chunked(
+                    batch,
+                    result,
+                    actor=actor,
+                    why=why,
+                    rows=len(table.units),
+                    feed=merge,
+                    say=say,
+                    advance=advance,
+                )
+                return
             with transaction.atomic():
                 recorded = record_facts(
                     raw_facts=batch.raws, actor=actor, why=why, source=result.path.name

@@ -68,18 +68,28 @@ class SanitasServer(BaseApplication):
         return self.application
 
 
-def serve(*, host: str, port: int) -> int:
-    """Serve the application until interrupted (Ctrl-C, TERM)."""
+def serve(*, host: str, port: int, jobs: bool = True) -> int:
+    """Serve the application until interrupted (Ctrl-C, TERM), with the job worker
+    and the scheduler beside it (``jobs``): started first, stopped last."""
     from django.core.wsgi import get_wsgi_application
     from django.db import connections
+
+    from sanitas.jobs.processes import start_companions, stop_companions
 
     application = get_wsgi_application()
     # the workers are forked from this process: none may inherit its connections
     connections.close_all()
+    master = os.getpid()
+    companions = start_companions() if jobs else []
     try:
         SanitasServer(application, options(host, port)).run()
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 0
+    finally:
+        # a gunicorn worker leaves through here too (it was forked inside run()):
+        # only the master stops the worker and the scheduler
+        if os.getpid() == master:
+            stop_companions(companions)
     return 0
 
 

@@ -159,14 +159,18 @@ def cmd_import(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    result = import_file(
-        args.file,
-        actor=args.actor or _default_actor(),
-        why=args.why or "",
-        accept_valid=args.accept_valid,
-        feed=args.feed,
-        progress=progress,
-    )
+    from sanitas.operations.progress import progress_bar
+
+    with progress_bar(f"importing {Path(args.file).name}", unit="rows") as bar:
+        result = import_file(
+            args.file,
+            actor=args.actor or _default_actor(),
+            why=args.why or "",
+            accept_valid=args.accept_valid,
+            feed=args.feed,
+            progress=progress,
+            advance=bar,
+        )
     for line in result.problems:
         print(line, file=sys.stderr)
     for line in result.notes:
@@ -258,7 +262,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print("sanitas: sweep: --chunk is for a --distributed sweep", file=sys.stderr)
         return EXIT_BAD_INPUT
     workers = args.workers or default_workers()
-    result = sweep(as_of=as_of, full=args.full, workers=workers)
+    from sanitas.operations.progress import progress_bar
+
+    with progress_bar(f"sweeping as of {as_of.isoformat()}", unit="groups") as bar:
+        result = sweep(as_of=as_of, full=args.full, workers=workers, progress=bar)
     print(
         f"swept {result.groups} subject groups as of {as_of.isoformat()}"
         f"{' (full)' if args.full else ''}: {result.findings_created} findings created, "

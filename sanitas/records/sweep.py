@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -180,11 +180,17 @@ def lent_facts(
 
 
 def sweep(
-    *, as_of: date, full: bool = False, pack: RulePack | None = None, workers: int = 1
+    *,
+    as_of: date,
+    full: bool = False,
+    pack: RulePack | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SweepResult:
     """Evaluate the groups that need it (all of them with ``full``) and store the
     findings. With ``workers`` above one, the engine runs in that many processes
-    while this one reads the records and stores what they found."""
+    while this one reads the records and stores what they found. ``progress`` is
+    told (groups done, groups to do) after each chunk commits."""
     pack = pack or jurisdiction_pack()
     result = SweepResult()
     pending = groups_to_sweep(as_of, full=full)
@@ -196,6 +202,8 @@ def sweep(
             # with workers, the next chunk is read while they evaluate this one
             following = chunks[number + 1] if parallel and number + 1 < len(chunks) else None
             ahead = _sweep_chunk(chunk, ahead, following, as_of, pack, evaluator, result)
+            if progress is not None:
+                progress(min((number + 1) * CHUNK, len(pending)), len(pending))
     return result
 
 

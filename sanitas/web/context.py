@@ -19,6 +19,7 @@ NAVIGATION = (
     ("permits", "web:permits", "Permits"),
     ("haulers", "web:haulers", "Haulers"),
     ("food_recovery", "web:food_recovery", "Food recovery"),
+    ("jobs", "jobs:list", "Jobs"),
 )
 #: what supervisors see besides
 SUPERVISOR_NAVIGATION = (("audit", "web:audit", "Audit"),)

@@ -7,6 +7,7 @@ resolver and fails for a name that is missing, and checks each view enforces it.
 from django.urls import path
 
 from sanitas.casework.urls import CASEWORK_PERMISSIONS
+from sanitas.jobs.urls import JOBS_PERMISSIONS
 from sanitas.notices.urls import PERMISSIONS as NOTICES_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
@@ -51,4 +52,5 @@ PERMISSIONS: dict[str, str] = {
     **WEB_PERMISSIONS,
     **CASEWORK_PERMISSIONS,
     **NOTICES_PERMISSIONS,
+    **JOBS_PERMISSIONS,
 }

@@ -1,0 +1,88 @@
+"""The jobs' forms: the list's filters, starting a sweep, uploading an import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django import forms
+
+from sanitas.intake.feeds import FEEDS
+from sanitas.intake.imports import FACTS_SUFFIXES, MAX_FEED_BYTES
+from sanitas.jobs.models import KINDS, STATES
+from sanitas.jobs.selectors import may_import, may_sweep
+from sanitas.web.forms import UswdsForm
+
+#: what ``sanitas import`` reads
+SUFFIXES = (*sorted(FACTS_SUFFIXES), ".csv", ".xlsx")
+
+
+class JobFilterForm(UswdsForm):
+    kind = forms.ChoiceField(required=False, choices=[("", "Any kind"), *KINDS], label="Kind")
+    state = forms.ChoiceField(required=False, choices=[("", "Any state"), *STATES], label="State")
+    mine = forms.BooleanField(required=False, label="Only jobs I started")
+
+
+class SweepForm(UswdsForm):
+    full = forms.BooleanField(
+        required=False,
+        label="Evaluate every subject group (a full sweep), not only those that changed",
+    )
+
+
+class ImportForm(UswdsForm):
+    """A file ``sanitas import`` takes, and which feed it is. Staff of a program
+    import their program's feeds; a facts file, or a feed no program owns, is a
+    supervisor's to import."""
+
+    file = forms.FileField(
+        label="File",
+        help_text="A feed (CSV or XLSX) or a facts file (YAML or JSON), at most "
+        f"{MAX_FEED_BYTES // 2**20} MB.",
+    )
+    feed = forms.ChoiceField(required=False, label="Which feed it is")
+    accept_valid = forms.BooleanField(
+        required=False,
+        label="Store the good rows and keep the rejected ones in a file to download",
+    )
+    why = forms.CharField(
+        required=False,
+        max_length=1000,
+        label="Why (kept with every record)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        allowed = [(name, feed.title) for name, feed in FEEDS.items() if may_import(user, name)]
+        blank = [("", "Recognise it by its columns (or a facts file)")] if may_sweep(user) else []
+        self.fields["feed"].choices = [*blank, *allowed]
+        self.fields["feed"].required = not blank
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        suffix = Path(upload.name).suffix.lower()
+        if suffix not in SUFFIXES:
+            raise forms.ValidationError(
+                f"{upload.name}: a {suffix or 'file without an extension'} is not a file "
+                f"Sanitas imports ({', '.join(SUFFIXES)})"
+            )
+        if upload.size > MAX_FEED_BYTES:
+            raise forms.ValidationError(
+                f"{upload.name}: {upload.size / 2**20:.0f} MB is more than the "
+                f"{MAX_FEED_BYTES // 2**20} MB a file may hold"
+            )
+        return upload
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload, feed = cleaned.get("file"), cleaned.get("feed")
+        if upload is not None and Path(upload.name).suffix.lower() in FACTS_SUFFIXES:
+            if feed:
+                self.add_error("feed", "a facts file (YAML or JSON) is not a feed: leave it blank")
+            elif not may_sweep(self.user):
+                self.add_error(
+                    "file", "a facts file names records of every program: a supervisor imports it"
+                )
+        return cleaned

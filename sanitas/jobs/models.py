@@ -1,0 +1,70 @@
+"""A job: one background task as the people who started it see it, kept for good."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+KINDS = (
+    ("sweep", "Sweep"),
+    ("import", "Import"),
+    ("notice_batch", "Notice batch"),
+)
+STATES = (
+    ("queued", "Queued"),
+    ("running", "Running"),
+    ("finished", "Finished"),
+    ("failed", "Failed"),
+)
+#: what ``done`` and ``total`` count
+UNITS = (("rows", "rows"), ("groups", "subject groups"), ("notices", "notices"))
+
+
+class Job(models.Model):
+    """A background job. Never deleted: the list of jobs is their history."""
+
+    kind = models.CharField(max_length=20, choices=KINDS)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="jobs",
+        help_text="The account that started the job (the scheduler's own for a nightly sweep).",
+    )
+    params = models.JSONField(default=dict, blank=True, help_text="What the job was asked.")
+    state = models.CharField(max_length=10, choices=STATES, default="queued")
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    done = models.BigIntegerField(default=0)
+    total = models.BigIntegerField(null=True, blank=True, help_text="None while not yet known.")
+    unit = models.CharField(max_length=10, choices=UNITS, default="rows")
+    #: what it is doing now, or what went wrong, in words
+    message = models.CharField(max_length=500, blank=True)
+    #: counts and problems when it ended
+    outcome = models.JSONField(default=dict, blank=True)
+    #: the rejected rows of an import, relative to ``DATA_DIR/jobs``
+    rejects = models.CharField(max_length=300, blank=True)
+    task_id = models.CharField(max_length=64, blank=True, help_text="The django-tasks result id.")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["kind", "state", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.pk}"
+
+
+class ScheduledRun(models.Model):
+    """A night the scheduler started the nightly sweep for: one row per night (the
+    unique key), so two schedulers, or a restart, never run a night twice."""
+
+    night = models.DateField(unique=True)
+    job = models.ForeignKey(Job, on_delete=models.PROTECT, related_name="scheduled_runs")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-night"]
+
+    def __str__(self) -> str:
+        return f"nightly sweep {self.night}"

@@ -1,0 +1,130 @@
+"""The jobs' readers for the pages: the list, one job and its progress, and who may
+start which job."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from sanitas.jobs.models import Job
+from sanitas.staff.selectors import ROLE_PROGRAMS, roles_of
+
+#: a feed → the programs whose staff import it; a feed none names (business
+#: licences, which every program reads) and facts files are a supervisor's
+FEED_PROGRAMS: dict[str, tuple[str, ...]] = {
+    "pump-out-manifests": ("fog",),
+    "hauler-accounts": ("solid_waste", "sb1383"),
+    "food-recovery-pounds": ("sb1383",),
+}
+
+
+def may_sweep(user: Any) -> bool:
+    """Supervisors start sweeps (and import what spans programs)."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return user.is_superuser or "supervisor" in roles_of(user)
+
+
+def may_import(user: Any, feed: str) -> bool:
+    """May ``user`` upload an import of ``feed``: a supervisor any, program staff their
+    program's (the auditor, who changes nothing, none)."""
+    if may_sweep(user):
+        return True
+    programs = {ROLE_PROGRAMS[role] for role in roles_of(user) if role != "auditor"}
+    return bool(programs & set(FEED_PROGRAMS.get(feed, ())))
+
+
+def jobs(
+    *, kind: str = "", state: str = "", started_by: Any = None, limit: int = 200
+) -> QuerySet[Job]:
+    """Jobs, newest first, filtered."""
+    found = Job.objects.select_related("started_by").order_by("-created_at", "-id")
+    if kind:
+        found = found.filter(kind=kind)
+    if state:
+        found = found.filter(state=state)
+    if started_by is not None:
+        found = found.filter(started_by=started_by)
+    return found[:limit]
+
+
+def job(pk: int) -> Job | None:
+    return Job.objects.select_related("started_by").filter(pk=pk).first()
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def progress(found: Job, *, now: Any = None) -> dict[str, Any]:
+    """How far a job got, for its page and its progress endpoint: counts, the
+    percent, and the time left estimated from its rate so far."""
+    now = now or timezone.now()
+    unit = found.get_unit_display()
+    percent = None
+    if found.total:
+        percent = min(100, int(found.done * 100 / found.total))
+    elif found.state == "finished":
+        percent = 100
+    left = None
+    if found.state == "running" and found.started_at and found.total and found.done:
+        elapsed = (now - found.started_at).total_seconds()
+        remaining = max(0, found.total - found.done)
+        left = elapsed / found.done * remaining
+    if found.total is not None:
+        counted = f"{found.done:,} of {found.total:,} {unit}"
+    elif found.done:
+        counted = f"{found.done:,} {unit}"
+    else:
+        counted = ""
+    ended = found.state in ("finished", "failed")
+    took = None
+    if found.started_at and found.finished_at:
+        took = _duration((found.finished_at - found.started_at).total_seconds())
+    return {
+        "id": found.pk,
+        "state": found.state,
+        "state_label": found.get_state_display(),
+        "done": found.done,
+        "total": found.total,
+        "unit": unit,
+        "counted": counted,
+        "percent": percent,
+        "seconds_left": None if left is None else round(left),
+        "time_left": None if left is None else _duration(left),
+        "took": took,
+        "message": found.message,
+        "ended": ended,
+    }
+
+
+def recent_nightly(days: int = 7) -> list[Any]:
+    from sanitas.jobs.models import ScheduledRun
+
+    since = timezone.localdate() - timedelta(days=days)
+    return list(ScheduledRun.objects.filter(night__gte=since).select_related("job"))
+
+
+def rejects_file(job: Job) -> Path | None:
+    """The job's rejects file, if it has one still on disk, never outside the jobs'
+    folder."""
+    if not job.rejects:
+        return None
+    from sanitas.jobs.services import jobs_dir
+
+    base = jobs_dir().resolve()
+    path = (base / job.rejects).resolve()
+    if base not in path.parents or not path.is_file():
+        return None
+    return path

@@ -1,0 +1,36 @@
+// A job's page follows its job: the progress endpoint is polled every two seconds
+// until the job ends, then the page is loaded again to show the outcome.
+(function () {
+  var box = document.querySelector("[data-job-progress]");
+  if (!box || box.getAttribute("data-ended") === "1") return;
+  var url = box.getAttribute("data-job-progress");
+  function field(name) { return box.querySelector('[data-field="' + name + '"]'); }
+  function setText(name, text) { var el = field(name); if (el) el.textContent = text || ""; }
+  function show(p) {
+    setText("state_label", p.state_label);
+    var tag = field("state_label");
+    if (tag) tag.className = "usa-tag job-state job-state--" + p.state;
+    setText("counted", p.counted);
+    setText("percent", p.percent === null ? "" : p.percent + "%");
+    setText("time_left", p.time_left ? "about " + p.time_left + " left" : "");
+    setText("message", p.message);
+    var fill = field("fill");
+    if (fill) fill.style.width = (p.percent || 0) + "%";
+    var bar = field("progress");
+    if (bar) { bar.value = p.percent || 0; bar.textContent = (p.percent || 0) + "%"; }
+  }
+  function poll() {
+    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (answer) { return answer.ok ? answer.json() : null; })
+      .then(function (p) {
+        if (!p) { window.setTimeout(poll, 5000); return; }
+        show(p);
+        if (p.ended) { window.location.reload(); return; }
+        window.setTimeout(poll, 2000);
+      })
+      .catch(function () { window.setTimeout(poll, 5000); });
+  }
+  var fill = field("fill");
+  if (fill) fill.style.width = (fill.getAttribute("data-percent") || 0) + "%";
+  window.setTimeout(poll, 1000);
+})();

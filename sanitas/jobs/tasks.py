@@ -1,0 +1,179 @@
+"""The task every job runs as, and what each kind of job does.
+
+One django-tasks task, :func:`run_job`, takes a job's id: it reads what the job was
+asked, runs the kind's runner with a progress reporter, and stores the outcome. A
+runner returns its outcome (counts, problems, the rejects file) or raises; a raised
+error fails the job with the problem in words (the traceback goes to the log).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.db import DatabaseError
+from django.utils import timezone
+from django_tasks import task
+
+from sanitas.jobs import services
+from sanitas.jobs.models import Job
+
+logger = logging.getLogger("sanitas.jobs")
+
+#: a runner: the job and its progress reporter → (outcome, rejects file, message)
+Runner = Callable[[Job, services.Progress], tuple[dict[str, Any], str, str]]
+#: problems kept in a job's outcome (the rejects file has every row)
+PROBLEMS_KEPT = 200
+
+
+class JobFailed(Exception):
+    """A job that ended without doing what it was asked, with its outcome."""
+
+    def __init__(self, problem: str, outcome: dict[str, Any], rejects: str = "") -> None:
+        self.problem, self.outcome, self.rejects = problem, outcome, rejects
+        super().__init__(problem)
+
+
+def _sweep(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, str]:
+    from sanitas.records.sweep import default_workers, sweep
+
+    params = job.params
+    as_of = date.fromisoformat(params["as_of"]) if params.get("as_of") else timezone.localdate()
+    full = bool(params.get("full"))
+    progress(0, None, f"sweeping as of {as_of:%B} {as_of.day}, {as_of.year}")
+    result = sweep(
+        as_of=as_of,
+        full=full,
+        workers=int(params.get("workers") or default_workers()),
+        progress=lambda done, total: progress(done, total),
+    )
+    outcome = {
+        "as_of": as_of.isoformat(),
+        "full": full,
+        "groups": result.groups,
+        "findings_created": result.findings_created,
+        "findings_updated": result.findings_updated,
+        "findings_closed": result.findings_closed,
+    }
+    message = (
+        f"{result.groups:,} subject groups evaluated: {result.findings_created:,} findings "
+        f"created, {result.findings_updated:,} updated, {result.findings_closed:,} closed"
+    )
+    return outcome, "", message
+
+
+def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, str]:
+    from sanitas.intake.imports import import_file, write_rejects
+
+    params = job.params
+    path = services.jobs_dir() / params["path"]
+    name = params.get("name") or path.name
+    progress(0, None, f"reading {name}")
+    result = import_file(
+        path,
+        actor=job.started_by.get_username(),
+        why=params.get("why") or f"imported from {name} (job {job.pk})",
+        accept_valid=bool(params.get("accept_valid")),
+        feed=params.get("feed") or None,
+        progress=lambda message: progress(job.done, None, message),
+        advance=lambda done, total: progress(done, total),
+    )
+    shown = [line.replace(f"{path}", name, 1) for line in [*result.problems, *result.notes]]
+    rejects = ""
+    if result.rejected:
+        written = write_rejects(result)
+        if written is not None:
+            rejects = str(written.relative_to(services.jobs_dir()))
+    outcome = {
+        "kind": result.kind,
+        "rows": result.rows,
+        "stored_rows": result.stored_rows,
+        "rejected_rows": result.rejected_rows,
+        "skipped_rows": result.skipped_rows,
+        "created": result.created,
+        "updated": result.updated,
+        "unchanged": result.unchanged,
+        "stored": result.stored,
+        "problems": shown[:PROBLEMS_KEPT],
+        "problem_count": len(shown),
+    }
+    job.done = result.rows
+    if not result.stored and result.problems:
+        raise JobFailed(
+            f"nothing stored: {result.rejected_rows:,} of {result.rows:,} rows have problems"
+            if result.table is not None
+            else f"{name} could not be read",
+            outcome,
+            rejects,
+        )
+    message = (
+        f"{result.stored_rows:,} rows stored ({result.created:,} records created, "
+        f"{result.updated:,} updated, {result.unchanged:,} unchanged), "
+        f"{result.rejected_rows:,} rejected, {result.skipped_rows:,} skipped"
+    )
+    return outcome, rejects, message
+
+
+def _notice_batch(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, str]:
+    """Serve approved notices together (a mail-house run): each is served, frozen
+    and recorded in its own transaction; one that cannot be served is named with its
+    reasons and the others go on."""
+    from sanitas.notices.services import NoticeError, serve_notice
+
+    params = job.params
+    ids = [int(i) for i in params.get("notice_ids", [])]
+    served_on = date.fromisoformat(params["served_on"])
+    method = params.get("method", "mail")
+    actor = job.started_by.get_username()
+    served: list[int] = []
+    problems: list[str] = []
+    for number, notice_id in enumerate(ids, start=1):
+        try:
+            serve_notice(notice_id=notice_id, actor=actor, method=method, served_on=served_on)
+            served.append(notice_id)
+        except NoticeError as exc:
+            reasons = getattr(exc, "problems", None) or [str(exc)]
+            problems.extend(f"notice {notice_id}: {reason}" for reason in reasons)
+        progress(number, len(ids))
+    outcome = {"served": len(served), "refused": len(ids) - len(served), "problems": problems}
+    return outcome, "", f"{len(served):,} of {len(ids):,} notices served"
+
+
+RUNNERS: dict[str, Runner] = {"sweep": _sweep, "import": _import, "notice_batch": _notice_batch}
+
+
+def describe(exc: BaseException) -> str:
+    """An error as the job's page says it: words, never a traceback."""
+    if isinstance(exc, DatabaseError):
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"the database could not be used: {first}"
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f" ({Path(exc.filename).name})" if exc.filename else ""
+        return f"a file could not be used{where}: {exc.strerror}"
+    return "the job stopped on an unexpected error; it is in the server's log"
+
+
+@task(queue_name="default")
+def run_job(job_id: int) -> dict[str, Any]:
+    """Run job ``job_id`` to its end, storing its progress and its outcome."""
+    job = Job.objects.select_related("started_by").get(pk=job_id)
+    if job.state != "queued":  # taken twice (a retried task): the first run stands
+        return {"state": job.state}
+    services.mark_running(job)
+    progress = services.Progress(job)
+    try:
+        outcome, rejects, message = RUNNERS[job.kind](job, progress)
+    except JobFailed as failed:
+        services.fail_job(job, problem=failed.problem, outcome=failed.outcome)
+        if failed.rejects:
+            Job.objects.filter(pk=job.pk).update(rejects=failed.rejects)
+        return {"state": "failed"}
+    except Exception as exc:
+        logger.exception("job %s (%s) failed", job.pk, job.kind)
+        services.fail_job(job, problem=describe(exc))
+        raise
+    services.finish_job(job, outcome=outcome, rejects=rejects, message=message)
+    return {"state": "finished"}

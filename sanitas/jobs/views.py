@@ -1,0 +1,119 @@
+"""The jobs' pages. Thin: a form checks the request, a service starts the job,
+the selectors read; who may use each address is the map in ``urls.py``, and the
+two actions' own checks (supervisors sweep, program staff import their feeds)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from sanitas.jobs import selectors, services
+from sanitas.jobs.forms import ImportForm, JobFilterForm, SweepForm
+from sanitas.jobs.models import Job
+from sanitas.staff.views import STAFF
+from sanitas.web.permissions import WORK, requires
+
+
+def _job(pk: int) -> Job:
+    found = selectors.job(pk)
+    if found is None:
+        raise Http404("no such job")
+    return found
+
+
+@require_GET
+@requires(STAFF)
+def job_list(request: HttpRequest) -> HttpResponse:
+    form = JobFilterForm(request.GET or None)
+    kind = state = ""
+    mine = False
+    if form.is_valid():
+        kind, state, mine = (
+            form.cleaned_data["kind"],
+            form.cleaned_data["state"],
+            form.cleaned_data["mine"],
+        )
+    rows = selectors.jobs(kind=kind, state=state, started_by=request.user if mine else None)
+    return render(
+        request,
+        "jobs/list.html",
+        {
+            "nav": "jobs",
+            "form": form,
+            "rows": [(job, selectors.progress(job)) for job in rows],
+            "sweep_form": SweepForm() if selectors.may_sweep(request.user) else None,
+            "may_upload": ImportForm(user=request.user).fields["feed"].choices != [],
+        },
+    )
+
+
+@require_GET
+@requires(STAFF)
+def job_page(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _job(pk)
+    return render(
+        request,
+        "jobs/job.html",
+        {
+            "nav": "jobs",
+            "job": found,
+            "progress": selectors.progress(found),
+            "has_rejects": selectors.rejects_file(found) is not None,
+        },
+    )
+
+
+@require_GET
+@requires(STAFF)
+def job_progress(request: HttpRequest, pk: int) -> JsonResponse:
+    """What the job's page polls: its progress as JSON."""
+    return JsonResponse(selectors.progress(_job(pk)))
+
+
+@require_GET
+@requires(STAFF)
+def job_rejects(request: HttpRequest, pk: int) -> FileResponse:
+    found = _job(pk)
+    path = selectors.rejects_file(found)
+    if path is None:
+        raise Http404("this job kept no rejects file")
+    name = f"job-{found.pk}-{path.name}"
+    return FileResponse(
+        path.open("rb"), as_attachment=True, filename=name, content_type="text/csv; charset=utf-8"
+    )
+
+
+@require_POST
+@requires(WORK)
+def start_sweep(request: HttpRequest) -> HttpResponse:
+    if not selectors.may_sweep(request.user):
+        return render(request, "jobs/not_yours.html", {"what": "start a sweep"}, status=403)
+    form = SweepForm(request.POST)
+    if not form.is_valid():  # a checkbox: nothing can be wrong but a forged form
+        return redirect("jobs:list")
+    job = services.start_sweep(user=request.user, full=form.cleaned_data["full"])
+    messages.success(request, f"Sweep started (job {job.pk}).")
+    return redirect("jobs:job", pk=job.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@requires(WORK)
+def upload_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
+    if not form.fields["feed"].choices:
+        return render(request, "jobs/not_yours.html", {"what": "import a feed"}, status=403)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        job = services.start_import(
+            upload=data["file"],
+            user=request.user,
+            feed=data["feed"],
+            accept_valid=data["accept_valid"],
+            why=data["why"],
+        )
+        messages.success(request, f"Import of {data['file'].name} started (job {job.pk}).")
+        return redirect("jobs:job", pk=job.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "jobs/upload.html", {"nav": "jobs", "form": form}, status=status)
