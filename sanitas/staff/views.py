@@ -8,7 +8,6 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils import timezone
@@ -111,11 +110,10 @@ def worklist(request: HttpRequest) -> HttpResponse:
             return HttpResponseBadRequest("Choose the lines to export, and CSV or XLSX.")
     if fmt:
         return _export(fmt, list(findings))
-    lines = selectors.worklist_lines(list(findings))
-    page = Paginator(lines, selectors.PAGE_SIZE).get_page(request.GET.get("page"))
-    named = titles({line.first.subject for line in page})
+    page, lines = selectors.worklist_page(findings, page=request.GET.get("page"))
+    named = titles({line.first.subject for line in lines})
     assigned = casework_selectors.assignees(
-        [(line.first.subject, line.first.requirement) for line in page]
+        [(line.first.subject, line.first.requirement) for line in lines]
     )
     rows = [
         (
@@ -123,7 +121,7 @@ def worklist(request: HttpRequest) -> HttpResponse:
             named.get(line.first.subject),
             assigned.get((line.first.subject, line.first.requirement), ""),
         )
-        for line in page
+        for line in lines
     ]
     columns = []
     for name, title in _COLUMNS:
@@ -146,7 +144,7 @@ def worklist(request: HttpRequest) -> HttpResponse:
             "form": form,
             "page": page,
             "rows": rows,
-            "finding_count": sum(len(line.findings) for line in lines),
+            "finding_count": findings.count(),
             "columns": columns,
             "sort": sort,
             "today": today,
