@@ -248,7 +248,12 @@ def bench_load(
                 browsers.append(browser)
             if busy:
                 say("starting a full sweep and an import alongside")
-                quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+                # each in its own session: a sweep's worker processes end with it
+                quiet = {
+                    "stdout": subprocess.DEVNULL,
+                    "stderr": subprocess.DEVNULL,
+                    "start_new_session": True,
+                }
                 background = [
                     subprocess.Popen(
                         [
@@ -301,7 +306,7 @@ def bench_load(
     finally:
         for p in background:
             if p.poll() is None:
-                p.kill()
+                os.killpg(p.pid, signal.SIGKILL)
             p.wait()
         if server is not None and server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
