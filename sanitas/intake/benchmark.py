@@ -107,10 +107,12 @@ def child_env(env: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def run_child(env: dict[str, str], step: str, *args: Any) -> dict[str, Any]:
-    """Run one step in a fresh process; its JSON result."""
+def run_child(
+    env: dict[str, str], step: str, *args: Any, module: str = "sanitas.intake.benchmark"
+) -> dict[str, Any]:
+    """Run one step (of ``module``'s steps) in a fresh process; its JSON result."""
     proc = subprocess.run(
-        [sys.executable, "-m", "sanitas.intake.benchmark", step, *map(str, args)],
+        [sys.executable, "-m", module, step, *map(str, args)],
         capture_output=True,
         env=child_env(env),
         text=True,

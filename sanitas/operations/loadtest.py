@@ -213,7 +213,7 @@ def bench_load(
             say("full sweep")
             run_child(env, "sweep", "full")
             say(f"making {users} staff accounts")
-            targets = _child(env, "accounts", users)
+            targets = run_child(env, "accounts", users, module="sanitas.operations.loadtest")
             manifest = Path(tmp) / "manifests.csv"
             if busy:
                 run_child(env, "manifests", manifest_rows, seed, manifest)
@@ -357,19 +357,6 @@ def render(result: dict[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------- child steps
-
-
-def _child(env: dict[str, str], step: str, *args: Any) -> dict[str, Any]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "sanitas.operations.loadtest", step, *map(str, args)],
-        capture_output=True,
-        env=child_env(env),
-        text=True,
-    )
-    if proc.returncode != 0:
-        tail = "\n".join(proc.stderr.strip().splitlines()[-5:])
-        raise BenchError(f"step {step} failed (exit {proc.returncode}):\n{tail}")
-    return json.loads(proc.stdout)
 
 
 def step_accounts(users: int) -> dict[str, Any]:
