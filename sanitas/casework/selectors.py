@@ -217,6 +217,20 @@ def visits_of(subject: str) -> list[InspectionVisit]:
     )
 
 
+def visits_about(subjects: list[str]) -> list[InspectionVisit]:
+    """The visits of any of ``subjects``, with their photos and signature, oldest
+    first: what a business's or a premises' timeline shows of the inspections (three
+    queries however many visits)."""
+    if not subjects:
+        return []
+    return list(
+        InspectionVisit.objects.filter(subject__in=subjects)
+        .select_related("started_by", "signature__recorded_by")
+        .prefetch_related("photos__taken_by")
+        .order_by("started_at", "id")
+    )
+
+
 def photos_of(visit: InspectionVisit) -> list[Photo]:
     return list(visit.photos.select_related("taken_by").order_by("uploaded_at", "id"))
 

@@ -425,6 +425,71 @@ def case_entries(scope: Scope) -> list[Entry]:
     return out
 
 
+def inspection_entries(scope: Scope) -> list[Entry]:
+    """Each inspection visit started and finished (with its signature or refusal),
+    and each photo taken on it, linked to the visit and the photo's evidence."""
+    from sanitas.casework import selectors as casework_selectors
+
+    out: list[Entry] = []
+    for visit in casework_selectors.visits_about(list(scope.keys)):
+        title = visit.get_kind_display()
+        link = reverse("casework:inspection", args=[visit.pk])
+        about = scope.named.get(visit.subject)
+        out.append(
+            Entry(
+                at=visit.started_at,
+                kind="inspections",
+                what=f"{title} of {visit.visit_date:%b} {visit.visit_date.day}, "
+                f"{visit.visit_date.year} started",
+                actor=visit.started_by.get_username(),
+                user_id=visit.started_by_id,
+                record=about,
+                link=link,
+            )
+        )
+        for photo in visit.photos.all():
+            words = f"Photo taken ({title})"
+            if photo.caption:
+                words += f": {photo.caption}"
+            if photo.voided_at is not None:
+                words += f" (void: {photo.voided_why})"
+            out.append(
+                Entry(
+                    at=photo.taken_at,
+                    kind="inspections",
+                    what=words,
+                    actor=photo.taken_by.get_username(),
+                    user_id=photo.taken_by_id,
+                    record=about,
+                    link=reverse("casework:inspection_photo", args=[visit.pk, photo.pk]),
+                    changes=[f"SHA-256 {photo.sha256}"],
+                )
+            )
+        if visit.finished_at is not None:
+            signature = getattr(visit, "signature", None)
+            signed = ""
+            if signature is not None:
+                signed = (
+                    "; the person on site refused to sign"
+                    if signature.refused
+                    else f"; signed by {signature.signer_name}"
+                )
+            out.append(
+                Entry(
+                    at=visit.finished_at,
+                    kind="inspections",
+                    what=f"{title} finished, its facts recorded{signed}",
+                    actor=visit.started_by.get_username(),
+                    user_id=visit.started_by_id,
+                    record=about,
+                    link=link,
+                    order=1,
+                )
+            )
+    return out
+
+
 register(Source("records", "Records and their versions", record_entries))
 register(Source("findings", "Findings' status changes", finding_entries))
 register(Source("cases", "Cases: assignments and notes", case_entries))
+register(Source("inspections", "Inspections and their photos", inspection_entries))

@@ -651,3 +651,18 @@ def test_every_inspection_address_is_in_the_permission_map():
     }
     for name, access in names.items():
         assert PERMISSIONS[name] == access
+
+
+def test_the_business_timeline_shows_the_visit_its_photo_and_its_signature(client, block):
+    client.force_login(_user("ana"))
+    visit = _fog_visit(client)
+    _finish(client, visit)
+    response = client.get(reverse("web:timeline", args=["jade-garden"]), {"kind": "inspections"})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "FOG inspection of Mar 1, 2025 started" in text
+    assert "Photo taken (FOG inspection): Outlet tee" in text
+    assert "FOG inspection finished, its facts recorded; signed by Wei Chen" in text
+    photo = visit.photos.get()
+    assert reverse("casework:inspection_photo", args=[visit.pk, photo.pk]) in text
+    assert photo.sha256 in text
