@@ -104,8 +104,20 @@ def roles_of(user: Any) -> list[str]:
     """The user's role groups, in the order of :data:`ROLE_PROGRAMS`."""
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return []
-    names = set(user.groups.filter(name__in=list(ROLE_PROGRAMS)).values_list("name", flat=True))
-    return [role for role in ROLE_PROGRAMS if role in names]
+    # asked many times a page (each action, each record's buttons): read once per
+    # user object, which lives for one request; a change of groups forgets it
+    cached = getattr(user, "_sanitas_roles", None)
+    if cached is None:
+        names = set(user.groups.filter(name__in=list(ROLE_PROGRAMS)).values_list("name", flat=True))
+        cached = [role for role in ROLE_PROGRAMS if role in names]
+        user._sanitas_roles = cached
+    return list(cached)
+
+
+def forget_roles(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """``m2m_changed`` of a user's groups: the roles read before are no longer so."""
+    if hasattr(instance, "_sanitas_roles"):
+        del instance._sanitas_roles
 
 
 def visible_programs(user: Any) -> tuple[str, ...]:
