@@ -41,7 +41,7 @@ from sanitas.notices.models import (
 from sanitas.ordinance.enforcement import REASON_WORDS
 from sanitas.records.models import Finding, RecordIndex
 from sanitas.records.services import RecordError, record_and_evaluate, void_and_evaluate
-from sanitas.records.sweep import evaluation_facts, jurisdiction_pack
+from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
 
 #: the case code's letters: no 0/O, 1/I/L, so that it can be read over the phone
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -135,10 +135,9 @@ def _update(notice: Notice, fields: list[str]) -> None:
 
 
 def worklist_as_of() -> date:
-    """The day the worklist speaks for (the latest sweep's), else today."""
-    from sanitas.staff.selectors import worklist_date
-
-    return worklist_date()
+    """The day the worklist speaks for (the latest sweep's), else today: the day the
+    notices' writes are evaluated as of too."""
+    return evaluation_day()
 
 
 def _record(raw: list[dict[str, Any]], *, actor: str, why: str) -> None:
