@@ -291,6 +291,20 @@ def test_a_business_page_leads_with_who_where_and_what_is_open(block, staff_clie
     assert content.index("Address") < content.index("What is open")
 
 
+def test_a_business_page_gives_the_languages_notices_are_printed_in(block, staff_client):
+    record_facts(
+        raw_facts=[
+            {**fact, "operator_language": "es"}
+            for fact in read_data(BLOCK)["facts"]
+            if fact.get("id") == "jade-garden"
+        ],
+        actor="clerk",
+        why="the operator reads Spanish",
+    )
+    text = staff_client.get(reverse("web:business", kwargs={"key": "jade-garden"})).content
+    assert "Operator: Español; owner: not recorded" in text.decode()
+
+
 def test_an_unknown_business_is_a_404_page(block, staff_client):
     response = staff_client.get(reverse("web:business", args=["no-such-place"]))
     assert response.status_code == 404 and "No record" in response.content.decode()

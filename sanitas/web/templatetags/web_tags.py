@@ -41,6 +41,14 @@ def requirement_title(requirement: str) -> str:
         return requirement
 
 
+@register.filter
+def language_name(code: str | None) -> str:
+    """A notice language's name in itself ("Español"); "" for none."""
+    from sanitas.notices.kinds import LANGUAGE_NAMES
+
+    return LANGUAGE_NAMES.get(code or "", code or "")
+
+
 _STATUS_WORDS = {"violation": "in violation", "overdue": "overdue", "due": "due", "late": "late"}
 
 
