@@ -128,6 +128,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 #: the nightly sweep's time of day (HH:MM, city time), started by the scheduler that
 #: ``sanitas serve`` runs beside the web server; a night missed runs at the next start
 SANITAS_NIGHTLY_SWEEP_AT = os.environ.get("SANITAS_NIGHTLY_SWEEP_AT", "02:00")
+#: a running job on another host with no sign of life for this long is taken for one
+#: whose worker stopped, and failed (on this host the worker's process is asked)
+SANITAS_JOB_LEASE_MINUTES = int(os.environ.get("SANITAS_JOB_LEASE_MINUTES", "30"))
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",

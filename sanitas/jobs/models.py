@@ -46,6 +46,22 @@ class Job(models.Model):
     #: the rejected rows of an import, relative to ``DATA_DIR/jobs``
     rejects = models.CharField(max_length=300, blank=True)
     task_id = models.CharField(max_length=64, blank=True, help_text="The django-tasks result id.")
+    worker = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The process running it: host, process id and the process's start time.",
+    )
+    beat_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the running job last showed a sign of life."
+    )
+    restarted_as = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="restart_of",
+        help_text="The job started again in its place after its worker stopped.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

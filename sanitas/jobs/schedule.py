@@ -74,8 +74,10 @@ def run_scheduler(stop: threading.Event, *, every: float = CHECK_EVERY) -> None:
     while not stop.is_set():
         try:
             run_due()
+            # a worker on another host that stopped leaves its jobs to be found here
+            services.reap_abandoned()
         except Exception:  # a database away for a moment: the next look tries again
-            logger.exception("the scheduler could not look at the nightly sweep")
+            logger.exception("the scheduler could not look at the nightly sweep or the jobs")
         finally:
             close_old_connections()
         stop.wait(every)

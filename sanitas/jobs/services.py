@@ -9,7 +9,10 @@ waits for a chunk.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -111,16 +114,57 @@ def report_progress(
     if waiting and not (force or finished):
         return False
     with transaction.atomic():
-        Job.objects.filter(pk=job.pk).update(done=job.done, total=job.total, message=job.message)
+        Job.objects.filter(pk=job.pk).update(
+            done=job.done, total=job.total, message=job.message, beat_at=timezone.now()
+        )
     if throttle is not None:
         throttle._written = time.monotonic()
     return True
 
 
+def this_process() -> str:
+    """This process as a job's ``worker`` names it: host, process id and the process's
+    start time (in clock ticks since boot, where the system says it), so that a
+    process id the system has given again to another process is not taken for it."""
+    return f"{socket.gethostname()}:{os.getpid()}:{_started(os.getpid()) or ''}"
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started (Linux's ``/proc``), or None where unknown."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # the command name (field 2) is in parentheses and may hold spaces
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def _alive_here(worker: str) -> bool | None:
+    """Whether the process ``worker`` names is alive, when it ran on this host; None
+    when it ran on another (only its sign of life can tell)."""
+    host, _, rest = worker.partition(":")
+    pid_text, _, started = rest.partition(":")
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return None
+    pid = int(pid_text)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        pass
+    now_started = _started(pid)
+    return not (started and now_started is not None and now_started != started)
+
+
 def mark_running(job: Job) -> None:
     job.state, job.started_at = "running", timezone.now()
+    job.worker, job.beat_at = this_process(), job.started_at
     with transaction.atomic():
-        Job.objects.filter(pk=job.pk).update(state=job.state, started_at=job.started_at)
+        Job.objects.filter(pk=job.pk).update(
+            state=job.state, started_at=job.started_at, worker=job.worker, beat_at=job.beat_at
+        )
 
 
 def finish_job(job: Job, *, outcome: dict[str, Any], rejects: str = "", message: str = "") -> None:
@@ -195,3 +239,79 @@ def start_import(
         "why": why,
     }
     return start_job(kind="import", params=params, user=user)
+
+
+#: a running job on another host with no sign of life for this long is taken for
+#: one whose worker stopped (``SANITAS_JOB_LEASE_MINUTES``); on this host the worker's
+#: process is asked directly
+DEFAULT_LEASE_MINUTES = 30
+
+#: what the people who started a job are told when its worker stopped, by kind
+_AFTER_A_STOP = {
+    "sweep": "A new sweep was started in its place; what this one stored is kept.",
+    "import": (
+        "What it stored is kept, in whole chunks; upload the file again to store the rest "
+        "(rows already stored are counted unchanged)."
+    ),
+    "notice_batch": (
+        "Each notice is served whole or not at all; start the batch again for those not "
+        "served (a served notice is never served twice)."
+    ),
+}
+
+
+def lease() -> timedelta:
+    return timedelta(minutes=getattr(settings, "SANITAS_JOB_LEASE_MINUTES", DEFAULT_LEASE_MINUTES))
+
+
+def reap_abandoned(*, now: Any = None) -> list[Job]:
+    """Jobs left running by a worker that stopped (killed, or its machine restarted)
+    are marked failed, saying so, and a sweep is started again in its place (a
+    sweep stores each group whole and skips what it already stored). A job is
+    abandoned when its worker's process on this host is gone, or, run on another
+    host, when it showed no sign of life for :func:`lease`. The failed jobs."""
+    now = now or timezone.now()
+    reaped = []
+    for job in Job.objects.filter(state="running").select_related("started_by"):
+        alive = _alive_here(job.worker)
+        if alive is None:
+            alive = job.beat_at is not None and now - job.beat_at < lease()
+        if alive:
+            continue
+        with transaction.atomic():
+            # taken by another reaper meanwhile: its decision stands
+            if not Job.objects.filter(pk=job.pk, state="running").update(state="failed"):
+                continue
+            again = None
+            if job.kind == "sweep":
+                again = start_job(
+                    kind="sweep",
+                    params={**job.params, "restarted_from": job.pk},
+                    user=job.started_by,
+                )
+            problem = (
+                f"The job's worker ({job.worker or 'unknown'}) stopped while it ran. "
+                f"{_AFTER_A_STOP.get(job.kind, '')}"
+            ).strip()
+            Job.objects.filter(pk=job.pk).update(
+                finished_at=now,
+                message=problem[:500],
+                outcome={**job.outcome, "problems": [problem]},
+                restarted_as=again,
+            )
+            _fail_task(job.task_id, problem)
+        logger.warning("job %s (%s) abandoned by its worker %s", job.pk, job.kind, job.worker)
+        reaped.append(job)
+    return reaped
+
+
+def _fail_task(task_id: str, problem: str) -> None:
+    """The task framework's own row of an abandoned job says it failed too, so that
+    nothing anywhere shows it running."""
+    if not task_id:
+        return
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.filter(id=task_id, status="RUNNING").update(
+        status="FAILED", finished_at=timezone.now(), traceback=problem
+    )

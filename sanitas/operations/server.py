@@ -74,13 +74,13 @@ def serve(*, host: str, port: int, jobs: bool = True) -> int:
     from django.core.wsgi import get_wsgi_application
     from django.db import connections
 
-    from sanitas.jobs.processes import start_companions, stop_companions
+    from sanitas.jobs.processes import Companions
 
     application = get_wsgi_application()
     # the workers are forked from this process: none may inherit its connections
     connections.close_all()
     master = os.getpid()
-    companions = start_companions() if jobs else []
+    companions = Companions().start() if jobs else None
     try:
         SanitasServer(application, options(host, port)).run()
     except SystemExit as stop:
@@ -88,8 +88,8 @@ def serve(*, host: str, port: int, jobs: bool = True) -> int:
     finally:
         # a gunicorn worker leaves through here too (it was forked inside run()):
         # only the master stops the worker and the scheduler
-        if os.getpid() == master:
-            stop_companions(companions)
+        if os.getpid() == master and companions is not None:
+            companions.stop()
     return 0
 
 

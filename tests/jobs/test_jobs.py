@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from sanitas.jobs import schedule, selectors, services
 from sanitas.jobs.models import Job, ScheduledRun
@@ -185,3 +186,88 @@ def test_a_time_that_is_not_one_is_named(settings):
     settings.SANITAS_NIGHTLY_SWEEP_AT = "2 am"
     with pytest.raises(ValueError, match="SANITAS_NIGHTLY_SWEEP_AT: '2 am'"):
         schedule.nightly_at()
+
+
+def _gone_process() -> str:
+    """The ``worker`` of a process of this host that has ended (as a kill -9 leaves it)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        alive = f"{services.socket.gethostname()}:{child.pid}:{services._started(child.pid)}"
+    finally:
+        child.kill()
+        child.wait()
+    return alive
+
+
+def _running(kind: str, *, worker: str, beat_at: datetime | None, user: User) -> Job:
+    return Job.objects.create(
+        kind=kind,
+        params={"as_of": "2026-11-30", "nightly": True} if kind == "sweep" else {"feed": "x"},
+        started_by=user,
+        state="running",
+        started_at=beat_at,
+        worker=worker,
+        beat_at=beat_at,
+    )
+
+
+def test_a_job_whose_worker_stopped_is_failed_in_words_and_a_sweep_starts_again(block, settings):
+    settings.SANITAS_JOB_LEASE_MINUTES = 30
+    user = _user("sam", "supervisor")
+    now = timezone.now()
+    dead_sweep = _running("sweep", worker=_gone_process(), beat_at=now, user=user)
+    dead_import = _running("import", worker=_gone_process(), beat_at=now, user=user)
+    here = _running("sweep", worker=services.this_process(), beat_at=now, user=user)
+    # on another host only the sign of life tells: one quiet past the lease, one fresh
+    hour_ago, minutes_ago = now - timedelta(hours=1), now - timedelta(minutes=5)
+    quiet = _running("import", worker="elsewhere:41:7", beat_at=hour_ago, user=user)
+    fresh = _running("import", worker="elsewhere:42:7", beat_at=minutes_ago, user=user)
+    # a pid the system has given again to another process is not the worker's
+    reused = services.this_process().rsplit(":", 1)[0] + ":1"
+    recycled = _running("import", worker=reused, beat_at=now, user=user)
+
+    reaped = services.reap_abandoned(now=now)
+
+    assert {job.pk for job in reaped} == {dead_sweep.pk, dead_import.pk, quiet.pk, recycled.pk}
+    for job in (here, fresh):
+        job.refresh_from_db()
+        assert job.state == "running" and job.restarted_as is None
+    dead_sweep.refresh_from_db()
+    assert dead_sweep.state == "failed" and dead_sweep.finished_at == now
+    assert "stopped while it ran" in dead_sweep.message
+    assert "A new sweep was started in its place" in dead_sweep.message
+    again = dead_sweep.restarted_as
+    assert again.kind == "sweep" and again.state == "queued" and again.started_by == user
+    assert again.params == {"as_of": "2026-11-30", "nightly": True, "restarted_from": dead_sweep.pk}
+    dead_import.refresh_from_db()
+    assert dead_import.state == "failed" and dead_import.restarted_as is None
+    assert "upload the file again" in dead_import.message
+    assert dead_import.outcome["problems"] == [dead_import.message]
+    # a second look finds nothing more to do
+    assert services.reap_abandoned(now=now) == []
+    # the sweep started again runs as any job does
+    run_job.call(again.pk)
+    again.refresh_from_db()
+    assert again.state == "finished"
+
+
+def test_the_job_page_says_what_took_an_abandoned_jobs_place(block, client):
+    user = _user("sam", "supervisor")
+    job = _running("sweep", worker=_gone_process(), beat_at=timezone.now(), user=user)
+    services.reap_abandoned()
+    job.refresh_from_db()
+    client.force_login(user)
+    page = client.get(reverse("jobs:job", args=[job.pk])).content.decode()
+    assert "stopped while it ran" in page
+    assert reverse("jobs:job", args=[job.restarted_as.pk]) in page
+
+
+def test_progress_is_a_sign_of_life(block):
+    user = _user("sam", "supervisor")
+    job = _running("import", worker="elsewhere:1:1", beat_at=None, user=user)
+    services.report_progress(job, done=5, total=10)
+    job.refresh_from_db()
+    assert job.beat_at is not None and job.done == 5

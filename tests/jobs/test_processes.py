@@ -288,6 +288,28 @@ print(json.dumps([r.job.state for r in ScheduledRun.objects.select_related("job"
         while (states := _python(database, code)) != ["finished"]:
             assert time.monotonic() < deadline, states
             time.sleep(1)
+
+        # a worker killed in the middle of a sweep leaves its job running; killed
+        # outright, the worker and the scheduler are started again, and the new
+        # worker fails the abandoned job in words and starts the sweep again
+        abandoned = _python(database, ABANDONED.format(worker=_ended_process()))
+        for pid in companions.values():
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while True:
+            again = _companions(proc)
+            if set(again) == {"worker", "scheduler"} and not set(again.values()) & set(
+                companions.values()
+            ):
+                break
+            assert time.monotonic() < deadline, f"not started again: {_children(proc.pid)}"
+            time.sleep(0.5)
+        deadline = time.monotonic() + 120
+        while (after := _python(database, AFTER.format(pk=abandoned)))["again"] != "finished":
+            assert time.monotonic() < deadline, after
+            time.sleep(1)
+        assert after["state"] == "failed" and "stopped while it ran" in after["message"]
+        companions = again
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=90)
@@ -301,6 +323,33 @@ print(json.dumps([r.job.state for r in ScheduledRun.objects.select_related("job"
     proc.wait()
     assert _gone(companions.values()), "a kill -9 of sanitas serve left its children running"
     assert _python(database, code) == ["finished"]  # the night was not run twice
+
+
+ABANDONED = """
+from django.utils import timezone
+from sanitas.jobs.models import Job
+from sanitas.jobs.services import scheduler_account
+job = Job.objects.create(kind="sweep", params={{"full": True}}, started_by=scheduler_account(),
+    state="running", started_at=timezone.now(), worker="{worker}", beat_at=timezone.now())
+print(json.dumps(job.pk))
+"""
+AFTER = """
+from sanitas.jobs.models import Job
+job = Job.objects.select_related("restarted_as").get(pk={pk})
+print(json.dumps({{"state": job.state, "message": job.message,
+    "again": job.restarted_as.state if job.restarted_as else None}}))
+"""
+
+
+def _ended_process() -> str:
+    """A job's ``worker`` naming a process of this host that has been killed."""
+    from sanitas.jobs.services import _started, socket
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    named = f"{socket.gethostname()}:{child.pid}:{_started(child.pid)}"
+    child.kill()
+    child.wait()
+    return named
 
 
 def _on_a_terminal(env: dict, *args: str) -> str:
