@@ -206,6 +206,29 @@ def start_sweep(*, user: AbstractBaseUser, full: bool = False) -> Job:
     )
 
 
+def start_notice_batch(
+    *, user: AbstractBaseUser, notice_ids: list[int], served_on: Any, method: str
+) -> Job:
+    """Serve ``notice_ids`` on ``served_on`` by ``method`` as one job: each notice is
+    served in its own transaction, and one the service refuses is named with its
+    reasons while the others go on."""
+    from sanitas.notices.models import METHODS
+
+    problems = []
+    if not notice_ids:
+        problems.append("notices: choose at least one notice to serve")
+    if method not in dict(METHODS):
+        problems.append(f"method: {method!r} is not one of {', '.join(dict(METHODS))}")
+    if problems:
+        raise JobError(problems)
+    params = {
+        "notice_ids": [int(i) for i in notice_ids],
+        "served_on": served_on.isoformat(),
+        "method": method,
+    }
+    return start_job(kind="notice_batch", params=params, user=user)
+
+
 def _safe_name(name: str) -> str:
     """An uploaded file's name as it is kept: its last part, with nothing a path
     could be made of."""

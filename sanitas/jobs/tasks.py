@@ -121,22 +121,28 @@ def _notice_batch(job: Job, progress: services.Progress) -> tuple[dict[str, Any]
     """Serve approved notices together (a mail-house run): each is served, frozen
     and recorded in its own transaction; one that cannot be served is named with its
     reasons and the others go on."""
+    from sanitas.notices.selectors import codes
     from sanitas.notices.services import NoticeError, serve_notice
 
     params = job.params
     ids = [int(i) for i in params.get("notice_ids", [])]
     served_on = date.fromisoformat(params["served_on"])
-    method = params.get("method", "mail")
+    method = params["method"]
     actor = job.started_by.get_username()
     served: list[int] = []
     problems: list[str] = []
+    named = codes(ids)
     for number, notice_id in enumerate(ids, start=1):
         try:
             serve_notice(notice_id=notice_id, actor=actor, method=method, served_on=served_on)
             served.append(notice_id)
         except NoticeError as exc:
             reasons = getattr(exc, "problems", None) or [str(exc)]
-            problems.extend(f"notice {notice_id}: {reason}" for reason in reasons)
+            code = named.get(notice_id, str(notice_id))
+            prefix = f"notice {code}: "
+            problems.extend(
+                reason if reason.startswith(prefix) else prefix + reason for reason in reasons
+            )
         progress(number, len(ids))
     outcome = {"served": len(served), "refused": len(ids) - len(served), "problems": problems}
     return outcome, "", f"{len(served):,} of {len(ids):,} notices served"

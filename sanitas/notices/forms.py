@@ -107,3 +107,24 @@ class DecisionForm(UswdsForm):
 
 class BatchForm(UswdsForm):
     served_on = forms.DateField(widget=DateInput(), label="Served on")
+
+
+#: how a batch is served: the ways a person does not hand each notice over
+BATCH_METHODS = tuple(m for m in METHODS if m[0] in ("first_class_mail", "certified_mail", "email"))
+
+
+class ServeBatchForm(UswdsForm):
+    """Serve the chosen notices together, as a background job (a mail-house run)."""
+
+    notices = forms.TypedMultipleChoiceField(
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        label="Notices to serve",
+        error_messages={"required": "Choose at least one notice to serve."},
+    )
+    served_on = forms.DateField(widget=DateInput(), label="Served on")
+    method = forms.ChoiceField(choices=BATCH_METHODS, label="Method of service")
+
+    def __init__(self, *args, ready: list = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["notices"].choices = [(n.pk, n.code) for n in ready]

@@ -192,3 +192,22 @@ def served_for_batch(user: Any, *, served_on: date, methods: tuple[str, ...]) ->
         .exclude(pdf=None)
         .order_by("code")
     )
+
+
+#: the most notices the batch form offers at once (the oldest first)
+BATCH_LIMIT = 500
+
+
+def ready_to_serve(user: Any) -> list[Notice]:
+    """The drafts and approved notices the user may see, oldest first: what a batch
+    may serve (a draft whose kind needs approval is refused by the service, named)."""
+    return list(
+        notices(user)
+        .filter(state__in=("draft", "approved"))
+        .order_by("created_at", "pk")[:BATCH_LIMIT]
+    )
+
+
+def codes(notice_ids: list[int]) -> dict[int, str]:
+    """The case codes of ``notice_ids`` (what a person calls a notice), by id."""
+    return dict(Notice.objects.filter(pk__in=notice_ids).values_list("pk", "code"))

@@ -11,6 +11,7 @@ app_name = "notices"
 urlpatterns = [
     path("", views.notice_list, name="list"),
     path("draft/", views.draft, name="draft"),
+    path("serve/", views.serve_batch, name="serve_batch"),
     path("batch.pdf", views.batch_pdf, name="batch_pdf"),
     path("batch.csv", views.batch_csv, name="batch_csv"),
     path("<int:notice_id>/", views.detail, name="detail"),

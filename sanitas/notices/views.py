@@ -24,6 +24,7 @@ from sanitas.notices import forms, selectors, services
 from sanitas.notices import render as documents
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
 from sanitas.notices.models import STATES
+from sanitas.web import selectors as web_selectors
 
 #: who may see a page: staff (a role, or a superuser) or a hearing officer
 NOTICES = "notices"
@@ -138,20 +139,36 @@ def _invalid(request: HttpRequest, notice, form) -> HttpResponse:
 
 @notices_required
 def notice_list(request: HttpRequest) -> HttpResponse:
-    state = request.GET.get("state", "")
-    kind_key = request.GET.get("kind", "")
     code = request.GET.get("code", "").strip()
     if code:
         found = selectors.notice_by_code(request.user, code)
         if found is not None:
             return redirect("notices:detail", notice_id=found.pk)
         messages.error(request, f"No notice has the case code {code}.")
+    return _list(request)
+
+
+def _list(request: HttpRequest, *, serve_form=None, status: int = 200) -> HttpResponse:
+    state = request.GET.get("state", "")
+    kind_key = request.GET.get("kind", "")
     rows = selectors.notices(
         request.user,
         state=state if state in dict(STATES) else "",
         kind_key=kind_key if kind_key in kinds() else "",
     )
     page = Paginator(rows, 50).get_page(request.GET.get("page"))
+    ready = selectors.ready_to_serve(request.user)
+    if serve_form is None:
+        serve_form = forms.ServeBatchForm(
+            ready=ready,
+            initial={"served_on": services.worklist_as_of(), "method": "first_class_mail"},
+        )
+    names = web_selectors.titles([n.subject for n in [*page, *ready]])
+    for notice in [*page, *ready]:  # what a person calls the record the notice is about
+        found = names.get(notice.subject)
+        notice.subject_name = (
+            "" if found is None else f"{found.owner}: {found.text}" if found.owner else found.text
+        )
     return render(
         request,
         "notices/list.html",
@@ -163,8 +180,39 @@ def notice_list(request: HttpRequest) -> HttpResponse:
             "state": state,
             "kind_key": kind_key,
             "batch_form": forms.BatchForm(),
+            "serve_form": serve_form,
+            "ready": ready,
+            "chosen": {str(v) for v in serve_form["notices"].value() or ()},
         },
+        status=status,
     )
+
+
+@require_POST
+@notices_required
+def serve_batch(request: HttpRequest) -> HttpResponse:
+    """Serve the chosen notices together as a background job; its page follows it."""
+    from sanitas.jobs import services as jobs
+
+    ready = selectors.ready_to_serve(request.user)
+    form = forms.ServeBatchForm(request.POST, ready=ready)
+    if not form.is_valid():
+        return _list(request, serve_form=form, status=400)
+    data = form.cleaned_data
+    try:
+        job = jobs.start_notice_batch(
+            user=request.user,
+            notice_ids=data["notices"],
+            served_on=data["served_on"],
+            method=data["method"],
+        )
+    except jobs.JobError as refused:
+        for problem in refused.problems:
+            form.add_error(None, problem)
+        return _list(request, serve_form=form, status=400)
+    count = len(data["notices"])
+    messages.success(request, f"Serving {count} notice{'s' if count != 1 else ''} as a job.")
+    return redirect("jobs:job", pk=job.pk)
 
 
 @notices_required
