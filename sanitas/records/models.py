@@ -317,6 +317,50 @@ class Finding(models.Model):
         return f"{self.requirement} {self.subject} {self.status}"
 
 
+class WorklistRow(models.Model):
+    """One line of the worklist, kept by the sweep beside the findings it stores: a
+    current finding with a worklist status, or a run of at least
+    :data:`~sanitas.records.worklist.RUN_LENGTH` findings of one obligation (subject,
+    requirement and status), which the worklist shows as one line that expands. A
+    page of the worklist is then an index scan of these rows, not a window over every
+    open finding of the city; they are derived from the findings (rebuilt whenever a
+    group's findings are stored) and hold nothing of their own.
+
+    A line is placed where its first finding would be: ``head_*`` is the first in
+    ascending order of due date (no due date last), period, ordinal and id, ``tail_*``
+    the first when the due date is sorted descending."""
+
+    subject_group = models.CharField(max_length=200, db_index=True)
+    subject = models.CharField(max_length=200)
+    requirement = models.CharField(max_length=64)
+    status = models.CharField(max_length=16)
+    severity = models.PositiveSmallIntegerField(help_text="0 for the most pressing status.")
+    size = models.PositiveIntegerField(help_text="How many findings the line holds.")
+    findings = models.JSONField(help_text="The ids of its findings, the head's first.")
+    head_no_due = models.BooleanField()
+    head_due = models.CharField(max_length=16, blank=True)
+    head_period = models.CharField(max_length=16, blank=True)
+    head_ordinal = models.PositiveSmallIntegerField()
+    head_id = models.BigIntegerField()
+    tail_no_due = models.BooleanField()
+    tail_due = models.CharField(max_length=16, blank=True)
+    tail_period = models.CharField(max_length=16, blank=True)
+    tail_ordinal = models.PositiveSmallIntegerField()
+    tail_id = models.BigIntegerField()
+
+    class Meta:
+        db_table = "records_worklist_row"
+        indexes = [
+            models.Index(fields=["status", "head_no_due", "head_due"], name="worklist_row_due"),
+            models.Index(
+                fields=["severity", "head_no_due", "head_due"], name="worklist_row_action"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.requirement} {self.subject} {self.status} ({self.size})"
+
+
 class DataProblem(models.Model):
     """Records of a subject group that contradict each other (an event dated before the
     thing it belongs to existed), as the engine reported them when it last evaluated

@@ -421,6 +421,9 @@ def _rename_group(old: str, new: str) -> None:
     DataProblem.objects.filter(subject_group=old).update(subject_group=new)
     SubjectGroup.objects.filter(key=old).delete()
     documents.rename_document(old, new)
+    from sanitas.records import worklist
+
+    worklist.rename(old, new)
     # the group now holds other findings than its digest says
     SubjectGroup.objects.filter(key=new).update(findings_digest="")
 

@@ -32,7 +32,7 @@ from sanitas.ordinance.engine import Finding as EngineFinding
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
-from sanitas.records import bulk
+from sanitas.records import bulk, worklist
 from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
 from sanitas.records.documents import Place, Placed, read_documents, table_facts
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
@@ -408,6 +408,7 @@ def _sweep_chunk(
             next_checks[group], digests[group] = next_check, digest
         _store_findings(list(produced), produced, as_of, now, result)
         _store_problems(list(produced), problems, as_of, now)
+        worklist.rebuild(list(produced), now=now)
         _lap(result, "store", clock)
     clock = time.perf_counter()
     _stamp_groups({g: state[g][0] for g in fresh}, as_of, read_at, next_checks, digests)
@@ -455,6 +456,7 @@ def store_evaluated(
     new_digests = {group: digest for group, _k, _p, _n, digest in evaluated}
     _store_findings(list(produced), produced, as_of, now, result)
     _store_problems(list(produced), problems, as_of, now)
+    worklist.rebuild(list(produced), now=now)
     _stamp_groups(fresh, as_of, read_at, next_checks, new_digests)
     result.groups += len(fresh)
 

@@ -33,8 +33,15 @@ from sanitas.records.models import (
     Finding,
     Record,
     RecordIndex,
+    WorklistRow,
 )
 from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
+from sanitas.records.worklist import (
+    OPEN_STATUSES,
+    RUN_LENGTH,
+    SEVERITY,
+    WORKLIST_STATUSES,
+)
 
 # --------------------------------------------------------------------------- programs
 
@@ -163,10 +170,6 @@ def _may_see(user: Any, requirement: str) -> bool:
 
 # --------------------------------------------------------------------------- the worklist
 
-OPEN_STATUSES = ("due", "overdue", "violation")
-WORKLIST_STATUSES = (*OPEN_STATUSES, "late")
-#: most pressing first
-SEVERITY = {"violation": 0, "overdue": 1, "due": 2, "late": 3, "met": 4}
 WINDOWS = {"overdue": None, "7": 7, "30": 30, "90": 90}
 
 
@@ -259,14 +262,19 @@ def worklist(
 
 
 def _sorted(findings: QuerySet[Finding], sort: str) -> QuerySet[Finding]:
-    descending = sort.startswith("-")
-    column = sort.lstrip("-")
-    if column not in SORTS:
-        column, descending = "due", False
     findings = findings.annotate(
         no_due=Case(When(due="", then=Value(1)), default=Value(0), output_field=IntegerField()),
         severity=_severity(),
     )
+    return findings.order_by(*_order(sort))
+
+
+def _order(sort: str) -> list[str]:
+    """The findings' order for ``sort``: its columns, then every other as a tie."""
+    descending = sort.startswith("-")
+    column = sort.lstrip("-")
+    if column not in SORTS:
+        column, descending = "due", False
     primary = {
         "action": ["severity", "no_due", "due"],
         "due": ["no_due", "due"],
@@ -278,7 +286,39 @@ def _sorted(findings: QuerySet[Finding], sort: str) -> QuerySet[Finding]:
     for tie in ("no_due", "due", "requirement", "subject", "period", "ordinal", "id"):
         if tie not in primary:
             order.append(tie)
-    return findings.order_by(*order)
+    return order
+
+
+def worklist_rows(
+    user: Any,
+    *,
+    program: str = ALL,
+    status: str = "",
+    include_late: bool = False,
+    sort: str = "due",
+) -> QuerySet[WorklistRow]:
+    """The worklist's lines as the sweep keeps them (:mod:`sanitas.records.worklist`),
+    for the filters that take whole lines (program, status, late ones), in the order
+    :func:`worklist` gives the findings for ``sort``: each line where its first
+    finding would be. A filter on due dates or on a person's cases cuts runs, so
+    those are paged from the findings (:func:`worklist_page` without rows)."""
+    rows = WorklistRow.objects.filter(_visible_q(user))
+    if program != ALL:
+        rows = rows.filter(PROGRAMS[program].q()) if program in PROGRAMS else rows.none()
+    if status:
+        rows = rows.filter(status=status)
+    else:
+        rows = rows.filter(status__in=WORKLIST_STATUSES if include_late else OPEN_STATUSES)
+    order = _order(sort)
+    # a line descending by due date is placed at the finding that sorts first so: its tail
+    end = "tail" if order[0] in ("-no_due", "-severity") and "-due" in order else "head"
+    placed = []
+    for name in order:
+        bare = name.lstrip("-")
+        if bare in ("no_due", "due", "period", "ordinal", "id"):
+            bare = f"{end}_{bare}"
+        placed.append(("-" if name.startswith("-") else "") + bare)
+    return rows.order_by(*placed)
 
 
 @dataclass
@@ -312,10 +352,6 @@ class WorklistLine:
         return "findings"
 
 
-#: runs of at least this many findings of one obligation collapse into one line
-RUN_LENGTH = 3
-
-
 def worklist_lines(findings: QuerySet[Finding] | list[Finding]) -> list[WorklistLine]:
     """The findings as lines: each obligation's findings of one status gathered into
     one line at the place of its first (most pressing) finding, in the list's order."""
@@ -334,7 +370,11 @@ def worklist_lines(findings: QuerySet[Finding] | list[Finding]) -> list[Worklist
 
 
 def worklist_page(
-    findings: QuerySet[Finding], *, page: Any, per_page: int = PAGE_SIZE
+    findings: QuerySet[Finding],
+    *,
+    page: Any,
+    per_page: int = PAGE_SIZE,
+    rows: QuerySet[WorklistRow] | None = None,
 ) -> tuple[Any, list[WorklistLine]]:
     """One page of :func:`worklist_lines`, computed by the database: a window over each
     obligation's findings of one status gives each its run's size and its place in
@@ -346,6 +386,8 @@ def worklist_page(
     from django.db.models import Count, F, Window
     from django.db.models.functions import RowNumber
 
+    if rows is not None:
+        return _page_of_rows(findings, rows, page=page, per_page=per_page)
     order = [
         F(name[1:]).desc() if name.startswith("-") else F(name).asc()
         for name in findings.query.order_by
@@ -382,6 +424,26 @@ def worklist_page(
         for h in shown
     ]
     shown.object_list = lines  # the page holds its lines, as a page of lines would
+    return shown, lines
+
+
+def _page_of_rows(
+    findings: QuerySet[Finding], rows: QuerySet[WorklistRow], *, page: Any, per_page: int
+) -> tuple[Any, list[WorklistLine]]:
+    """A page of the lines the sweep keeps: the page's rows, then their findings (in
+    the order of ``findings``) in one query."""
+    from django.core.paginator import Paginator
+
+    shown = Paginator(rows.only("findings"), per_page).get_page(page)
+    wanted = [pk for row in shown for pk in row.findings]
+    found = {f.pk: f for f in findings.filter(pk__in=wanted)} if wanted else {}
+    place = {pk: n for n, pk in enumerate(found)}
+    lines = []
+    for row in shown:
+        members = sorted((pk for pk in row.findings if pk in found), key=place.__getitem__)
+        if members:  # (a finding the user may not see is never in a line they may)
+            lines.append(WorklistLine([found[pk] for pk in members]))
+    shown.object_list = lines
     return shown, lines
 
 

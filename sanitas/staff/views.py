@@ -110,7 +110,20 @@ def worklist(request: HttpRequest) -> HttpResponse:
             return HttpResponseBadRequest("Choose the lines to export, and CSV or XLSX.")
     if fmt:
         return _export(fmt, list(findings))
-    page, lines = selectors.worklist_page(findings, page=request.GET.get("page"))
+    rows = None
+    if (
+        not (data.get("window") or data.get("due_from") or data.get("due_to"))
+        and obligations is None
+    ):
+        # whole lines: paged from the lines the sweep keeps
+        rows = selectors.worklist_rows(
+            user,
+            program=data.get("program") or default,
+            status=data.get("status") or "",
+            include_late=bool(data.get("include_late")),
+            sort=sort,
+        )
+    page, lines = selectors.worklist_page(findings, page=request.GET.get("page"), rows=rows)
     named = titles({line.first.subject for line in lines})
     assigned = casework_selectors.assignees(
         [(line.first.subject, line.first.requirement) for line in lines]
