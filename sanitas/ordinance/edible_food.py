@@ -557,10 +557,10 @@ def _months_due_in_one_step(first: date, last: date, grace: int, as_of: date) ->
         return []
     labels = _MONTH_LABELS
     out = []
-    for number in range(low, high + 1):
-        label = labels.get(number)
+    for ordinal in range(low, high + 1):
+        label = labels.get(ordinal)
         if label is None:
-            label = labels[number] = f"{number // 12:04d}-{number % 12 + 1:02d}"
+            label = labels[ordinal] = f"{ordinal // 12:04d}-{ordinal % 12 + 1:02d}"
         out.append(label)
     return out
 
