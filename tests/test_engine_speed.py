@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from sanitas.bench import CityGenerator
 from sanitas.ordinance import calendar
-from sanitas.ordinance.document import load_document, parse_document
+from sanitas.ordinance.document import decode_json, load_document, parse_document
 from sanitas.ordinance.engine import (
     Evaluation,
     Finding,
@@ -227,6 +227,31 @@ def test_the_collector_is_paused_for_an_evaluation_and_restored() -> None:
     assert gc.isenabled()
     with reference_path(), paused_gc():
         assert gc.isenabled()  # the reference path leaves it alone
+
+
+def test_json_facts_decode_with_the_collector_paused() -> None:
+    """Decoding a city's facts runs no collection (each would walk everything decoded
+    so far and free nothing), gives what orjson gives, and leaves the collector on."""
+    raw = orjson.dumps(CityGenerator(5).city(300))
+    passes: list[str] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(phase)
+
+    gc.callbacks.append(count)
+    try:
+        plain = orjson.loads(raw)
+        assert passes, "a plain decode of this size runs the collector"
+        passes.clear()
+        decoded = decode_json(raw)
+        assert passes == [] and gc.isenabled()
+        with reference_path():
+            decode_json(raw)
+        assert passes, "the reference path leaves the collector alone"
+    finally:
+        gc.callbacks.remove(count)
+    assert decoded == plain
 
 
 def test_a_freeze_made_elsewhere_is_kept() -> None:

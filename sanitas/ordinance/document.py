@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from sanitas.ordinance.engine import STATUSES, Evaluation, evaluate_facts
+from sanitas.ordinance.engine import STATUSES, Evaluation, evaluate_facts, paused_gc
 from sanitas.ordinance.facts import Fact, FactsError, _parse_date, parse_facts
 from sanitas.ordinance.pack import PackError, RulePack, load_pack
 from sanitas.ordinance.yamlio import load_yaml
@@ -103,6 +103,16 @@ class FactsDocument:
         )
 
 
+def decode_json(raw: bytes) -> Any:
+    """A JSON document decoded with the garbage collector paused: a city's facts
+    decode into hundreds of thousands of dictionaries that all live on, so each
+    collection meanwhile (the later ones over everything decoded so far) frees
+    nothing; decoding the 20,000-establishment bench city took 0.56 s of processor
+    time with them, 0.34 s without."""
+    with paused_gc():
+        return orjson.loads(raw)
+
+
 def read_data(path: Path) -> Any:
     """Read a YAML or JSON file; raise :class:`FactsError` with one clear line on failure."""
     json = path.suffix.lower() == ".json"
@@ -117,7 +127,7 @@ def read_data(path: Path) -> Any:
         raise FactsError([f"{path}: the file is {exc}; {advice}"]) from None
     try:
         if json:
-            return orjson.loads(raw)
+            return decode_json(raw)
         return load_yaml(raw.decode("utf-8"))
     except orjson.JSONDecodeError as exc:
         raise FactsError([f"{path}: not valid JSON: {exc}"]) from None

@@ -591,13 +591,7 @@ def _evaluate(
     index = FactIndex(visible(facts, as_of))
     ctx = Context(facts=index, as_of=as_of, pack=pack, calendar=pack.calendar(holidays))
 
-    derived_values: list[Derived] = []
-    for spec in _derived_specs() if report_derived else ():
-        for fact in index.of_type(spec.on):
-            # a value is reported on a fact that can be named; an event without an id
-            # still feeds the rules that ask for it
-            if fact.id is not None:
-                derived_values.append(Derived(fact.id, spec.name, ctx.derived(spec.name, fact)))
+    derived_values = _reported_derived(index, ctx) if report_derived else []
 
     findings: list[Finding] = []
     add = findings.append
@@ -650,6 +644,39 @@ def _evaluate(
     derived_values.sort(key=_SUBJECT_OF_DERIVED)
     problems = sorted(ctx._problems, key=_BY_FACTS_AND_PROBLEM)
     return Evaluation(as_of, pack.jurisdiction, findings, derived_values, problems)
+
+
+def _reported_derived(index: FactIndex, ctx: Context) -> list[Derived]:
+    """Every derived value of every fact that has an id, name by name. A value is
+    reported on a fact that can be named; an event without an id still feeds the
+    rules that ask for it. On the fast path the values are read from and written to
+    the context's memo here, as ``Context.derived`` does, without a call per value
+    (a city of 20,000 establishments reports 245,076)."""
+    out: list[Derived] = []
+    if not _FAST:
+        for spec in _derived_specs():
+            for fact in index.of_type(spec.on):
+                if fact.id is not None:
+                    out.append(Derived(fact.id, spec.name, ctx.derived(spec.name, fact)))
+        return out
+    add = out.append
+    memo = ctx._derived
+    missing = _MISSING
+    for spec in _derived_specs():
+        name, func = spec.name, spec.func
+        for fact in index.by_type.get(spec.on, _EMPTY):
+            ident = fact.id
+            if ident is None:
+                continue
+            key = (name, ident)
+            value = memo.get(key, missing)
+            if value is missing:
+                value = memo[key] = func(fact, ctx)
+            add(new_tuple(Derived, (ident, name, value)))
+    return out
+
+
+_MISSING = object()
 
 
 @cache

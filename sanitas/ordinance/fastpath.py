@@ -254,41 +254,63 @@ def _mirror_model(model: type[BaseModel]) -> type:
 
 
 def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
+    """The struct's ``__post_init__``, written out for its own fields: a city's batch
+    calls it for every fact, and a loop over each kind of check (most of them empty
+    for any one type) with a ``getattr`` per field cost more than the checks."""
     if not (post or check):
         return None
-    known = catalog()
-    setter = msgspec.structs.force_setattr
-    first, last = FIRST_DATE, LAST_DATE
-
-    def __post_init__(self: Any) -> None:
-        for name in post.datetimes:
-            value = getattr(self, name)
-            if value is not None:
-                setter(self, name, _parse_datetime(value))
-        for name in post.money:
-            value = getattr(self, name)
-            if value is not None and money_problem(value):
-                raise ValueError(f"{name}: not an amount within bounds")
-        for name in post.dates:
-            value = getattr(self, name)
-            if value is not None and not first <= value <= last:
-                raise ValueError(f"{name}: {date_problem(value)}")
-        for name in post.date_lists:
-            for value in getattr(self, name) or ():
-                if not first <= value <= last:
-                    raise ValueError(f"{name}: {date_problem(value)}")
-        for name in post.requirements:
-            value = getattr(self, name)
-            if value is not None and value not in known:
-                raise ValueError(f"{name}: not a requirement ID")
-        for name in post.requirement_lists:
-            for value in getattr(self, name) or ():
-                if value not in known:
-                    raise ValueError(f"{name}: not a requirement ID")
-        if check is not None:
-            check(self)
-
-    return __post_init__
+    lines = ["def __post_init__(self):"]
+    for name in post.datetimes:
+        lines += [
+            f"    value = self.{name}",
+            "    if value is not None:",
+            f"        setter(self, {name!r}, parse_datetime(value))",
+        ]
+    for name in post.money:
+        lines += [
+            f"    value = self.{name}",
+            "    if value is not None and money_problem(value):",
+            f"        raise ValueError({name + ': not an amount within bounds'!r})",
+        ]
+    for name in post.dates:
+        lines += [
+            f"    value = self.{name}",
+            "    if value is not None and not first <= value <= last:",
+            f"        raise ValueError({name + ': '!r} + date_problem(value))",
+        ]
+    for name in post.date_lists:
+        lines += [
+            f"    for value in self.{name} or ():",
+            "        if not first <= value <= last:",
+            f"            raise ValueError({name + ': '!r} + date_problem(value))",
+        ]
+    for name in post.requirements:
+        lines += [
+            f"    value = self.{name}",
+            "    if value is not None and value not in known:",
+            f"        raise ValueError({name + ': not a requirement ID'!r})",
+        ]
+    for name in post.requirement_lists:
+        lines += [
+            f"    for value in self.{name} or ():",
+            "        if value not in known:",
+            f"            raise ValueError({name + ': not a requirement ID'!r})",
+        ]
+    if check is not None:
+        lines.append("    check(self)")
+    names: dict[str, Any] = {
+        "setter": msgspec.structs.force_setattr,
+        "parse_datetime": _parse_datetime,
+        "money_problem": money_problem,
+        "date_problem": date_problem,
+        "first": FIRST_DATE,
+        "last": LAST_DATE,
+        "known": catalog(),
+        "check": check,
+    }
+    # the text is made of the model's field names (identifiers) and fixed words only
+    exec("\n".join(lines), names)
+    return names["__post_init__"]
 
 
 def mirror_fact(model: type[Fact]) -> type | None:
