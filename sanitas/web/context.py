@@ -14,6 +14,7 @@ from sanitas.web.permissions import SUPERVISE, may, roles_of
 NAVIGATION = (
     ("worklist", "staff:worklist", "Worklist"),
     ("cases", "casework:mine", "My cases"),
+    ("notices", "notices:list", "Notices"),
     ("establishments", "web:establishments", "Businesses"),
     ("premises", "web:premises", "Premises"),
     ("permits", "web:permits", "Permits"),

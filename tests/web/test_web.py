@@ -132,6 +132,9 @@ def test_every_staff_page_has_the_shell_and_the_search_box(block, staff_client):
         assert 'role="search"' in content and 'name="q"' in content, name
         assert "/static/uswds/css/uswds.min.css" in content
         assert "https://" not in content.split("<body")[0], "no asset from another site"
+        # the shell leads to every area of work the user may use, the notices among them
+        for area in ("staff:worklist", "casework:mine", "notices:list", "jobs:list"):
+            assert f'href="{reverse(area)}"' in content, (name, area)
 
 
 # --------------------------------------------------------------------------- titles
