@@ -313,19 +313,23 @@ def reap_abandoned(*, now: Any = None) -> list[Job]:
                     user=job.started_by,
                 )
             problem = (
-                f"The job's worker ({job.worker or 'unknown'}) stopped while it ran. "
+                f"The job's worker ({_worker_words(job.worker)}) stopped while it ran. "
                 f"{_AFTER_A_STOP.get(job.kind, '')}"
             ).strip()
             Job.objects.filter(pk=job.pk).update(
-                finished_at=now,
-                message=problem[:500],
-                outcome={**job.outcome, "problems": [problem]},
-                restarted_as=again,
+                finished_at=now, message=problem[:500], restarted_as=again
             )
             _fail_task(job.task_id, problem)
         logger.warning("job %s (%s) abandoned by its worker %s", job.pk, job.kind, job.worker)
         reaped.append(job)
     return reaped
+
+
+def _worker_words(worker: str) -> str:
+    """A job's ``worker`` as its page says it: "process 812 on host-a"."""
+    host, _, rest = worker.partition(":")
+    pid = rest.partition(":")[0]
+    return f"process {pid} on {host}" if host and pid else "its process is not known"
 
 
 def _fail_task(task_id: str, problem: str) -> None:
