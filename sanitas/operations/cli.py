@@ -114,6 +114,7 @@ def cmd_bench_load(args: argparse.Namespace) -> int:
             busy=args.busy,
             manifest_rows=args.manifest_rows,
             seed=args.seed,
+            think=args.think,
             progress=_say,
         )
     except BenchError as exc:
@@ -140,6 +141,12 @@ def register_bench(bench: argparse._SubParsersAction) -> None:
     )
     s.add_argument("--manifest-rows", type=int, default=20_000, help="rows of that import")
     s.add_argument("--seed", type=int, default=1383)
+    s.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each user reads a page before asking for the next (0: no pause)",
+    )
     s.add_argument("--format", choices=["json", "table"], default="table")
     s.set_defaults(func=cmd_bench_load)
 

@@ -154,9 +154,20 @@ def summarise(samples: list[Sample], seconds: float) -> dict[str, Any]:
 
 
 def _user_loop(
-    browser: _Browser, targets: dict[str, list[str]], stop_at: float, tally: Tally, seed: int
+    browser: _Browser,
+    targets: dict[str, list[str]],
+    stop_at: float,
+    tally: Tally,
+    seed: int,
+    think: float = 0.0,
 ) -> None:
+    """One person asking for pages until ``stop_at``: one after another with no pause,
+    or, with ``think``, a pause of half to one and a half times ``think`` seconds
+    before each (a person reads a page before asking for the next), the first
+    spread over the first ``think`` seconds so that not everyone asks at once."""
     rng = random.Random(seed)
+    if think > 0:
+        time.sleep(min(rng.uniform(0, think), max(0.0, stop_at - time.monotonic())))
     while time.monotonic() < stop_at:
         page = rng.choice(("worklist", "search", "business"))
         if page == "worklist":
@@ -172,6 +183,8 @@ def _user_loop(
         except (OSError, urllib.error.URLError) as exc:
             status, error = 0, type(exc).__name__
         tally.add(Sample(page, time.perf_counter() - started, status, error))
+        if think > 0:
+            time.sleep(min(rng.uniform(0.5, 1.5) * think, max(0.0, stop_at - time.monotonic())))
 
 
 def _wait_for(url: str, server: subprocess.Popen, timeout: float) -> None:
@@ -196,11 +209,14 @@ def bench_load(
     busy: bool = False,
     manifest_rows: int = 20_000,
     seed: int = 1383,
+    think: float = 0.0,
     progress: Any = None,
 ) -> dict[str, Any]:
     say = progress or (lambda _message: None)
     if users < 1 or seconds <= 0 or establishments < 1:
         raise BenchError("--users, --seconds and --establishments must be positive")
+    if not 0 <= think <= 600:
+        raise BenchError(f"--think: {think} is not a pause of 0 to 600 seconds")
     env = make_database(database)
     server = None
     background: list[subprocess.Popen] = []
@@ -290,7 +306,9 @@ def bench_load(
             started = time.perf_counter()
             threads = [
                 threading.Thread(
-                    target=_user_loop, args=(b, targets, stop_at, tally, seed + n), daemon=True
+                    target=_user_loop,
+                    args=(b, targets, stop_at, tally, seed + n, think),
+                    daemon=True,
                 )
                 for n, b in enumerate(browsers)
             ]
@@ -323,6 +341,7 @@ def bench_load(
         "users": users,
         "seconds": round(elapsed, 1),
         "busy": busy,
+        "think": think,
         "alongside": busy_state,
         "cores": os.cpu_count(),
         **summarise(tally.samples, elapsed),
@@ -334,6 +353,11 @@ def render(result: dict[str, Any]) -> str:
         f"{result['users']} signed-in users for {result['seconds']} s against "
         f"{result['establishments']:,} establishments ({result['records']:,} records) on "
         f"{result['database']}, {result['cores']} cores"
+        + (
+            f"; each pausing {result['think']:g} s (0.5 to 1.5 times) between pages"
+            if result.get("think")
+            else "; no pause between pages"
+        )
         + (
             "; alongside: " + ", ".join(f"{k} {v}" for k, v in result["alongside"].items())
             if result["busy"]

@@ -71,3 +71,43 @@ def test_a_short_run_signs_in_and_every_page_answers(tmp_path):
     result = json.loads(proc.stdout)
     assert result["users"] == 2 and result["pages"]["all"]["requests"] > 0
     assert result["errors"] == {}, result["errors"]
+
+
+class _Counting:
+    """A browser that answers at once and counts when it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    def get(self, path: str, timeout: float = 60) -> tuple[int, str]:
+        import time
+
+        self.asked.append(time.monotonic())
+        return 200, ""
+
+
+def test_a_user_who_reads_each_page_asks_for_fewer():
+    import time
+
+    from sanitas.operations.loadtest import Tally, _user_loop
+
+    targets = {"names": ["Arroyo Pho"], "keys": ["arroyo-pho"]}
+    eager, reader = _Counting(), _Counting()
+    _user_loop(eager, targets, time.monotonic() + 0.3, Tally(), seed=1)
+    _user_loop(reader, targets, time.monotonic() + 1.2, Tally(), seed=1, think=0.2)
+    assert len(eager.asked) > 100  # no pause: one page after another
+    gaps = [b - a for a, b in zip(reader.asked, reader.asked[1:], strict=False)]
+    assert 3 <= len(reader.asked) <= 13 and gaps
+    assert all(gap >= 0.09 for gap in gaps)  # at least half the pause between pages
+
+
+def test_a_pause_out_of_bounds_is_named():
+    proc = subprocess.run(
+        [sys.executable, "-m", "sanitas", "bench", "load", "--think", "-1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert proc.returncode != 0 and "--think: -1.0 is not a pause" in proc.stderr
+    assert "Traceback" not in proc.stderr
