@@ -31,6 +31,22 @@ class ReportForm(UswdsForm):
         help_text="The day the records are read as of: what had happened by then.",
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._describe()
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        self._describe()
+
+    def _describe(self) -> None:
+        """Each field described by its hint, and by its error when it has one."""
+        for name, field in self.fields.items():
+            hint = f"{self.auto_id % name}_hint"
+            shown = field.widget.attrs.get("aria-describedby", "")
+            if hint not in shown.split():
+                field.widget.attrs["aria-describedby"] = f"{shown} {hint}".strip()
+
     @staticmethod
     def defaults(today: date) -> dict[str, Any]:
         year = today.year - 1

@@ -401,7 +401,8 @@ def test_bad_dates_are_a_form_error_naming_the_field(city, client, dates, field,
     errors = answer.context["form"].errors
     assert list(errors) == [field] and words in " ".join(errors[field]), errors
     text = answer.content.decode()
-    assert f'id="id_{field}_error"' in text and f'aria-describedby="id_{field}_error"' in text
+    assert f'id="id_{field}_error"' in text
+    assert f'aria-describedby="id_{field}_error id_{field}_hint"' in text
     assert "Traceback" not in text and not Job.objects.exists()
 
 
