@@ -20,9 +20,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from django.db import transaction
+
 from sanitas.jobs import selectors as job_selectors
 from sanitas.ordinance.engine import Finding, evaluate_facts
-from sanitas.ordinance.facts import parse_facts
+from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.records.bridge import fact_key
 from sanitas.records.sweep import groups_to_sweep, jurisdiction_pack, read_groups
 from sanitas.staff.selectors import roles_of
@@ -42,6 +44,8 @@ class City:
     derived: dict[tuple[str, str], Any] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     groups: int = 0
+    #: subject groups whose records could not be evaluated, in words (left out)
+    problems: list[str] = field(default_factory=list)
 
     def of(self, fact_type: str) -> list[tuple[str, Any]]:
         return self.facts.get(fact_type, [])
@@ -68,8 +72,14 @@ def city(
     groups = groups_to_sweep(as_of, full=True)
     found = City(as_of=as_of, groups=len(groups))
     for start in range(0, len(groups), CHUNK):
-        for _group, raw, lent in read_groups(groups[start : start + CHUNK]):
-            parsed = parse_facts(raw)
+        with transaction.atomic():  # one consistent read of the chunk, as the sweep's
+            chunk = read_groups(groups[start : start + CHUNK])
+        for group, raw, lent in chunk:
+            try:
+                parsed = parse_facts(raw)
+            except FactsError as exc:
+                found.problems.extend(f"subject group {group}: {p}" for p in exc.problems)
+                continue
             evaluation = evaluate_facts(parsed, as_of=as_of, pack=pack, only=only)
             kept = {fact_key(item) for item in raw} - lent
             for item, fact in zip(raw, parsed, strict=True):

@@ -148,10 +148,14 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
         "folder": str(folder.relative_to(job_services.jobs_dir())),
         "files": list(FILES),
         "sections": shown,
+        # the groups left out, each named (the figures count the rest)
+        "problems": city.problems[:200],
     }
     words = f"{title} for {period.words}: {figures:,} figures"
     if report == "implementation_record":
         words += f", {rows:,} records"
+    if city.problems:
+        words += f"; {len(city.problems):,} problems left some records out (listed below)"
     return outcome, "", words
 
 

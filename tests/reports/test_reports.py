@@ -479,3 +479,24 @@ def test_who_builds_which_report_and_who_sees_the_navigation(city, client):
     assert 'href="/reports/"' not in worklist  # not a role that builds or reads reports
     assert client.post(reverse("reports:start", args=["fog"]), dates).status_code == 403
     assert client.get(reverse("reports:report", args=["nothing"])).status_code == 404
+
+
+def test_a_group_whose_stored_records_cannot_be_evaluated_is_named_and_left_out(city, client):
+    """A stored row the vocabulary refuses (negative dwelling units, written past the
+    services) leaves its group out of the figures, named, and the rest are built."""
+    from sanitas.records.documents import update_documents
+    from sanitas.records.models import RECORD_MODELS
+
+    rows = RECORD_MODELS["premises"].objects.filter(key="p-unk")
+    rows.update(dwelling_units=-3)
+    update_documents({}, rebuild=[rows.get().subject_group])  # the group read from its rows
+    cora = user("cora", "sb1383_coordinator")
+    job = _built("sb1383", cora)
+    got = _figures(job)
+    assert got["Premises whose class the records do not decide"][0] == 0
+    assert got["Single-family premises"][0] == 2
+    assert any("p-unk" in line and "dwelling_units" in line for line in job.outcome["problems"])
+    assert "problems left some records out" in job.message
+    client.force_login(cora)
+    page = client.get(reverse("reports:build", args=[job.pk])).content.decode()
+    assert "could not be evaluated" in page and "dwelling_units" in page
