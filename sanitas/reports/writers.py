@@ -103,9 +103,11 @@ def write_xlsx(path: Path, *, title: str, period: Period, sections: list[Section
 def printable_html(
     *, title: str, period: Period, sections: list[dict[str, Any]], built: dict[str, Any]
 ) -> str:
-    """The figures as a page of its own (its style inside it), to print or keep."""
+    """The figures as a document of its own (its style inside it, as the notices'
+    PDF templates keep theirs), to print or keep, and what the PDF is made from; it
+    is downloaded, never served as one of the application's pages."""
     return render_to_string(
-        "reports/printable.html",
+        "reports/pdf/printable.html",
         {"title": title, "period": period, "sections": sections, "built": built},
     )
 
