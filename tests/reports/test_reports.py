@@ -346,6 +346,7 @@ def test_the_implementation_record_workbook_reads_back_with_names_and_dates(city
     assert client.get(reverse("reports:file", args=[job.pk, "other.csv"])).status_code == 404
     job_page = client.get(reverse("jobs:job", args=[job.pk])).content.decode()
     assert reverse("reports:build", args=[job.pk]) in job_page and "folder" not in job_page.lower()
+    assert reverse("reports:file", args=[job.pk, "report.xlsx"]) in job_page
 
 
 def test_the_report_page_starts_a_build_and_lists_past_builds(city, client):
