@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "sanitas.notices",
     "sanitas.operations",
     "sanitas.jobs",
+    "sanitas.reports",
     "axes",
     "django_tasks",
     "django_tasks_db",

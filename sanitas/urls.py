@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("sanitas.web.urls")),
     path("", include("sanitas.casework.urls")),
     path("", include("sanitas.jobs.urls")),
+    path("", include("sanitas.reports.urls")),
 ]
 
 # the application's own error pages (DEBUG is off unless SANITAS_DEBUG=1)

@@ -10,6 +10,7 @@ KINDS = (
     ("sweep", "Sweep"),
     ("import", "Import"),
     ("notice_batch", "Notice batch"),
+    ("report", "Report"),
 )
 STATES = (
     ("queued", "Queued"),
@@ -18,7 +19,12 @@ STATES = (
     ("failed", "Failed"),
 )
 #: what ``done`` and ``total`` count
-UNITS = (("rows", "rows"), ("groups", "subject groups"), ("notices", "notices"))
+UNITS = (
+    ("rows", "rows"),
+    ("groups", "subject groups"),
+    ("notices", "notices"),
+    ("sections", "sections"),
+)
 
 
 class Job(models.Model):

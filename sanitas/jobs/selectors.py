@@ -39,10 +39,18 @@ def may_import(user: Any, feed: str) -> bool:
 
 
 def jobs(
-    *, kind: str = "", state: str = "", started_by: Any = None, limit: int = 200
+    *,
+    kind: str = "",
+    state: str = "",
+    started_by: Any = None,
+    params: dict[str, str] | None = None,
+    limit: int = 200,
 ) -> QuerySet[Job]:
-    """Jobs, newest first, filtered."""
+    """Jobs, newest first, filtered (``params``: what they were asked, e.g. which
+    report a report job built)."""
     found = Job.objects.select_related("started_by").order_by("-created_at", "-id")
+    for name, value in (params or {}).items():
+        found = found.filter(**{f"params__{name}": value})
     if kind:
         found = found.filter(kind=kind)
     if state:

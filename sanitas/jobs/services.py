@@ -30,7 +30,9 @@ logger = logging.getLogger("sanitas.jobs")
 SCHEDULER_ACCOUNT = "sanitas-scheduler"
 #: progress is written at most this often (seconds), and when a job ends
 PROGRESS_EVERY = 1.0
-_UNITS = {"sweep": "groups", "import": "rows", "notice_batch": "notices"}
+#: what each kind's progress counts (an app registering a kind adds its own,
+#: ``sanitas.jobs.tasks.register_runner``)
+UNITS = {"sweep": "groups", "import": "rows", "notice_batch": "notices"}
 
 
 class JobError(Exception):
@@ -71,7 +73,9 @@ def start_job(
     if kind not in dict(KINDS):
         raise JobError([f"kind: {kind!r} is not one of {', '.join(dict(KINDS))}"])
     with transaction.atomic():
-        job = Job.objects.create(kind=kind, params=params, started_by=user, unit=_UNITS[kind])
+        job = Job.objects.create(
+            kind=kind, params=params, started_by=user, unit=UNITS.get(kind, "rows")
+        )
         result = run_job.using(queue_name=queue).enqueue(job.pk)
         Job.objects.filter(pk=job.pk).update(task_id=str(result.id))
         job.task_id = str(result.id)

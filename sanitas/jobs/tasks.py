@@ -151,6 +151,18 @@ def _notice_batch(job: Job, progress: services.Progress) -> tuple[dict[str, Any]
 RUNNERS: dict[str, Runner] = {"sweep": _sweep, "import": _import, "notice_batch": _notice_batch}
 
 
+def register_runner(kind: str, runner: Runner, *, unit: str) -> None:
+    """Let another app run its own kind of job (its ``AppConfig.ready`` calls this),
+    so that the jobs app runs it without importing that app: ``kind`` must be one of
+    :data:`sanitas.jobs.models.KINDS`, ``unit`` one of its ``UNITS``."""
+    from sanitas.jobs.models import KINDS, UNITS
+
+    if kind not in dict(KINDS) or unit not in dict(UNITS):
+        raise ValueError(f"job kind {kind!r} or unit {unit!r} is not one the jobs app knows")
+    RUNNERS[kind] = runner
+    services.UNITS[kind] = unit
+
+
 def describe(exc: BaseException) -> str:
     """An error as the job's page says it: words, never a traceback."""
     if isinstance(exc, DatabaseError):
@@ -171,7 +183,10 @@ def run_job(job_id: int) -> dict[str, Any]:
     services.mark_running(job)
     progress = services.Progress(job)
     try:
-        outcome, rejects, message = RUNNERS[job.kind](job, progress)
+        runner = RUNNERS.get(job.kind)
+        if runner is None:
+            raise JobFailed(f"no runner is installed for jobs of kind {job.kind!r}", {})
+        outcome, rejects, message = runner(job, progress)
     except JobFailed as failed:
         services.fail_job(job, problem=failed.problem, outcome=failed.outcome)
         if failed.rejects:

@@ -22,6 +22,8 @@ NAVIGATION = (
     ("food_recovery", "web:food_recovery", "Food recovery"),
     ("jobs", "jobs:list", "Jobs"),
 )
+#: what the roles that build or read reports see besides (every role may open them)
+REPORTS_NAVIGATION = (("reports", "reports:index", "Reports"),)
 #: what supervisors see besides
 SUPERVISOR_NAVIGATION = (("audit", "web:audit", "Audit"),)
 
@@ -29,12 +31,17 @@ SUPERVISOR_NAVIGATION = (("audit", "web:audit", "Audit"),)
 def shell(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     staff = user is not None and may(user, STAFF)
+    from sanitas.reports.selectors import may_read as may_read_reports
+
+    nav: tuple[tuple[str, str, str], ...] = ()
+    if staff:
+        nav = NAVIGATION
+        if may_read_reports(user):
+            nav += REPORTS_NAVIGATION
+        if may(user, SUPERVISE):
+            nav += SUPERVISOR_NAVIGATION
     return {
-        "shell_nav": (
-            (NAVIGATION + SUPERVISOR_NAVIGATION if may(user, SUPERVISE) else NAVIGATION)
-            if staff
-            else ()
-        ),
+        "shell_nav": nav,
         "shell_staff": staff,
         "shell_roles": [role.title for role in roles_of(user)] if staff else [],
         "shell_query": request.GET.get("q", "") if request.method == "GET" else "",

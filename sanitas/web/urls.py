@@ -9,6 +9,7 @@ from django.urls import path
 from sanitas.casework.urls import CASEWORK_PERMISSIONS
 from sanitas.jobs.urls import JOBS_PERMISSIONS
 from sanitas.notices.urls import PERMISSIONS as NOTICES_PERMISSIONS
+from sanitas.reports.urls import REPORTS_PERMISSIONS
 from sanitas.staff.urls import PERMISSIONS as STAFF_PERMISSIONS
 from sanitas.staff.views import STAFF
 from sanitas.web import record_views, views
@@ -53,4 +54,5 @@ PERMISSIONS: dict[str, str] = {
     **CASEWORK_PERMISSIONS,
     **NOTICES_PERMISSIONS,
     **JOBS_PERMISSIONS,
+    **REPORTS_PERMISSIONS,
 }

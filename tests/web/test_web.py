@@ -73,6 +73,11 @@ URL_KWARGS = {
     "jobs:job": {"pk": 1},
     "jobs:progress": {"pk": 1},
     "jobs:rejects": {"pk": 1},
+    "reports:report": {"report": "sb1383"},
+    "reports:start": {"report": "sb1383"},
+    # no build 1 exists: a page that lets the user in answers 404, not 403
+    "reports:build": {"pk": 1},
+    "reports:file": {"pk": 1, "name": "report.xlsx"},
 }
 #: the record forms: the fact type each address above records, which a role must record
 RECORDED_TYPE = {
@@ -88,11 +93,14 @@ POST_ONLY = {
     "casework:inspection_photo_void",
     "logout",
     "jobs:start_sweep",
+    "reports:start",
 }
 #: addresses whose view narrows the map's access to some acting roles (tests/jobs)
 OWN_ROLES = {
     "jobs:start_sweep": {"supervisor"},
     "jobs:upload": {"supervisor", "fog_inspector", "sb1383_coordinator", "code_enforcement"},
+    # the SB 1383 reports are built by SB 1383 coordinators and supervisors (tests/reports)
+    "reports:start": {"supervisor", "sb1383_coordinator"},
 }
 
 

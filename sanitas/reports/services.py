@@ -1,0 +1,183 @@
+"""The reports' writers: start a report's build, and the job that builds it.
+
+A build is a job of kind ``report`` (``sanitas.jobs``): who asked, for which period
+and as of which day are its parameters, and its outcome names the files it wrote
+under the jobs' folder, kept for good, with the figures themselves so that the
+build's page shows them without reading its files. Its progress counts sections:
+reading the city (each subject group evaluated as of the day), each section's
+figures, then each file.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils import timezone
+
+from sanitas.jobs import services as job_services
+from sanitas.jobs.services import JobError
+from sanitas.reports import selectors, writers
+from sanitas.reports.figures import (
+    COUNTED_REQUIREMENTS,
+    REPORTS,
+    Period,
+    fog,
+    implementation_record,
+    sb1383,
+)
+
+logger = logging.getLogger("sanitas.reports")
+
+#: the earliest and latest days a report may speak of: the subchapters' effective
+#: years to a few years ahead (a date outside is a typing error)
+EARLIEST = date(2000, 1, 1)
+LATEST_YEARS_AHEAD = 5
+#: the steps besides the sections: reading the city, and the three files
+STEPS_BESIDES_SECTIONS = 4
+FILES = ("report.xlsx", "report.html", "report.pdf")
+
+
+def period_problems(*, start: date | None, end: date | None, as_of: date | None) -> list[str]:
+    """What is wrong with a report's dates, each naming its field."""
+    latest = date(timezone.localdate().year + LATEST_YEARS_AHEAD, 12, 31)
+    problems: list[str] = []
+    for name, value in (("start", start), ("end", end), ("as_of", as_of)):
+        if value is None:
+            problems.append(f"{name}: a date is required")
+        elif not EARLIEST <= value <= latest:
+            problems.append(
+                f"{name}: {value.isoformat()} is outside the years a report may cover "
+                f"({EARLIEST.year} to {latest.year})"
+            )
+    if start and end and end < start:
+        problems.append(f"end: the period ends ({end.isoformat()}) before it starts")
+    if as_of and start and as_of < start:
+        problems.append(f"as_of: the report's day ({as_of.isoformat()}) is before the period")
+    return problems
+
+
+def start_report(
+    *, report: str, start: date, end: date, as_of: date, user: AbstractBaseUser
+) -> Any:
+    """Start building ``report`` for the period as of ``as_of`` as ``user``; a
+    :class:`JobError` naming the field when a date is wrong or the user may not."""
+    if report not in REPORTS:
+        raise JobError([f"report: {report!r} is not one of {', '.join(REPORTS)}"])
+    if not selectors.may_build(user, report):
+        raise JobError([f"report: {user.get_username()} may not build the {REPORTS[report]}"])
+    problems = period_problems(start=start, end=end, as_of=as_of)
+    if problems:
+        raise JobError(problems)
+    params = {
+        "report": report,
+        "name": REPORTS[report],
+        "start": start.isoformat(),
+        "end": end.isoformat(),
+        "as_of": as_of.isoformat(),
+    }
+    return job_services.start_job(kind="report", params=params, user=user)
+
+
+def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, Any], str, str]:
+    """The job's runner: read the city as of the day, compute the sections, write
+    the files. Bad parameters (a job started other than through
+    :func:`start_report`) fail the job with the problem in words."""
+    from sanitas.jobs.tasks import JobFailed
+
+    params = job.params or {}
+    report = params.get("report")
+    if report not in REPORTS:
+        raise JobFailed(f"report: {report!r} is not a report this application builds", {})
+    try:
+        start, end, as_of = (
+            date.fromisoformat(str(params.get(n))) for n in ("start", "end", "as_of")
+        )
+    except ValueError:
+        raise JobFailed("the report's start, end or as-of date is not a date", {}) from None
+    problems = period_problems(start=start, end=end, as_of=as_of)
+    if problems:
+        raise JobFailed("; ".join(problems), {"problems": problems})
+    period = Period(start, end, as_of)
+    steps = len(_SECTION_COUNT[report]) + STEPS_BESIDES_SECTIONS
+    progress(0, steps, f"reading the city's records as of {as_of:%B} {as_of.day}, {as_of.year}")
+
+    def reading(done: int, total: int) -> None:
+        progress(0, steps, f"reading the city's records: {done:,} of {total:,} subject groups")
+
+    city = selectors.city(as_of=as_of, requirements=COUNTED_REQUIREMENTS, progress=reading)
+    progress(1, steps, "computing the figures")
+    if report == "sb1383":
+        sections = sb1383(city, period, ladder=_ladder(as_of))
+    elif report == "fog":
+        sections = fog(city, period)
+    else:
+        sections = implementation_record(
+            city, period, named=lambda keys: {k: t.text for k, t in selectors.names(keys).items()}
+        )
+    done = 1 + len(sections)
+    progress(done, steps, "writing the workbook")
+    folder = job_services.jobs_dir() / "reports" / str(job.pk)
+    folder.mkdir(parents=True, exist_ok=True)
+    title = REPORTS[report]
+    writers.write_xlsx(folder / "report.xlsx", title=title, period=period, sections=sections)
+    progress(done + 1, steps, "writing the printable page")
+    shown = [section.as_dict() for section in sections]
+    built = {
+        "by": job.started_by.get_full_name() or job.started_by.get_username(),
+        "at": timezone.localtime(),
+        "job": job.pk,
+        "groups": city.groups,
+    }
+    html = writers.printable_html(title=title, period=period, sections=shown, built=built)
+    (folder / "report.html").write_text(html, encoding="utf-8")
+    progress(done + 2, steps, "writing the PDF")
+    writers.write_pdf(folder / "report.pdf", html)
+    progress(steps, steps, "done")
+    figures = sum(len(s["figures"]) for s in shown)
+    rows = sum(s["rows"] or 0 for s in shown)
+    outcome = {
+        "report": title,
+        "period": period.words,
+        "as_of": as_of.isoformat(),
+        "subject_groups": city.groups,
+        "figures": figures,
+        "rows": rows,
+        "folder": str(folder.relative_to(job_services.jobs_dir())),
+        "files": list(FILES),
+        "sections": shown,
+        # the groups left out, each named (the figures count the rest)
+        "problems": city.problems[:200],
+    }
+    words = f"{title} for {period.words}: {figures:,} figures"
+    if report == "implementation_record":
+        words += f", {rows:,} records"
+    if city.problems:
+        words += f"; {len(city.problems):,} problems left some records out (listed below)"
+    return outcome, "", words
+
+
+#: each report's sections, for the progress bar's total before they are computed
+_SECTION_COUNT = {
+    "sb1383": ("premises", "waivers", "edible food", "inspections", "enforcement"),
+    "fog": ("establishments", "devices", "pump-outs", "training", "inspections"),
+    "implementation_record": (
+        "premises",
+        "waivers",
+        "generators",
+        "food recovery",
+        "inspections",
+        "notices",
+        "citations",
+        "extensions",
+    ),
+}
+
+
+def _ladder(as_of: date) -> list[Any]:
+    """The penalty ladder (ORG-PENALTY-AMOUNTS) in the rule pack on the day."""
+    from sanitas.records.sweep import jurisdiction_pack
+
+    return list(jurisdiction_pack().param("org.penalty_ladder").on(as_of))

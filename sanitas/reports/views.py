@@ -1,0 +1,152 @@
+"""The reports' pages. Thin: a form checks the dates, a service starts the build
+(a job), the selectors read; who may use each address is the map in ``urls.py``,
+and who may build which report the view asks ``selectors.may_build``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from sanitas.jobs import selectors as job_selectors
+from sanitas.jobs.services import JobError
+from sanitas.reports import selectors, services
+from sanitas.reports.figures import DESCRIPTIONS, REPORTS
+from sanitas.reports.forms import ReportForm
+from sanitas.staff.selectors import worklist_date
+from sanitas.staff.views import STAFF
+from sanitas.web.permissions import WORK, requires
+
+CONTENT_TYPES = {
+    "report.xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "report.html": "text/html; charset=utf-8",
+    "report.pdf": "application/pdf",
+}
+FILE_WORDS = {
+    "report.xlsx": "Workbook (XLSX)",
+    "report.pdf": "PDF",
+    "report.html": "Printable page (HTML)",
+}
+
+
+def _report(report: str) -> str:
+    if report not in REPORTS:
+        raise Http404("no such report")
+    return report
+
+
+def _build(pk: int) -> Any:
+    found = selectors.build(pk)
+    if found is None:
+        raise Http404("no such report build")
+    return found
+
+
+@require_GET
+@requires(STAFF)
+def index(request: HttpRequest) -> HttpResponse:
+    reports = [
+        {
+            "key": key,
+            "title": title,
+            "description": DESCRIPTIONS[key],
+            "may_build": selectors.may_build(request.user, key),
+            "latest": next(iter(selectors.builds(key, limit=1)), None),
+        }
+        for key, title in REPORTS.items()
+    ]
+    return render(request, "reports/index.html", {"nav": "reports", "reports": reports})
+
+
+def _report_context(request: HttpRequest, report: str, form: ReportForm) -> dict[str, Any]:
+    return {
+        "nav": "reports",
+        "report": report,
+        "title": REPORTS[report],
+        "description": DESCRIPTIONS[report],
+        "form": form,
+        "may_build": selectors.may_build(request.user, report),
+        "builds": selectors.builds(report),
+    }
+
+
+@require_GET
+@requires(STAFF)
+def report_page(request: HttpRequest, report: str) -> HttpResponse:
+    report = _report(report)
+    form = ReportForm(initial=ReportForm.defaults(worklist_date()))
+    return render(request, "reports/report.html", _report_context(request, report, form))
+
+
+@require_POST
+@requires(WORK)
+def start(request: HttpRequest, report: str) -> HttpResponse:
+    report = _report(report)
+    if not selectors.may_build(request.user, report):
+        return render(
+            request, "jobs/not_yours.html", {"what": f"build the {REPORTS[report]}"}, status=403
+        )
+    form = ReportForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            job = services.start_report(
+                report=report,
+                start=data["start"],
+                end=data["end"],
+                as_of=data["as_of"],
+                user=request.user,
+            )
+        except JobError as refused:
+            for line in refused.problems:
+                form.add_error(None, line)
+        else:
+            messages.success(request, f"The {REPORTS[report]} is being built (job {job.pk}).")
+            return redirect("jobs:job", pk=job.pk)
+    context = _report_context(request, report, form)
+    return render(request, "reports/report.html", context, status=400)
+
+
+@require_GET
+@requires(STAFF)
+def build_page(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _build(pk)
+    outcome = found.outcome or {}
+    files = [
+        (name, FILE_WORDS.get(name, name))
+        for name in outcome.get("files", [])
+        if selectors.build_file(found, name) is not None
+    ]
+    return render(
+        request,
+        "reports/build.html",
+        {
+            "nav": "reports",
+            "job": found,
+            "report": found.params.get("report", ""),
+            "title": REPORTS.get(found.params.get("report", ""), "Report"),
+            "progress": job_selectors.progress(found),
+            "sections": outcome.get("sections", []),
+            "files": files,
+        },
+    )
+
+
+@require_GET
+@requires(STAFF)
+def build_file(request: HttpRequest, pk: int, name: str) -> FileResponse:
+    found = _build(pk)
+    path = selectors.build_file(found, name)
+    if path is None:
+        raise Http404("this build kept no such file")
+    report = found.params.get("report", "report")
+    download = f"{report}-{found.params.get('start', '')}-{found.params.get('end', '')}"
+    return FileResponse(
+        path.open("rb"),
+        as_attachment=True,
+        filename=f"{download}{path.suffix}",
+        content_type=CONTENT_TYPES.get(name, "application/octet-stream"),
+    )
