@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('jobs', '0001_jobs_and_nightly_runs'),
+        ('jobs', '0002_report_jobs'),
     ]
 
     operations = [
