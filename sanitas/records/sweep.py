@@ -33,6 +33,7 @@ from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records import bulk
+from sanitas.records import findings as findings_documents
 from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
 from sanitas.records.documents import Place, Placed, read_documents, table_facts
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
@@ -571,6 +572,10 @@ def _store_findings(
         findings.keep_history_of(
             "id", [row["id"] for row in changed], kind="~", reason=None, when=now
         )
+    # and each group's findings, with their words, as one document
+    findings_documents.write_documents(
+        {group: produced[group] for group in groups}, as_of=as_of, now=now
+    )
     result.findings_created += len(to_create)
     result.findings_updated += len(to_update)
     result.findings_closed += len(closed)
