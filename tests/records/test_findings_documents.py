@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 from datetime import date
+from itertools import pairwise
 
 import orjson
 import pytest
@@ -178,3 +179,42 @@ def test_the_migration_builds_the_documents_of_an_existing_database():
     migration = importlib.import_module("sanitas.records.migrations.0012_group_findings_documents")
     migration.build_documents(apps, None)
     assert _parsed() == expected
+
+
+def test_a_finding_gets_a_new_version_when_its_status_changes_not_its_words():
+    _load()
+    sweep(as_of=AS_OF, full=True)
+    before = dict(Finding.objects.values_list("id", "explanation"))
+    later = date(2025, 9, 1)
+    result = sweep(as_of=later, full=True)
+    rows = {
+        pk: (status, due, group, current, explanation)
+        for pk, status, due, group, current, explanation in Finding.objects.values_list(
+            "id", "status", "due", "subject_group", "current", "explanation"
+        )
+    }
+    versions: dict[int, list[tuple]] = {}
+    for pk, *state in Finding.history.order_by("history_date", "history_id").values_list(
+        "id", "status", "due", "subject_group", "current"
+    ):
+        versions.setdefault(pk, []).append(tuple(state))
+    # every version differs from the one before in status, due date, group or being found
+    for pk, states in versions.items():
+        assert all(a != b for a, b in pairwise(states)), pk
+        assert states[-1] == rows[pk][:4], pk
+    # some findings changed only their words: their rows and documents have the new
+    # words, and no new version
+    reworded = [
+        pk
+        for pk, (_s, _d, _g, current, explanation) in rows.items()
+        if current and pk in before and before[pk] != explanation and len(versions[pk]) == 1
+    ]
+    assert reworded and result.findings_updated > len(
+        [pk for pk, states in versions.items() if len(states) > 1]
+    )
+    documents = read_documents(_groups())
+    said = {tuple(f[:4]): f[7] for findings in documents.values() for f in findings}
+    for pk in reworded:
+        finding = Finding.objects.get(pk=pk)
+        key = (finding.requirement, finding.subject, finding.period, finding.ordinal)
+        assert said[key] == finding.explanation
