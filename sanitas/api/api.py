@@ -283,7 +283,8 @@ _CHANGES = {"+": "created", "~": "changed", "-": "removed"}
 )
 def finding_history(request: HttpRequest, finding_id: int) -> Any:
     """The finding (current or not) and each stored version, oldest first: how its
-    status, due date and explanation changed from sweep to sweep."""
+    status, due date or being found changed from sweep to sweep (a version is made
+    when one of those changes, with the words the finding had then)."""
     _only(request, None)
     finding = selectors.get_finding(finding_id=finding_id)
     if finding is None or not sees_finding(request, finding.requirement):

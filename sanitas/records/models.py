@@ -361,6 +361,29 @@ class WorklistRow(models.Model):
         return f"{self.requirement} {self.subject} {self.status} ({self.size})"
 
 
+class GroupFindings(models.Model):
+    """A subject group's current findings as one document: what its last sweep found,
+    in the engine's order, with every finding's words (cite, explanation, reading).
+    Written by the sweep in the transaction that stores the group's findings, and
+    only when their digest changed, so a group's hundred-odd findings cost one row
+    to store and one to read; the :class:`Finding` rows are the worklist's index and
+    the status history."""
+
+    subject_group = models.CharField(max_length=200, unique=True)
+    document = models.TextField(
+        default="[]",
+        help_text="The group's current findings, as JSON: [requirement, subject, period, "
+        "ordinal, status, due, cite, explanation, reading] for each, in the engine's order.",
+    )
+    evaluated_as_of = models.DateField(help_text="The date the findings were evaluated as of.")
+
+    class Meta:
+        db_table = "records_group_findings"
+
+    def __str__(self) -> str:
+        return self.subject_group
+
+
 class DataProblem(models.Model):
     """Records of a subject group that contradict each other (an event dated before the
     thing it belongs to existed), as the engine reported them when it last evaluated

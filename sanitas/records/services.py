@@ -34,7 +34,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.records import bulk, documents
+from sanitas.records import bulk, documents, findings
 from sanitas.records.bridge import (
     LENT_TYPES,
     WEAK_REFERENCES,
@@ -418,6 +418,7 @@ def _rename_group(old: str, new: str) -> None:
     from sanitas.records.models import DataProblem, Finding
 
     Finding.objects.filter(subject_group=old).update(subject_group=new)
+    findings.merge_documents(old, new)
     DataProblem.objects.filter(subject_group=old).update(subject_group=new)
     SubjectGroup.objects.filter(key=old).delete()
     documents.rename_document(old, new)

@@ -33,6 +33,7 @@ from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records import bulk, worklist
+from sanitas.records import findings as findings_documents
 from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
 from sanitas.records.documents import Place, Placed, read_documents, table_facts
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
@@ -525,6 +526,7 @@ def _store_findings(
     }
     to_create: list[tuple] = []
     to_update: list[dict[str, Any]] = []
+    versioned: list[int] = []  # the changed rows whose change is a new version
     kept: set[tuple] = set()
     db_now = findings.db_value("first_found_at", now)
     db_as_of = findings.db_value("evaluated_as_of", as_of)
@@ -553,6 +555,8 @@ def _store_findings(
                 to_update.append(
                     {"id": row["id"], **values, "current": True, "evaluated_as_of": as_of}
                 )
+                if not row["current"] or any(row[k] != values[k] for k in _VERSIONED):
+                    versioned.append(row["id"])
     closed = [
         {"id": row["id"], **{k: row[k] for k in _COMPARED}, "current": False}
         for key, row in stored.items()
@@ -570,9 +574,17 @@ def _store_findings(
         findings.keep_history_since(after, kind="+", reason=None, when=now)
     if changed:
         findings.update(changed, [*_COMPARED, "current", "evaluated_as_of", "updated_at"])
-        findings.keep_history_of(
-            "id", [row["id"] for row in changed], kind="~", reason=None, when=now
-        )
+    # a finding's history is its status: a new version when its status, due date,
+    # group or being found change, not when only its words do (an explanation that
+    # counts the days since a deadline changes every night; the words are kept with
+    # the group's findings document)
+    versioned.extend(row["id"] for row in closed)
+    if versioned:
+        findings.keep_history_of("id", versioned, kind="~", reason=None, when=now)
+    # and each group's findings, with their words, as one document
+    findings_documents.write_documents(
+        {group: produced[group] for group in groups}, as_of=as_of, now=now
+    )
     result.findings_created += len(to_create)
     result.findings_updated += len(to_update)
     result.findings_closed += len(closed)
@@ -580,6 +592,8 @@ def _store_findings(
 
 #: a stored finding's values that the sweep compares with the engine's
 _COMPARED = ("subject_group", "status", "due", "cite", "explanation", "reading")
+#: those whose change (with ``current``) makes a new version of the finding
+_VERSIONED = ("subject_group", "status", "due")
 _NEW_COLUMNS = (
     *("requirement", "subject", "period", "ordinal"),
     *_COMPARED,

@@ -14,6 +14,7 @@ from django.utils import timezone
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
+from sanitas.records.findings import read_documents
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import RecordError, record_facts, void_record
 from sanitas.records.sweep import export_facts, groups_to_sweep, sweep
@@ -313,7 +314,8 @@ def test_a_finding_keeps_its_reading_and_a_changed_reading_is_stored(monkeypatch
     # every other finding has the reading (or none) the engine gave it
     assert _without(key, _current_findings()) == _without(key, _engine_findings(read_data(BLOCK)))
     before = (finding.status, finding.due, finding.explanation, finding.cite)
-    # a sweep that changes only the reading updates the row, and keeps the one before
+    # a sweep that changes only the reading updates the row and the group's findings
+    # document; the finding's history is its status, so no new version is made
     amend.readings[key] = "Another reading of the same rule."
     again = sweep(as_of=AS_OF, full=True)
     assert (again.findings_created, again.findings_updated, again.findings_closed) == (0, 1, 0)
@@ -323,7 +325,13 @@ def test_a_finding_keeps_its_reading_and_a_changed_reading_is_stored(monkeypatch
     readings = finding.history.order_by("history_date", "history_id").values_list(
         "reading", flat=True
     )
-    assert list(readings) == [READING, "Another reading of the same rule."]
+    assert list(readings) == [READING]
+    (words,) = [
+        f
+        for f in read_documents([finding.subject_group])[finding.subject_group]
+        if f[:3] == list(key)
+    ]
+    assert words[8] == "Another reading of the same rule."
     # and a reading the rule no longer relies on is cleared
     del amend.readings[key]
     assert sweep(as_of=AS_OF, full=True).findings_updated == 1

@@ -17,7 +17,7 @@ def build_rows(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('records', '0011_distributed_sweep_runs_and_chunks'),
+        ('records', '0012_group_findings_documents'),
     ]
 
     operations = [
