@@ -276,7 +276,10 @@ def test_bench_import_times_each_stage_and_keeps_the_seeded_city(capsys, tmp_pat
         assert stage in stages
     # the stages share out the import's time, none counted twice
     assert sum(stages.values()) == pytest.approx(result["import"]["seconds"], abs=0.01)
-    assert "µs a row" in render_import(result)
+    cpu = result["import"]["cpu_stages"]
+    assert set(cpu) == set(stages)
+    assert sum(cpu.values()) == pytest.approx(result["import"]["cpu_seconds"], abs=0.01)
+    assert "CPU µs a row" in render_import(result)
     if os.environ.get("DATABASE_URL"):
         return
     top = result["profile"]["top"]
