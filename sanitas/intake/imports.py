@@ -534,25 +534,34 @@ def _screen(table: Table) -> None:
     no database query may be given one it cannot hold. (Numbers are left to the
     vocabulary, which names them by their field's kind.) A unit refused here also
     gets the vocabulary's other problems with its facts, so that each is named at
-    once."""
+    once. What depends only on a fact's type and a field's name (the name's own
+    bounds, the field's limit) is worked out once per file, not once a value."""
+    fields: dict[tuple[Any, type, Any], tuple[str, str | None, int]] = {}
     for unit in table.units:
         named: set[str | None] = {name for name, _ in unit.problems}
         found = False
         for row_fact in unit.facts:
-            kind = row_fact.raw.get("type")
-            model = FACT_TYPES.get(kind) if isinstance(kind, str) else None
-            references = {**model.references, **model.list_references} if model else {}
-            columns = row_fact.columns
-            for name, value in row_fact.raw.items():
-                label = str(name)
-                problem = text_problem(label, TEXT_MAX) if isinstance(name, str) else None
-                if problem:
-                    label, problem = shown(label), f"a field named so: {problem}"
+            raw = row_fact.raw
+            kind = raw.get("type")
+            if not isinstance(kind, str):
+                kind = None
+            for name, value in raw.items():
+                field_key = (kind, type(name), name)
+                known = fields.get(field_key)
+                if known is None:
+                    known = fields[field_key] = _field_bounds(kind, name)
+                label, name_problem, limit = known
+                if name_problem is not None:
+                    problem: str | None = name_problem
+                elif type(value) is str:
+                    problem = text_problem(value, limit)
+                elif value is None or type(value) in (bool, int, float):
+                    continue  # numbers are the vocabulary's to name
                 else:
-                    limit = text_limit(label, reference=label in references)
                     problem = value_problem(value, limit, numbers=False)
                 if problem is None:
                     continue
+                columns = row_fact.columns
                 column = columns.get(label, label) if columns else label
                 if (column, problem) not in unit.problems:
                     unit.problems.append((column, problem))
@@ -560,6 +569,18 @@ def _screen(table: Table) -> None:
                 found = True
         if found:
             _check_cells(unit, named)
+
+
+def _field_bounds(kind: str | None, name: Any) -> tuple[str, str | None, int]:
+    """A field's label, the problem with its name (or None), and the length its
+    values may have, for a fact of type ``kind``."""
+    model = FACT_TYPES.get(kind) if kind is not None else None
+    references = {**model.references, **model.list_references} if model else {}
+    label = str(name)
+    problem = text_problem(label, TEXT_MAX) if isinstance(name, str) else None
+    if problem:
+        return shown(label), f"a field named so: {problem}", 0
+    return label, None, text_limit(label, reference=label in references)
 
 
 def _names_a_feed(cells: list[str], feed_name: str | None) -> bool:
@@ -943,20 +964,37 @@ def _with_write_lock(
     return None
 
 
-def store_order(raws: list[dict[str, Any]]) -> list[list[int]]:
-    """The positions of ``raws`` in groups to store in order: a fact's group comes
-    after the groups of the facts of the batch it names, and facts that name each
-    other (a cycle) share a group (Tarjan's strongly connected components, which
-    come out in that order)."""
+def references_within(raws: list[dict[str, Any]]) -> list[list[int]]:
+    """For each of ``raws``, the positions of the others it names by their id."""
     ids = {raw.get("id"): n for n, raw in enumerate(raws) if isinstance(raw.get("id"), str)}
     edges: list[list[int]] = []
     for n, raw in enumerate(raws):
-        named: set[int] = set()
+        named: set[int] | None = None
         for value in raw.values():
-            values = value if isinstance(value, list) else [value]
-            named.update(ids[v] for v in values if isinstance(v, str) and v in ids)
-        named.discard(n)
-        edges.append(sorted(named))
+            if isinstance(value, str):
+                target = ids.get(value)
+                if target is not None and target != n:
+                    (named := named or set()).add(target)
+            elif isinstance(value, list):
+                for item in value:
+                    target = ids.get(item) if isinstance(item, str) else None
+                    if target is not None and target != n:
+                        (named := named or set()).add(target)
+        edges.append(sorted(named) if named else [])
+    return edges
+
+
+def store_order(
+    raws: list[dict[str, Any]], *, edges: list[list[int]] | None = None
+) -> list[list[int]]:
+    """The positions of ``raws`` in groups to store in order: a fact's group comes
+    after the groups of the facts of the batch it names, and facts that name each
+    other (a cycle) share a group (Tarjan's strongly connected components, which
+    come out in that order). ``edges`` are :func:`references_within` if known."""
+    if edges is None:
+        edges = references_within(raws)
+    if not any(edges):
+        return [[n] for n in range(len(raws))]  # no fact names another: each alone, in order
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack: set[int] = set()
