@@ -78,6 +78,7 @@ from sanitas.records.bridge import record_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import (
     RecordError,
+    _Index,
     fact_key_of,
     lock_records,
     record_facts,
@@ -1045,13 +1046,23 @@ def _store_chunked(
     feed: bool,
     say: Callable[[str], None],
     advance: Callable[[int, int], None] | None,
+    index: _Index,
 ) -> None:
     """Store a validated batch in transactions of about ``STORE_CHUNK`` facts, each
     under the write lock for its own chunk only. A chunk refused (the records
     changed after the batch was validated) ends the import with its problems: the
     chunks before it stay stored, and the file may be imported again."""
+    edges = references_within(batch.raws)
+    if any(edges):
+        components = store_order(batch.raws, edges=edges)
+    else:
+        # no fact names another of the file, so any order will do: the facts that
+        # name records of one stored subject group are stored in one chunk, so that
+        # the chunks touch each group (its facts document, its changed mark) once
+        groups = {n: _stored_group(raw, index) for n, raw in enumerate(batch.raws)}
+        components = [[n] for n in sorted(groups, key=groups.__getitem__)]
     chunks: list[list[int]] = [[]]
-    for component in store_order(batch.raws):
+    for component in components:
         if chunks[-1] and len(chunks[-1]) + len(component) > STORE_CHUNK:
             chunks.append([])
         chunks[-1].extend(component)
@@ -1084,6 +1095,16 @@ def _store_chunked(
         stored += len(raws)
         if advance is not None:
             advance(round(rows * stored / len(batch.raws)), rows)
+
+
+def _stored_group(raw: dict[str, Any], index: _Index) -> str:
+    """The subject group of the first stored record ``raw`` names (among those
+    ``index`` read), else ""."""
+    rows = index.rows
+    for value in raw.values():
+        if isinstance(value, str) and (row := rows.get(value)) is not None:
+            return row.subject_group
+    return ""
 
 
 def _relabel_chunk(line: str, positions: list[int], raws: list[dict[str, Any]]) -> str:
@@ -1148,7 +1169,8 @@ def _import_units(
         say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
         try:
             if chunked:
-                validate_batch(batch.raws)  # the whole file, before any chunk is stored
+                index = _Index()
+                validate_batch(batch.raws, index)  # the whole file, before any chunk is stored
                 _store_chunked(
                     batch,
                     result,
@@ -1158,6 +1180,7 @@ def _import_units(
                     feed=merge,
                     say=say,
                     advance=advance,
+                    index=index,
                 )
                 return
             with transaction.atomic():
