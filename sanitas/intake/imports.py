@@ -74,7 +74,7 @@ from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, 
 from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, _parse_date, describe, parse_fact
 from sanitas.records import bulk
-from sanitas.records.bridge import record_to_fact
+from sanitas.records.bridge import fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import (
     RecordError,
@@ -661,10 +661,17 @@ def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
     if with_facts:
         for fact_type, type_keys in live_by_type.items():
             model = RECORD_MODELS[fact_type]
-            for chunk in _chunks(type_keys):
-                for record in model.objects.filter(key__in=chunk):
-                    stored.facts[record.key] = record_to_fact(record)
+            stored.facts.update(_stored_facts(model, type_keys))
     return stored
+
+
+def _stored_facts(model: type, keys: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(key, facts-file mapping) of the records of ``model`` among ``keys``, read as
+    rows (as the facts documents are made), without a model instance each."""
+    names = fact_columns(model)
+    for chunk in _chunks(keys):
+        for key, *values in model.objects.filter(key__in=chunk).values_list("key", *names):
+            yield key, row_to_fact(model, key, values)
 
 
 def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
@@ -686,10 +693,7 @@ def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
     }
     held = dict(stored.facts)
     for fact_type in {stored.types[key] for key in voided}:
-        model = RECORD_MODELS[fact_type]
-        for chunk in _chunks(sorted(voided)):
-            for record in model.objects.filter(key__in=chunk):
-                held[record.key] = record_to_fact(record)
+        held.update(_stored_facts(RECORD_MODELS[fact_type], sorted(voided)))
     claimed: dict[str, dict[str, Any]] = {}  # readable key → identity that took it here
     for row_fact in shared:
         key, identity = row_fact.key, row_fact.identity
@@ -740,6 +744,13 @@ def _differences(raw: dict[str, Any], held: dict[str, Any]) -> list[tuple[str, s
     """(field, problem) for each value a document row gives that its stored record
     holds otherwise (a value the stored record lacks is no difference: the row may
     fill it in)."""
+    differing = [
+        name
+        for name, value in raw.items()
+        if name != "id" and held.get(name) is not None and not _same(value, held[name])
+    ]
+    if not differing:  # the same document sent again: nothing to say
+        return []
     if held.get("type") == "pump_out":
         what = (
             f"the manifest {shown(held.get('manifest_number'))} of "
@@ -756,9 +767,7 @@ def _differences(raw: dict[str, Any], held: dict[str, Any]) -> list[tuple[str, s
         return shown(int(value) if isinstance(value, float) and value.is_integer() else value)
 
     return [
-        (name, f"{show(value)} differs from {show(held[name])} in {what}")
-        for name, value in raw.items()
-        if name != "id" and held.get(name) is not None and not _same(value, held[name])
+        (name, f"{show(raw[name])} differs from {show(held[name])} in {what}") for name in differing
     ]
 
 
