@@ -20,7 +20,9 @@ reported as skipped. An import of up to ``STORE_CHUNK`` facts is one
 transaction, taken under the records' write lock, so two imports at once behave
 as one after the other and an import that dies half-way leaves nothing behind.
 A larger file is validated whole first, as any file is, then stored in
-transactions of ``STORE_CHUNK`` facts, the facts a fact names before it: the
+transactions of ``STORE_CHUNK`` facts, the facts a fact names before it (and,
+when no fact names another, the facts naming one stored subject group together,
+so that each group's facts document is written once): the
 write lock (on SQLite, the whole database's) is never held for more than a
 chunk, so that sign-ins and every other write go on while a hauler's year of
 manifests is stored. An import of a large file that dies half-way has stored
