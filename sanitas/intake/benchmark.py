@@ -22,15 +22,26 @@ each count of workers, runs a distributed full sweep (every finding new) and
 the same again (nothing to store) with that many ``sanitas sweep-worker``
 processes taking the chunks, timed from the workers' start to their exit.
 
+``sanitas bench import`` isolates step 5: it seeds the city (or copies a seeded
+SQLite file kept by ``--keep-seed``, since seeding 100,000 establishments takes
+minutes), writes the manifest file and imports it twice, new and unchanged,
+timing each stage of the import (:data:`IMPORT_STAGES`) in the importing
+process; ``--profile`` adds the top entries of a cProfile run of a third import
+of the same rows into a fresh copy of the seeded database.
+
 ``python -m sanitas.intake.benchmark STEP …`` is a child; it prints one JSON
 object. No figure here is a target: the benchmark measures.
 """
 
 from __future__ import annotations
 
+import cProfile
 import csv
+import importlib
+import io
 import json
 import os
+import pstats
 import random
 import resource
 import secrets
@@ -191,6 +202,125 @@ def bench_sweep(
         "import": imported,
         "reimport": again,
     }
+
+
+def bench_import(
+    *,
+    establishments: int,
+    rows: int = 10_000,
+    database: str | None = None,
+    seed: int = 1383,
+    keep_seed: Path | None = None,
+    profile: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """The manifest import alone: new rows, then the same rows again, each stage timed."""
+    say = progress or (lambda _message: None)
+    if establishments < 1:
+        raise BenchError("--establishments must be at least 1")
+    if rows < 1:
+        raise BenchError("--rows must be at least 1")
+    if keep_seed is not None and database is not None:
+        raise BenchError("--keep-seed keeps an SQLite file; it is not for --database")
+    seeded_env = _seeded(establishments, seed, database, keep_seed, say)
+    env = make_database(database, template=seeded_env)
+    try:
+        with tempfile.TemporaryDirectory(prefix="sanitas-bench-") as tmp:
+            manifest = Path(tmp) / "manifests.csv"
+            say(f"writing {rows:,} manifest rows")
+            written = run_child(env, "manifests", rows, seed, manifest)
+            say("importing them")
+            imported = run_child(env, "staged-import", manifest)
+            say("importing them again")
+            again = run_child(env, "staged-import", manifest)
+            profiled = None
+            if profile:
+                copy = make_database(database, template=seeded_env)
+                try:
+                    say("importing them into a fresh copy under cProfile")
+                    profiled = run_child(copy, "profile-import", manifest)
+                finally:
+                    drop_database(database, copy)
+    finally:
+        drop_database(database, env)
+        if keep_seed is None:
+            drop_database(database, seeded_env)
+    return {
+        "establishments": establishments,
+        "database": seeded_env["vendor"],
+        "seed": seed,
+        "python": sys.version.split()[0],
+        "seeded": seeded_env["seeded"],
+        "manifests": written,
+        "import": imported,
+        "reimport": again,
+        "profile": profiled,
+    }
+
+
+def _seeded(
+    establishments: int,
+    seed: int,
+    database: str | None,
+    keep: Path | None,
+    say: Callable[[str], None],
+) -> dict[str, Any]:
+    """A database holding the seeded city: the environment of a child, plus its
+    vendor and the seed's figures. With ``keep`` (an SQLite file), a city seeded
+    before with the same figures is taken from it, else the new one is kept there."""
+    facts = Path(f"{keep}.json") if keep is not None else None
+    if keep is not None and keep.exists() and facts is not None and facts.exists():
+        kept = json.loads(facts.read_text())
+        if kept["establishments"] == establishments and kept["seed"] == seed:
+            say(f"taking the seeded city from {keep}")
+            folder = tempfile.mkdtemp(prefix="sanitas-scratch-")
+            shutil.copyfile(keep, Path(folder) / "sanitas.sqlite3")
+            env = {"SANITAS_DATA_DIR": folder, "DATABASE_URL": ""}
+            return {**env, "vendor": "sqlite", "seeded": kept["seeded"]}
+    env = make_database(database)
+    say("migrating a scratch database")
+    vendor = run_child(env, "migrate")["vendor"]
+    say(f"seeding {establishments:,} establishments")
+    seeded = run_child(env, "seed", establishments, seed)
+    if keep is not None and facts is not None:
+        source = Path(env["SANITAS_DATA_DIR"]) / "sanitas.sqlite3"
+        with closing(sqlite3.connect(source)) as conn:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        shutil.copyfile(source, keep)
+        facts.write_text(
+            json.dumps({"establishments": establishments, "seed": seed, "seeded": seeded})
+        )
+    return {**env, "vendor": vendor, "seeded": seeded}
+
+
+def render_import(result: dict[str, Any]) -> str:
+    seeded = result["seeded"]
+    lines = [
+        f"import benchmark: {result['establishments']:,} establishments on "
+        f"{result['database']} (Python {result['python']}, seed {result['seed']})",
+        f"  seed:            {seeded['records']:,} records, {seeded['groups']:,} subject groups",
+    ]
+    for key, title, counted in (
+        ("import", "new rows", "created"),
+        ("reimport", "same file again", "unchanged"),
+    ):
+        run = result[key]
+        lines.append(
+            f"  {title + ':':16} {run['rows']:,} pump-out rows in {run['seconds']:.2f} s: "
+            f"{run['rows_per_second']:,.0f} rows/s ({run[counted]:,} {counted}); "
+            f"CPU {run['cpu_seconds']:.2f} s; peak {run['peak_rss_mb']:,.0f} MB"
+        )
+        lines.append(f"      {'stage':<36} {'wall s':>7}  {'CPU s':>6}  CPU µs a row")
+        for stage, seconds in run["stages"].items():
+            cpu = run["cpu_stages"][stage]
+            per_row = 1e6 * cpu / max(1, run["rows"])
+            lines.append(f"      {stage:<36} {seconds:7.3f}  {cpu:6.3f}  {per_row:6.1f}")
+    profiled = result.get("profile")
+    if profiled:
+        seconds = profiled["seconds"]
+        lines.append(f"  cProfile of a new import ({seconds:.2f} s under the profiler):")
+        lines.extend(f"    {line}" for line in profiled["top"])
+    return "\n".join(lines) + "\n"
 
 
 def bench_distributed(
@@ -560,6 +690,145 @@ def step_import(path: str) -> dict[str, Any]:
     }
 
 
+#: the import's stages, each (name, module, attribute) of the function that does
+#: it; a stage's time excludes the stages it calls, and "other" is the rest of
+#: the import (a function absent from the code is left out)
+IMPORT_STAGES: tuple[tuple[str, str, str], ...] = (
+    ("read and convert the rows", "sanitas.intake.imports", "read_table"),
+    ("screen the values' bounds", "sanitas.intake.imports", "_screen"),
+    ("look up the stored keys", "sanitas.intake.imports", "_load_stored"),
+    ("resolve shared keys", "sanitas.intake.imports", "_resolve_shared_keys"),
+    ("build the batch", "sanitas.intake.imports", "_build"),
+    ("order and chunk", "sanitas.intake.imports", "store_order"),
+    ("validate (vocabulary)", "sanitas.ordinance.facts", "parse_facts"),
+    ("check references", "sanitas.records.services", "_Index.known_types"),
+    ("index lookups of the batch's keys", "sanitas.records.services", "_Index.load"),
+    ("subject groups", "sanitas.records.services", "_assign_groups"),
+    ("store records", "sanitas.records.services", "_insert_new"),
+    ("history", "sanitas.records.bulk", "Table.keep_history_of"),
+    ("index rows", "sanitas.records.services", "_index"),
+    ("facts documents", "sanitas.records.documents", "update_documents"),
+    ("groups' changed marks", "sanitas.records.services", "_touch_groups"),
+    ("records' mappings for the documents", "sanitas.records.documents", "record_mapping"),
+)
+
+
+class _StageClock:
+    """Exclusive time per stage, on the wall clock and in this process's CPU time (the
+    better guide on shared cores): the time inside a stage's function, less the time
+    inside the other stages it calls."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}
+        self._stack: list[list[float]] = []
+
+    def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        clock, cpu_clock = time.perf_counter, time.process_time
+        seconds, cpu, stack = self.seconds, self.cpu, self._stack
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            frame = [0.0, 0.0]  # the time spent in the stages this one calls
+            stack.append(frame)
+            started, cpu_started = clock(), cpu_clock()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                elapsed, cpu_elapsed = clock() - started, cpu_clock() - cpu_started
+                stack.pop()
+                seconds[name] = seconds.get(name, 0.0) + elapsed - frame[0]
+                cpu[name] = cpu.get(name, 0.0) + cpu_elapsed - frame[1]
+                if stack:
+                    stack[-1][0] += elapsed
+                    stack[-1][1] += cpu_elapsed
+
+        return timed
+
+    def install(self) -> None:
+        """Wrap every stage's function where the code calls it: in its own module,
+        and in each module that imported it by name."""
+        import sys as _sys
+
+        for name, module_name, attribute in IMPORT_STAGES:
+            module = importlib.import_module(module_name)
+            owner_name, _, function_name = attribute.rpartition(".")
+            owner = getattr(module, owner_name) if owner_name else module
+            function = getattr(owner, function_name, None)
+            if function is None:
+                continue
+            timed = self.wrap(name, function)
+            setattr(owner, function_name, timed)
+            if owner_name:
+                continue
+            for other in list(_sys.modules.values()):
+                if (
+                    getattr(other, "__name__", "").startswith("sanitas.")
+                    and getattr(other, function_name, None) is function
+                ):
+                    setattr(other, function_name, timed)
+
+
+def _import_figures(path: str) -> tuple[Any, float, float]:
+    from sanitas.intake.imports import import_file
+
+    cpu = time.process_time()
+    started = time.perf_counter()
+    result = import_file(path, actor="bench", why="benchmark import")
+    seconds = time.perf_counter() - started
+    if not result.ok:
+        raise BenchError("; ".join(result.problems[:5]))
+    return result, seconds, time.process_time() - cpu
+
+
+def step_staged_import(path: str) -> dict[str, Any]:
+    """An import with each stage timed (the clock's own cost is a few calls a chunk)."""
+    import sanitas.intake.imports  # noqa: F401  (the stages' modules, loaded to be wrapped)
+
+    clock = _StageClock()
+    clock.install()
+    result, seconds, cpu = _import_figures(path)
+    stages = dict(sorted(clock.seconds.items(), key=lambda item: -clock.cpu[item[0]]))
+    stages["other"] = max(0.0, seconds - sum(stages.values()))
+    cpu_stages = {stage: clock.cpu.get(stage, 0.0) for stage in stages}
+    cpu_stages["other"] = max(0.0, cpu - sum(clock.cpu.values()))
+    return {
+        "rows": result.rows,
+        "created": result.created,
+        "updated": result.updated,
+        "unchanged": result.unchanged,
+        "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu, 3),
+        "rows_per_second": round(result.rows / seconds, 1),
+        "stages": {stage: round(value, 4) for stage, value in stages.items()},
+        "cpu_stages": {stage: round(value, 4) for stage, value in cpu_stages.items()},
+        "peak_rss_mb": _peak_mb(),
+    }
+
+
+def step_profile_import(path: str, top: int = 30) -> dict[str, Any]:
+    """An import under cProfile: its top functions by their own time."""
+    profiler = cProfile.Profile()
+    started = time.perf_counter()
+    profiler.enable()
+    _import_figures(path)
+    profiler.disable()
+    seconds = time.perf_counter() - started
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(int(top))
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    start = next((n for n, line in enumerate(lines) if line.lstrip().startswith("ncalls")), 0)
+    top_lines = [_short(line) for line in lines[start:] if line.strip()]
+    return {"seconds": round(seconds, 3), "top": top_lines}
+
+
+def _short(line: str) -> str:
+    """A profile line with the path of the library's files left out."""
+    root = str(Path(__file__).resolve().parents[2]) + os.sep
+    line = line.replace(root, "")
+    return line.replace(str(Path(sys.prefix)) + os.sep, "")
+
+
 STEPS: dict[str, Callable[..., dict[str, Any]]] = {
     "migrate": step_migrate,
     "seed": lambda n, seed: step_seed(int(n), int(seed)),
@@ -569,6 +838,8 @@ STEPS: dict[str, Callable[..., dict[str, Any]]] = {
     "touch": lambda share, seed: step_touch(float(share), int(seed)),
     "manifests": lambda rows, seed, path: step_manifests(int(rows), int(seed), path),
     "import": step_import,
+    "staged-import": step_staged_import,
+    "profile-import": step_profile_import,
 }
 
 

@@ -421,12 +421,31 @@ class RowFact:
 
     @property
     def columns(self) -> dict[str, str]:
-        """Fact field → the header the file gives that column."""
-        get = self.headers.get
-        return {
-            name: "/".join(get(part, part) for part in column.split("/"))
-            for name, column in self.fields.items()
-        }
+        """Fact field → the header the file gives that column (shared by the rows of
+        a file, which share their fields and headers: read it, never change it)."""
+        return _columns(self.fields, self.headers)
+
+
+#: (id of fields, id of headers) → (fields, headers, columns): every row of a file
+#: shares its fields and headers, so its columns are made once, not once a row; the
+#: entry holds both, so neither id can be taken by another object while it is kept
+_COLUMNS: dict[tuple[int, int], tuple[dict[str, str], dict[str, str], dict[str, str]]] = {}
+_COLUMNS_KEPT = 256
+
+
+def _columns(fields: dict[str, str], headers: dict[str, str]) -> dict[str, str]:
+    cached = _COLUMNS.get((id(fields), id(headers)))
+    if cached is not None:
+        return cached[2]
+    get = headers.get
+    columns = {
+        name: "/".join(get(part, part) for part in column.split("/"))
+        for name, column in fields.items()
+    }
+    if len(_COLUMNS) >= _COLUMNS_KEPT:
+        _COLUMNS.clear()
+    _COLUMNS[id(fields), id(headers)] = (fields, headers, columns)
+    return columns
 
 
 class RowError(Exception):

@@ -20,7 +20,9 @@ reported as skipped. An import of up to ``STORE_CHUNK`` facts is one
 transaction, taken under the records' write lock, so two imports at once behave
 as one after the other and an import that dies half-way leaves nothing behind.
 A larger file is validated whole first, as any file is, then stored in
-transactions of ``STORE_CHUNK`` facts, the facts a fact names before it: the
+transactions of ``STORE_CHUNK`` facts, the facts a fact names before it (and,
+when no fact names another, the facts naming one stored subject group together,
+so that each group's facts document is written once): the
 write lock (on SQLite, the whole database's) is never held for more than a
 chunk, so that sign-ins and every other write go on while a hauler's year of
 manifests is stored. An import of a large file that dies half-way has stored
@@ -74,10 +76,11 @@ from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, 
 from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, _parse_date, describe, parse_fact
 from sanitas.records import bulk
-from sanitas.records.bridge import record_to_fact
+from sanitas.records.bridge import fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import (
     RecordError,
+    _Index,
     fact_key_of,
     lock_records,
     record_facts,
@@ -534,25 +537,34 @@ def _screen(table: Table) -> None:
     no database query may be given one it cannot hold. (Numbers are left to the
     vocabulary, which names them by their field's kind.) A unit refused here also
     gets the vocabulary's other problems with its facts, so that each is named at
-    once."""
+    once. What depends only on a fact's type and a field's name (the name's own
+    bounds, the field's limit) is worked out once per file, not once a value."""
+    fields: dict[tuple[Any, type, Any], tuple[str, str | None, int]] = {}
     for unit in table.units:
         named: set[str | None] = {name for name, _ in unit.problems}
         found = False
         for row_fact in unit.facts:
-            kind = row_fact.raw.get("type")
-            model = FACT_TYPES.get(kind) if isinstance(kind, str) else None
-            references = {**model.references, **model.list_references} if model else {}
-            columns = row_fact.columns
-            for name, value in row_fact.raw.items():
-                label = str(name)
-                problem = text_problem(label, TEXT_MAX) if isinstance(name, str) else None
-                if problem:
-                    label, problem = shown(label), f"a field named so: {problem}"
+            raw = row_fact.raw
+            kind = raw.get("type")
+            if not isinstance(kind, str):
+                kind = None
+            for name, value in raw.items():
+                field_key = (kind, type(name), name)
+                known = fields.get(field_key)
+                if known is None:
+                    known = fields[field_key] = _field_bounds(kind, name)
+                label, name_problem, limit = known
+                if name_problem is not None:
+                    problem: str | None = name_problem
+                elif type(value) is str:
+                    problem = text_problem(value, limit)
+                elif value is None or type(value) in (bool, int, float):
+                    continue  # numbers are the vocabulary's to name
                 else:
-                    limit = text_limit(label, reference=label in references)
                     problem = value_problem(value, limit, numbers=False)
                 if problem is None:
                     continue
+                columns = row_fact.columns
                 column = columns.get(label, label) if columns else label
                 if (column, problem) not in unit.problems:
                     unit.problems.append((column, problem))
@@ -560,6 +572,18 @@ def _screen(table: Table) -> None:
                 found = True
         if found:
             _check_cells(unit, named)
+
+
+def _field_bounds(kind: str | None, name: Any) -> tuple[str, str | None, int]:
+    """A field's label, the problem with its name (or None), and the length its
+    values may have, for a fact of type ``kind``."""
+    model = FACT_TYPES.get(kind) if kind is not None else None
+    references = {**model.references, **model.list_references} if model else {}
+    label = str(name)
+    problem = text_problem(label, TEXT_MAX) if isinstance(name, str) else None
+    if problem:
+        return shown(label), f"a field named so: {problem}", 0
+    return label, None, text_limit(label, reference=label in references)
 
 
 def _names_a_feed(cells: list[str], feed_name: str | None) -> bool:
@@ -639,10 +663,17 @@ def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
     if with_facts:
         for fact_type, type_keys in live_by_type.items():
             model = RECORD_MODELS[fact_type]
-            for chunk in _chunks(type_keys):
-                for record in model.objects.filter(key__in=chunk):
-                    stored.facts[record.key] = record_to_fact(record)
+            stored.facts.update(_stored_facts(model, type_keys))
     return stored
+
+
+def _stored_facts(model: type, keys: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(key, facts-file mapping) of the records of ``model`` among ``keys``, read as
+    rows (as the facts documents are made), without a model instance each."""
+    names = fact_columns(model)
+    for chunk in _chunks(keys):
+        for key, *values in model.objects.filter(key__in=chunk).values_list("key", *names):
+            yield key, row_to_fact(model, key, values)
 
 
 def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
@@ -664,10 +695,7 @@ def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
     }
     held = dict(stored.facts)
     for fact_type in {stored.types[key] for key in voided}:
-        model = RECORD_MODELS[fact_type]
-        for chunk in _chunks(sorted(voided)):
-            for record in model.objects.filter(key__in=chunk):
-                held[record.key] = record_to_fact(record)
+        held.update(_stored_facts(RECORD_MODELS[fact_type], sorted(voided)))
     claimed: dict[str, dict[str, Any]] = {}  # readable key → identity that took it here
     for row_fact in shared:
         key, identity = row_fact.key, row_fact.identity
@@ -718,6 +746,13 @@ def _differences(raw: dict[str, Any], held: dict[str, Any]) -> list[tuple[str, s
     """(field, problem) for each value a document row gives that its stored record
     holds otherwise (a value the stored record lacks is no difference: the row may
     fill it in)."""
+    differing = [
+        name
+        for name, value in raw.items()
+        if name != "id" and held.get(name) is not None and not _same(value, held[name])
+    ]
+    if not differing:  # the same document sent again: nothing to say
+        return []
     if held.get("type") == "pump_out":
         what = (
             f"the manifest {shown(held.get('manifest_number'))} of "
@@ -734,9 +769,7 @@ def _differences(raw: dict[str, Any], held: dict[str, Any]) -> list[tuple[str, s
         return shown(int(value) if isinstance(value, float) and value.is_integer() else value)
 
     return [
-        (name, f"{show(value)} differs from {show(held[name])} in {what}")
-        for name, value in raw.items()
-        if name != "id" and held.get(name) is not None and not _same(value, held[name])
+        (name, f"{show(raw[name])} differs from {show(held[name])} in {what}") for name in differing
     ]
 
 
@@ -943,20 +976,37 @@ def _with_write_lock(
     return None
 
 
-def store_order(raws: list[dict[str, Any]]) -> list[list[int]]:
-    """The positions of ``raws`` in groups to store in order: a fact's group comes
-    after the groups of the facts of the batch it names, and facts that name each
-    other (a cycle) share a group (Tarjan's strongly connected components, which
-    come out in that order)."""
+def references_within(raws: list[dict[str, Any]]) -> list[list[int]]:
+    """For each of ``raws``, the positions of the others it names by their id."""
     ids = {raw.get("id"): n for n, raw in enumerate(raws) if isinstance(raw.get("id"), str)}
     edges: list[list[int]] = []
     for n, raw in enumerate(raws):
-        named: set[int] = set()
+        named: set[int] | None = None
         for value in raw.values():
-            values = value if isinstance(value, list) else [value]
-            named.update(ids[v] for v in values if isinstance(v, str) and v in ids)
-        named.discard(n)
-        edges.append(sorted(named))
+            if isinstance(value, str):
+                target = ids.get(value)
+                if target is not None and target != n:
+                    (named := named or set()).add(target)
+            elif isinstance(value, list):
+                for item in value:
+                    target = ids.get(item) if isinstance(item, str) else None
+                    if target is not None and target != n:
+                        (named := named or set()).add(target)
+        edges.append(sorted(named) if named else [])
+    return edges
+
+
+def store_order(
+    raws: list[dict[str, Any]], *, edges: list[list[int]] | None = None
+) -> list[list[int]]:
+    """The positions of ``raws`` in groups to store in order: a fact's group comes
+    after the groups of the facts of the batch it names, and facts that name each
+    other (a cycle) share a group (Tarjan's strongly connected components, which
+    come out in that order). ``edges`` are :func:`references_within` if known."""
+    if edges is None:
+        edges = references_within(raws)
+    if not any(edges):
+        return [[n] for n in range(len(raws))]  # no fact names another: each alone, in order
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack: set[int] = set()
@@ -1007,13 +1057,23 @@ def _store_chunked(
     feed: bool,
     say: Callable[[str], None],
     advance: Callable[[int, int], None] | None,
+    index: _Index,
 ) -> None:
     """Store a validated batch in transactions of about ``STORE_CHUNK`` facts, each
     under the write lock for its own chunk only. A chunk refused (the records
     changed after the batch was validated) ends the import with its problems: the
     chunks before it stay stored, and the file may be imported again."""
+    edges = references_within(batch.raws)
+    if any(edges):
+        components = store_order(batch.raws, edges=edges)
+    else:
+        # no fact names another of the file, so any order will do: the facts that
+        # name records of one stored subject group are stored in one chunk, so that
+        # the chunks touch each group (its facts document, its changed mark) once
+        groups = {n: _stored_group(raw, index) for n, raw in enumerate(batch.raws)}
+        components = [[n] for n in sorted(groups, key=groups.__getitem__)]
     chunks: list[list[int]] = [[]]
-    for component in store_order(batch.raws):
+    for component in components:
         if chunks[-1] and len(chunks[-1]) + len(component) > STORE_CHUNK:
             chunks.append([])
         chunks[-1].extend(component)
@@ -1046,6 +1106,16 @@ def _store_chunked(
         stored += len(raws)
         if advance is not None:
             advance(round(rows * stored / len(batch.raws)), rows)
+
+
+def _stored_group(raw: dict[str, Any], index: _Index) -> str:
+    """The subject group of the first stored record ``raw`` names (among those
+    ``index`` read), else ""."""
+    rows = index.rows
+    for value in raw.values():
+        if isinstance(value, str) and (row := rows.get(value)) is not None:
+            return row.subject_group
+    return ""
 
 
 def _relabel_chunk(line: str, positions: list[int], raws: list[dict[str, Any]]) -> str:
@@ -1110,7 +1180,8 @@ def _import_units(
         say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
         try:
             if chunked:
-                validate_batch(batch.raws)  # the whole file, before any chunk is stored
+                index = _Index()
+                validate_batch(batch.raws, index)  # the whole file, before any chunk is stored
                 _store_chunked(
                     batch,
                     result,
@@ -1120,6 +1191,7 @@ def _import_units(
                     feed=merge,
                     say=say,
                     advance=advance,
+                    index=index,
                 )
                 return
             with transaction.atomic():

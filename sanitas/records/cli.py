@@ -7,6 +7,7 @@
     sanitas sweep-worker [--interval S] [--until-idle]
     sanitas bench sweep --establishments N [--database URL]
     sanitas bench distributed --establishments N [--workers 1,2] [--database URL]
+    sanitas bench import --establishments N [--rows R] [--database URL] [--profile]
 
 Django is set up only when one of these runs, so that ``sanitas evaluate`` and
 the other engine commands never touch it. The database is the one the settings
@@ -375,6 +376,32 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bench_import(args: argparse.Namespace) -> int:
+    """Seed a synthetic city and time a manifest import, stage by stage."""
+    import orjson
+
+    from sanitas.intake.benchmark import BenchError, bench_import, render_import
+
+    try:
+        result = bench_import(
+            establishments=args.establishments,
+            rows=args.rows,
+            database=args.database,
+            seed=args.seed,
+            keep_seed=args.keep_seed,
+            profile=args.profile,
+            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
+        )
+    except BenchError as exc:
+        print(f"sanitas: bench import: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(render_import(result))
+    return EXIT_OK
+
+
 def _counts(text: str) -> list[int]:
     try:
         counts = [int(part) for part in text.split(",") if part.strip()]
@@ -537,3 +564,31 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         d.add_argument("--seed", type=int, default=1383)
         d.add_argument("--format", choices=["json", "table"], default="table")
         d.set_defaults(func=cmd_bench_distributed)
+
+        i = bench.add_parser(
+            "import",
+            help="seed a synthetic city; time a pump-out manifest import, stage by stage",
+        )
+        i.add_argument("--establishments", type=_positive_int, default=2_000)
+        i.add_argument(
+            "--rows", type=_positive_int, default=10_000, help="rows of the manifest file"
+        )
+        i.add_argument(
+            "--database",
+            help="a PostgreSQL URL; scratch databases are made on that server and dropped "
+            "after (default: temporary SQLite files)",
+        )
+        i.add_argument("--seed", type=int, default=1383)
+        i.add_argument(
+            "--keep-seed",
+            type=Path,
+            help="an SQLite file: the seeded city is taken from it when it holds the same "
+            "city, else kept there for the next run (SQLite only)",
+        )
+        i.add_argument(
+            "--profile",
+            action="store_true",
+            help="also import into a fresh copy under cProfile and print its top entries",
+        )
+        i.add_argument("--format", choices=["json", "table"], default="table")
+        i.set_defaults(func=cmd_bench_import)

@@ -38,6 +38,12 @@ def _place(item: Placed) -> Place:
     return item[0]
 
 
+def _type_and_key(item: list) -> tuple[str, str]:
+    """The order of a stored document's items, ``[fact type, key, mapping]``: their
+    places' within one group."""
+    return item[0], item[1]
+
+
 # --------------------------------------------------------------------------- from the tables
 
 
@@ -112,16 +118,22 @@ def update_documents(patches: Mapping[str, Patch], rebuild: Iterable[str] = ()) 
     from_tables = table_facts(sorted(rebuild))
     for group in rebuild:
         documents[group] = from_tables.get(group, [])
+    texts: dict[str, str] = {}
     for group, patch in patches.items():
         if group in documents:
             continue  # read from the tables, which hold the patch already
         # a group with no document yet is new: no stored group was joined, so all
         # its records are in this batch, and in the patch
-        by_place = (
-            {}
-            if group not in stored
-            else {(fact_type, key): fact for fact_type, key, fact in orjson.loads(stored[group][1])}
-        )
+        items = [] if group not in stored else orjson.loads(stored[group][1])
+        present = {(fact_type, key) for fact_type, key, _fact in items}
+        if not present.intersection(patch) and None not in patch.values():
+            # only records new to the group (an import's new pump-outs): added to the
+            # document as it was read, in place, with no mapping made again
+            items.extend([fact_type, key, fact] for (fact_type, key), fact in patch.items())
+            items.sort(key=_type_and_key)
+            texts[group] = orjson.dumps(items).decode()
+            continue
+        by_place = {(fact_type, key): fact for fact_type, key, fact in items}
         for place, fact in patch.items():
             if fact is None:
                 by_place.pop(place, None)
@@ -130,16 +142,9 @@ def update_documents(patches: Mapping[str, Patch], rebuild: Iterable[str] = ()) 
         documents[group] = sorted(
             (((group, t, k), fact) for (t, k), fact in by_place.items()), key=_place
         )
-    new = [
-        {"subject_group": g, "document": _dumps(documents[g])}
-        for g in sorted(documents)
-        if g not in stored
-    ]
-    changed = [
-        {"id": stored[g][0], "document": _dumps(documents[g])}
-        for g in sorted(documents)
-        if g in stored
-    ]
+    texts.update((group, _dumps(placed)) for group, placed in documents.items())
+    new = [{"subject_group": g, "document": texts[g]} for g in sorted(texts) if g not in stored]
+    changed = [{"id": stored[g][0], "document": texts[g]} for g in sorted(texts) if g in stored]
     if new:
         from django.utils import timezone
 

@@ -255,3 +255,38 @@ def test_a_database_that_cannot_be_used_is_one_line(tmp_path, url):
     assert proc.returncode == 1
     assert proc.stderr.startswith("sanitas: the database could not be used: ")
     assert len(proc.stderr.splitlines()) == 1
+
+
+def test_bench_import_times_each_stage_and_keeps_the_seeded_city(capsys, tmp_path):
+    from sanitas.intake.benchmark import render_import
+
+    kept = tmp_path / "seeded.sqlite3"
+    argv = ["bench", "import", "--establishments", "8", "--rows", "40", "--format", "json"]
+    if os.environ.get("DATABASE_URL"):
+        argv += ["--database", os.environ["DATABASE_URL"]]
+    else:
+        argv += ["--keep-seed", str(kept), "--profile"]
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    result = json.loads(out)
+    assert (result["import"]["rows"], result["import"]["created"]) == (40, 40)
+    assert result["reimport"]["unchanged"] == 40
+    stages = result["import"]["stages"]
+    for stage in ("read and convert the rows", "validate (vocabulary)", "store records", "other"):
+        assert stage in stages
+    # the stages share out the import's time, none counted twice
+    assert sum(stages.values()) == pytest.approx(result["import"]["seconds"], abs=0.01)
+    cpu = result["import"]["cpu_stages"]
+    assert set(cpu) == set(stages)
+    assert sum(cpu.values()) == pytest.approx(result["import"]["cpu_seconds"], abs=0.01)
+    assert "CPU µs a row" in render_import(result)
+    if os.environ.get("DATABASE_URL"):
+        return
+    top = result["profile"]["top"]
+    assert kept.exists() and top[0].split()[:2] == ["ncalls", "tottime"]
+    assert any("sanitas/" in line for line in top[1:])
+    # a second run takes the same city from the kept file instead of seeding it again
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    assert "taking the seeded city from" in err
+    assert json.loads(out)["import"]["created"] == 40
