@@ -24,7 +24,7 @@ echo "== the suite on SQLite"
 # every test that does
 echo "== the suite's database tests on PostgreSQL"
 ./scripts/with-postgres.sh .venv/bin/python -m pytest -p no:cacheprovider \
-  tests/records tests/notices tests/operations tests/web tests/casework tests/jobs "$@"
+  tests/records tests/notices tests/operations tests/web tests/casework tests/jobs tests/reports "$@"
 
 shared=../shared/scenarios
 .venv/bin/sanitas check "$shared"/*.yaml tests/scenarios/*.yaml
@@ -36,7 +36,7 @@ if python313=$(find_python313); then
   ensure_venv .venv-3.13 "[test]" "$python313"
   .venv-3.13/bin/python -m pytest -p no:cacheprovider tests --ignore=tests/records \
     --ignore=tests/notices --ignore=tests/operations --ignore=tests/web --ignore=tests/casework \
-    --ignore=tests/jobs
+    --ignore=tests/jobs --ignore=tests/reports
   .venv-3.13/bin/sanitas check "$shared"/*.yaml tests/scenarios/*.yaml
 elif [ "${CI:-}" = true ]; then
   echo "no Python 3.13 on this machine: the engine's second run cannot be made" >&2
