@@ -17,7 +17,7 @@ from datetime import date, datetime
 from difflib import SequenceMatcher
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, Q, QuerySet, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -203,18 +203,62 @@ FUZZY_THRESHOLD = 0.72
 _DIGITS = re.compile(r"\D+")
 
 
+#: the most names a misspelled query is compared with: those sharing the most of
+#: its two-letter pieces
+FUZZY_CANDIDATES = 400
+
+
 def _similarity(query: str, name: str) -> float:
     """How alike ``query`` is to ``name`` or to any run of its words of the query's
-    length: "Jade Gardn" finds "Jade Garden Restaurant"."""
+    length: "Jade Gardn" finds "Jade Garden Restaurant". The cheap upper bounds of a
+    window's likeness skip one that cannot beat the best so far."""
     query, name = query.lower().strip(), name.lower()
     if not query or not name:
         return 0.0
-    best = SequenceMatcher(None, query, name).ratio()
+    matcher = SequenceMatcher(None, query, "")
     tokens, size = name.split(), max(1, len(query.split()))
-    for start in range(len(tokens)):
-        window = " ".join(tokens[start : start + size])
-        best = max(best, SequenceMatcher(None, query, window).ratio())
+    windows = [name, *(" ".join(tokens[start : start + size]) for start in range(len(tokens)))]
+    best = 0.0
+    for window in dict.fromkeys(windows):
+        matcher.set_seq2(window)
+        if matcher.real_quick_ratio() <= best or matcher.quick_ratio() <= best:
+            continue
+        best = max(best, matcher.ratio())
     return best
+
+
+def _pieces(query: str) -> list[str]:
+    """The query's two-letter pieces (a one-letter word as it is)."""
+    found: dict[str, None] = {}
+    for word in query.lower().split():
+        if len(word) < 2:
+            found.setdefault(word)
+        for start in range(len(word) - 1):
+            found.setdefault(word[start : start + 2])
+    return list(found)
+
+
+def _fuzzy_candidates(model: type[Record], query: str) -> list[tuple[str, str]]:
+    """The names a misspelled ``query`` may be: those that share the most of its
+    two-letter pieces, counted by the database (a scan of one column, not a
+    comparison in Python with every business of the city), at most
+    :data:`FUZZY_CANDIDATES`. A name alike enough to be offered shares most of its
+    pieces: "Arroyo Phoo" and "Arroyo Pho" share eight of nine."""
+    pieces = _pieces(query)
+    if not pieces:
+        return []
+    shared = sum(
+        (Case(When(name__icontains=piece, then=Value(1)), default=Value(0)) for piece in pieces),
+        Value(0),
+    )
+    return list(
+        model.objects.exclude(name="")
+        .exclude(name__isnull=True)
+        .annotate(shared=shared)
+        .filter(shared__gt=0)
+        .order_by("-shared", "key")
+        .values_list("key", "name")[:FUZZY_CANDIDATES]
+    )
 
 
 def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
@@ -262,15 +306,13 @@ def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
                 starts = str(value).lower().startswith(lowered)
                 hit(key, 0.95 if exact else 0.9 if starts else 0.8, why)
 
-    # a misspelled name: compared in Python with every business's and hauler's name
+    # a misspelled name: compared in Python with the names that share most of its pieces
     if len(query) >= 3:
         for fact_type in ("establishment", "hauler"):
             if fact_type not in kinds:
                 continue
             model = RECORD_MODELS[fact_type]
-            for key, name in model.objects.exclude(name="").values_list("key", "name"):
-                if not name:
-                    continue
+            for key, name in _fuzzy_candidates(model, query):
                 score = _similarity(query, name)
                 if score >= FUZZY_THRESHOLD:
                     hit(key, 0.5 + score * 0.3, "name sounds like it")

@@ -190,6 +190,46 @@ def _search(client, q: str, **more) -> list:
     return [hit.title.key for hit in response.context["hits"]]
 
 
+def test_a_misspelled_name_is_compared_with_a_bounded_number_of_names(db, monkeypatch):
+    """The city's every name is not compared in Python: the database counts the
+    query's two-letter pieces each name shares, and only the names sharing the most
+    are compared, however large the city."""
+    facts = [
+        {
+            "id": f"cafe-{n}",
+            "type": "establishment",
+            "name": f"Arroyo Cafe {n}",
+            "category": "restaurant",
+        }
+        for n in range(60)
+    ]
+    facts += [
+        {
+            "id": "arroyo-pho",
+            "type": "establishment",
+            "name": "Arroyo Pho",
+            "category": "restaurant",
+        },
+        {
+            "id": "blue-door",
+            "type": "establishment",
+            "name": "Blue Door Laundry",
+            "category": "other",
+        },
+    ]
+    record_facts(raw_facts=facts, actor="clerk", why="many names")
+    compared = []
+    similarity = selectors._similarity
+    monkeypatch.setattr(selectors, "FUZZY_CANDIDATES", 20)
+    monkeypatch.setattr(
+        selectors, "_similarity", lambda q, name: compared.append(name) or similarity(q, name)
+    )
+    user = _user("fog", role="fog_inspector")
+    hits = [hit.title.key for hit in selectors.search(user, query="arroyo phoo")]
+    assert hits[0] == "arroyo-pho"
+    assert 0 < len(compared) <= 20 and "Blue Door Laundry" not in compared
+
+
 def test_search_forgives_a_misspelled_business_name(block, staff_client):
     assert _search(staff_client, "Jade Gardn")[0] == "jade-garden"
     assert _search(staff_client, "taqueria el sool")[0] == "el-sol"
