@@ -333,6 +333,9 @@ class WorklistRow(models.Model):
     subject_group = models.CharField(max_length=200, db_index=True)
     subject = models.CharField(max_length=200)
     requirement = models.CharField(max_length=64)
+    program = models.CharField(
+        max_length=16, blank=True, help_text="The program the requirement belongs to."
+    )
     status = models.CharField(max_length=16)
     severity = models.PositiveSmallIntegerField(help_text="0 for the most pressing status.")
     size = models.PositiveIntegerField(help_text="How many findings the line holds.")
@@ -350,10 +353,19 @@ class WorklistRow(models.Model):
 
     class Meta:
         db_table = "records_worklist_row"
+        # the orders a page is asked in most (by action, by due date), for the whole
+        # city and for one program: a page is read from the index, not sorted
         indexes = [
-            models.Index(fields=["status", "head_no_due", "head_due"], name="worklist_row_due"),
             models.Index(
                 fields=["severity", "head_no_due", "head_due"], name="worklist_row_action"
+            ),
+            models.Index(fields=["head_no_due", "head_due"], name="worklist_row_due"),
+            models.Index(
+                fields=["program", "severity", "head_no_due", "head_due"],
+                name="worklist_row_program_action",
+            ),
+            models.Index(
+                fields=["program", "head_no_due", "head_due"], name="worklist_row_program_due"
             ),
         ]
 

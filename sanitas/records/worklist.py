@@ -15,10 +15,62 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
+
+from django.db.models import Q
 
 from sanitas.records import bulk
 from sanitas.records.models import Finding, WorklistRow
+
+# --------------------------------------------------------------------------- programs
+
+
+@dataclass(frozen=True)
+class Program:
+    """A program of the city's law, known by the prefixes of its requirement IDs."""
+
+    key: str
+    label: str
+    prefixes: tuple[str, ...]
+    excludes: tuple[str, ...] = ()
+
+    def covers(self, requirement: str) -> bool:
+        return requirement.startswith(self.prefixes) and not requirement.startswith(self.excludes)
+
+    def q(self) -> Q:
+        """The findings of this program, as a query."""
+        found = Q()
+        for prefix in self.prefixes:
+            found |= Q(requirement__startswith=prefix)
+        for prefix in self.excludes:
+            found &= ~Q(requirement__startswith=prefix)
+        return found
+
+
+PROGRAMS: dict[str, Program] = {
+    program.key: program
+    for program in (
+        # grease traps of § 51.63 belong to the FOG program, the rest of Chapter 51's
+        # general sewer rules to sewer permits
+        Program("fog", "FOG (fats, oils and grease)", ("FOG-", "SEW-GREASE-")),
+        Program("sewer", "Sewer permits", ("PRM-", "SEW-"), excludes=("SEW-GREASE-",)),
+        Program("solid_waste", "Solid waste", ("SW-", "GEN-")),
+        Program("sb1383", "SB 1383 organic waste", ("ORG-",)),
+    )
+}
+ALL = "all"
+
+
+def program_of(requirement: str) -> str | None:
+    """The program a requirement belongs to, or None."""
+    for program in PROGRAMS.values():
+        if program.covers(requirement):
+            return program.key
+    return None
+
+
+# --------------------------------------------------------------------------- lines
 
 #: the statuses the worklist shows (``late`` only when asked for)
 OPEN_STATUSES = ("due", "overdue", "violation")
@@ -66,6 +118,7 @@ def lines_of(findings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                     "subject_group": head["subject_group"],
                     "subject": subject,
                     "requirement": requirement,
+                    "program": program_of(requirement) or "",
                     "status": status,
                     "severity": SEVERITY[status],
                     "size": len(line),

@@ -37,58 +37,14 @@ from sanitas.records.models import (
 )
 from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
 from sanitas.records.worklist import (
+    ALL,
     OPEN_STATUSES,
+    PROGRAMS,
     RUN_LENGTH,
     SEVERITY,
     WORKLIST_STATUSES,
+    program_of,
 )
-
-# --------------------------------------------------------------------------- programs
-
-
-@dataclass(frozen=True)
-class Program:
-    """A program of the city's law, known by the prefixes of its requirement IDs."""
-
-    key: str
-    label: str
-    prefixes: tuple[str, ...]
-    excludes: tuple[str, ...] = ()
-
-    def covers(self, requirement: str) -> bool:
-        return requirement.startswith(self.prefixes) and not requirement.startswith(self.excludes)
-
-    def q(self) -> Q:
-        """The findings of this program, as a query."""
-        found = Q()
-        for prefix in self.prefixes:
-            found |= Q(requirement__startswith=prefix)
-        for prefix in self.excludes:
-            found &= ~Q(requirement__startswith=prefix)
-        return found
-
-
-PROGRAMS: dict[str, Program] = {
-    program.key: program
-    for program in (
-        # grease traps of § 51.63 belong to the FOG program, the rest of Chapter 51's
-        # general sewer rules to sewer permits
-        Program("fog", "FOG (fats, oils and grease)", ("FOG-", "SEW-GREASE-")),
-        Program("sewer", "Sewer permits", ("PRM-", "SEW-"), excludes=("SEW-GREASE-",)),
-        Program("solid_waste", "Solid waste", ("SW-", "GEN-")),
-        Program("sb1383", "SB 1383 organic waste", ("ORG-",)),
-    )
-}
-ALL = "all"
-
-
-def program_of(requirement: str) -> str | None:
-    """The program a requirement belongs to, or None."""
-    for program in PROGRAMS.values():
-        if program.covers(requirement):
-            return program.key
-    return None
-
 
 # --------------------------------------------------------------------------- roles
 
@@ -302,9 +258,12 @@ def worklist_rows(
     :func:`worklist` gives the findings for ``sort``: each line where its first
     finding would be. A filter on due dates or on a person's cases cuts runs, so
     those are paged from the findings (:func:`worklist_page` without rows)."""
-    rows = WorklistRow.objects.filter(_visible_q(user))
+    visible = visible_programs(user)
+    rows = WorklistRow.objects.all()
+    if len(visible) < len(PROGRAMS):
+        rows = rows.filter(program__in=visible)
     if program != ALL:
-        rows = rows.filter(PROGRAMS[program].q()) if program in PROGRAMS else rows.none()
+        rows = rows.filter(program=program) if program in PROGRAMS else rows.none()
     if status:
         rows = rows.filter(status=status)
     else:
@@ -433,8 +392,14 @@ def _page_of_rows(
     """A page of the lines the sweep keeps: the page's rows, then their findings (in
     the order of ``findings``) in one query."""
     from django.core.paginator import Paginator
+    from django.db.models import Count, Sum
 
-    shown = Paginator(rows.only("findings"), per_page).get_page(page)
+    # the lines and the findings they hold, counted in one pass over the rows
+    totals = rows.order_by().aggregate(lines=Count("pk"), findings=Sum("size"))
+    paginator = Paginator(rows.only("findings"), per_page)
+    paginator.__dict__["count"] = totals["lines"]  # (Paginator.count is a cached property)
+    shown = paginator.get_page(page)
+    shown.finding_count = totals["findings"] or 0
     wanted = [pk for row in shown for pk in row.findings]
     found = {f.pk: f for f in findings.filter(pk__in=wanted)} if wanted else {}
     place = {pk: n for n, pk in enumerate(found)}
@@ -470,11 +435,12 @@ def finding_history(user: Any, *, subject: str, requirement: str) -> list[Any]:
     status changed, and when."""
     if not _may_see(user, requirement):
         return []
-    return list(
-        Finding.history.filter(subject=subject, requirement=requirement).order_by(
-            "history_date", "history_id"
-        )
+    ids = list(
+        Finding.objects.filter(subject=subject, requirement=requirement)
+        .order_by()
+        .values_list("pk", flat=True)
     )
+    return list(Finding.history.filter(id__in=ids).order_by("history_date", "history_id"))
 
 
 def finding_versions(user: Any, *, subjects: list[str]) -> list[Any]:
@@ -484,8 +450,12 @@ def finding_versions(user: Any, *, subjects: list[str]) -> list[Any]:
     business's years of quarterly obligations are many."""
     if not subjects:
         return []
+    # by the findings' ids, which the history indexes (its rows are found by the
+    # findings' own index on subject): the history keeps no index on subject, and
+    # reading it by subject read every version of every finding of the city
+    ids = list(Finding.objects.filter(subject__in=subjects).order_by().values_list("pk", flat=True))
     return list(
-        Finding.history.filter(subject__in=subjects)
+        Finding.history.filter(id__in=ids)
         .filter(_visible_q(user))
         .only(
             "history_id",

@@ -157,7 +157,9 @@ def worklist(request: HttpRequest) -> HttpResponse:
             "form": form,
             "page": page,
             "rows": rows,
-            "finding_count": findings.count(),
+            "finding_count": (
+                page.finding_count if hasattr(page, "finding_count") else findings.count()
+            ),
             "columns": columns,
             "sort": sort,
             "today": today,

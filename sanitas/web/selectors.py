@@ -17,7 +17,7 @@ from datetime import date, datetime
 from difflib import SequenceMatcher
 from typing import Any
 
-from django.db.models import Case, Q, QuerySet, Value, When
+from django.db.models import Case, QuerySet, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -205,7 +205,7 @@ _DIGITS = re.compile(r"\D+")
 
 #: the most names a misspelled query is compared with: those sharing the most of
 #: its two-letter pieces
-FUZZY_CANDIDATES = 400
+FUZZY_CANDIDATES = 200
 
 
 def _similarity(query: str, name: str) -> float:
@@ -277,12 +277,16 @@ def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
     kinds = (kind,) if kind else ("establishment", "premises", "permit", "hauler", "employee")
     lowered = query.lower()
     # a record's key, or a licence number (the licence feed keys businesses by it)
+    # (looked up by the index: a key as typed or in lower case, as keys are written)
     for key in RecordIndex.objects.filter(
-        Q(key__iexact=query) | Q(key__iexact=f"license-{_slug(query)}")
+        key__in=[query, lowered, f"license-{_slug(query)}"]
     ).values_list("key", flat=True):
         hit(key, 1.0, "record key" if key.lower() == lowered else "business licence number")
-    for key in RecordIndex.objects.filter(key__icontains=query).values_list("key", flat=True)[:20]:
-        hit(key, 0.6, "record key")
+    if " " not in query:  # part of a key (which holds no space): a scan of every key
+        for key in RecordIndex.objects.filter(key__icontains=query).values_list("key", flat=True)[
+            :20
+        ]:
+            hit(key, 0.6, "record key")
 
     text_fields = {
         "establishment": (("name", "name"), ("address", "address"), ("contact", "contact")),

@@ -45,6 +45,8 @@ def _pages_equal(user, sort: str, *, kept: bool = False, **filters) -> None:
     for number in range(1, pages + 1):
         page, lines = selectors.worklist_page(findings, page=number, per_page=per_page, rows=rows)
         assert page.paginator.count == len(everything)
+        if kept:
+            assert page.finding_count == findings.count()
         seen.extend(lines)
     assert [_key(line) for line in seen] == [_key(line) for line in everything]
 
