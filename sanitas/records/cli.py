@@ -351,23 +351,19 @@ def cmd_sweep_worker(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- bench sweep
 
 
-def cmd_bench_sweep(args: argparse.Namespace) -> int:
-    """Seed a synthetic city and time the sweep and an import (no Django here:
-    each measured step runs in its own process against its own database)."""
+def _run_bench(args: argparse.Namespace, name: str, measure: Any, render: Any, **kwargs) -> int:
+    """Run a benchmark of :mod:`sanitas.intake.benchmark` and print its figures (as JSON
+    with ``--format json``); a benchmark that cannot run is named, with exit 2."""
     import orjson
 
-    from sanitas.intake.benchmark import BenchError, bench_sweep, render
+    from sanitas.intake.benchmark import BenchError
 
     try:
-        result = bench_sweep(
-            establishments=args.establishments,
-            database=args.database,
-            seed=args.seed,
-            manifest_rows=args.manifest_rows,
-            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
+        result = measure(
+            progress=lambda message: print(f"bench: {message}", file=sys.stderr), **kwargs
         )
     except BenchError as exc:
-        print(f"sanitas: bench sweep: {exc}", file=sys.stderr)
+        print(f"sanitas: bench {name}: {exc}", file=sys.stderr)
         return EXIT_FAILED
     if args.format == "json":
         sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
@@ -376,30 +372,39 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bench_sweep(args: argparse.Namespace) -> int:
+    """Seed a synthetic city and time the sweep and an import (no Django here:
+    each measured step runs in its own process against its own database)."""
+    from sanitas.intake.benchmark import bench_sweep, render
+
+    return _run_bench(
+        args,
+        "sweep",
+        bench_sweep,
+        render,
+        establishments=args.establishments,
+        database=args.database,
+        seed=args.seed,
+        manifest_rows=args.manifest_rows,
+    )
+
+
 def cmd_bench_import(args: argparse.Namespace) -> int:
     """Seed a synthetic city and time a manifest import, stage by stage."""
-    import orjson
+    from sanitas.intake.benchmark import bench_import, render_import
 
-    from sanitas.intake.benchmark import BenchError, bench_import, render_import
-
-    try:
-        result = bench_import(
-            establishments=args.establishments,
-            rows=args.rows,
-            database=args.database,
-            seed=args.seed,
-            keep_seed=args.keep_seed,
-            profile=args.profile,
-            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
-        )
-    except BenchError as exc:
-        print(f"sanitas: bench import: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    if args.format == "json":
-        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
-    else:
-        sys.stdout.write(render_import(result))
-    return EXIT_OK
+    return _run_bench(
+        args,
+        "import",
+        bench_import,
+        render_import,
+        establishments=args.establishments,
+        rows=args.rows,
+        database=args.database,
+        seed=args.seed,
+        keep_seed=args.keep_seed,
+        profile=args.profile,
+    )
 
 
 def _counts(text: str) -> list[int]:
@@ -414,27 +419,19 @@ def _counts(text: str) -> list[int]:
 
 def cmd_bench_distributed(args: argparse.Namespace) -> int:
     """Seed a synthetic city and time a distributed full sweep with 1, 2, … workers."""
-    import orjson
+    from sanitas.intake.benchmark import bench_distributed, render_distributed
 
-    from sanitas.intake.benchmark import BenchError, bench_distributed, render_distributed
-
-    try:
-        result = bench_distributed(
-            establishments=args.establishments,
-            workers=args.workers,
-            database=args.database,
-            seed=args.seed,
-            chunk=args.chunk,
-            progress=lambda message: print(f"bench: {message}", file=sys.stderr),
-        )
-    except BenchError as exc:
-        print(f"sanitas: bench distributed: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    if args.format == "json":
-        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
-    else:
-        sys.stdout.write(render_distributed(result))
-    return EXIT_OK
+    return _run_bench(
+        args,
+        "distributed",
+        bench_distributed,
+        render_distributed,
+        establishments=args.establishments,
+        workers=args.workers,
+        database=args.database,
+        seed=args.seed,
+        chunk=args.chunk,
+    )
 
 
 # --------------------------------------------------------------------------- registration
