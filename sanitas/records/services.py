@@ -294,18 +294,29 @@ def partner_groups(groups: set[str]) -> set[str]:
         return set()
     names = sorted(groups)
     partners: set[str] = set()
+    # the groups' members and what they name are read first and asked for as lists:
+    # as subqueries, a planner that believes a table empty (its statistics not yet
+    # taken after a load) joins them by scanning the whole record index per row
+    members = sorted(k for (k,) in bulk.select_in(RecordIndex, "subject_group", names, ("key",)))
     for fact_type, fields in WEAK_REFERENCES.items():
         model = RECORD_MODELS[fact_type]
-        live = model.objects.filter(voided_at__isnull=True)
+        live = model.objects.filter(voided_at__isnull=True).order_by()
         for name in fields:
+            named: set[str] = set()
             for start in range(0, len(names), bulk.IN_CHUNK):
                 chunk = names[start : start + bulk.IN_CHUNK]
-                named = live.filter(subject_group__in=chunk).values(name)
-                lenders = RecordIndex.objects.filter(key__in=named)
-                partners.update(lenders.values_list("subject_group", flat=True))
-                members = RecordIndex.objects.filter(subject_group__in=chunk).values("key")
+                named.update(
+                    v
+                    for v in live.filter(subject_group__in=chunk).values_list(name, flat=True)
+                    if v
+                )
+            partners.update(
+                g for (g,) in bulk.select_in(RecordIndex, "key", sorted(named), ("subject_group",))
+            )
+            for start in range(0, len(members), bulk.IN_CHUNK):
+                chunk = members[start : start + bulk.IN_CHUNK]
                 partners.update(
-                    live.filter(**{f"{name}__in": members}).values_list("subject_group", flat=True)
+                    live.filter(**{f"{name}__in": chunk}).values_list("subject_group", flat=True)
                 )
     return partners - groups
 

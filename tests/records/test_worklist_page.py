@@ -21,12 +21,19 @@ def _key(line) -> list[int]:
     return [f.pk for f in line.findings]
 
 
-def test_every_page_of_lines_equals_the_lines_of_every_finding():
+@pytest.fixture
+def demo():
+    """The demo city (loaded once per test: its five years of writes take a while,
+    most of all on PostgreSQL, so each test here asks all it can of one load)."""
     load_demo(as_of=AS_OF, seed=91776)
+
+
+def test_every_page_of_lines_equals_the_lines_of_every_finding(demo):
     user = User.objects.create_user("sup")
     user.groups.add(Group.objects.get_or_create(name="supervisor")[0])
     for sort in ("action", "due", "-due", "requirement", "-subject", "status"):
         _pages_equal(user, sort)
+    _kept_lines_page_as_every_finding(user)
 
 
 def _pages_equal(user, sort: str, *, kept: bool = False, **filters) -> None:
@@ -65,10 +72,8 @@ SORTS = (
 )
 
 
-def test_the_lines_the_sweep_keeps_page_as_the_lines_of_every_finding():
-    load_demo(as_of=AS_OF, seed=91776)
-    supervisor = User.objects.create_user("sup")
-    supervisor.groups.add(Group.objects.get_or_create(name="supervisor")[0])
+def _kept_lines_page_as_every_finding(supervisor) -> None:
+    """The lines the sweep keeps page as the lines of every finding."""
     for sort in SORTS:
         _pages_equal(supervisor, sort, kept=True)
     for filters in (
@@ -85,7 +90,7 @@ def test_the_lines_the_sweep_keeps_page_as_the_lines_of_every_finding():
     _pages_equal(inspector, "due", kept=True)
 
 
-def test_the_kept_lines_follow_every_write_and_a_merge():
+def test_the_kept_lines_follow_every_write_and_a_void(demo):
     """A write re-evaluates its groups in its transaction: the kept lines equal those
     made anew from the findings after it, and after a void."""
     from django.utils import timezone
@@ -93,8 +98,6 @@ def test_the_kept_lines_follow_every_write_and_a_merge():
     from sanitas.records import worklist
     from sanitas.records.models import WorklistRow
     from sanitas.records.services import record_and_evaluate, void_and_evaluate
-
-    load_demo(as_of=AS_OF, seed=91776)
 
     def kept() -> list[tuple]:
         return sorted(
