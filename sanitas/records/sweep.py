@@ -409,7 +409,6 @@ def _sweep_chunk(
             next_checks[group], digests[group] = next_check, digest
         _store_findings(list(produced), produced, as_of, now, result)
         _store_problems(list(produced), problems, as_of, now)
-        worklist.rebuild(list(produced), now=now)
         _lap(result, "store", clock)
     clock = time.perf_counter()
     _stamp_groups({g: state[g][0] for g in fresh}, as_of, read_at, next_checks, digests)
@@ -457,7 +456,6 @@ def store_evaluated(
     new_digests = {group: digest for group, _k, _p, _n, digest in evaluated}
     _store_findings(list(produced), produced, as_of, now, result)
     _store_problems(list(produced), problems, as_of, now)
-    worklist.rebuild(list(produced), now=now)
     _stamp_groups(fresh, as_of, read_at, next_checks, new_digests)
     result.groups += len(fresh)
 
@@ -585,6 +583,8 @@ def _store_findings(
     findings_documents.write_documents(
         {group: produced[group] for group in groups}, as_of=as_of, now=now
     )
+    # the worklist's lines follow the rows just stored (every store comes here)
+    worklist.rebuild(groups, now=now)
     result.findings_created += len(to_create)
     result.findings_updated += len(to_update)
     result.findings_closed += len(closed)
