@@ -610,11 +610,23 @@ def _next_check(findings: list[EngineFinding], facts: list[Any], as_of: date) ->
 
 
 def _iso(value: Any) -> str:
+    # due dates repeat across a city's findings: each is written once
+    try:
+        return _ISO[value]
+    except KeyError:
+        pass
     if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%dT%H:%M")
-    return value.isoformat()
+        text = ""
+    elif isinstance(value, datetime):
+        text = value.strftime("%Y-%m-%dT%H:%M")
+    else:
+        text = value.isoformat()
+    if len(_ISO) < 100_000:
+        _ISO[value] = text
+    return text
+
+
+_ISO: dict[Any, str] = {}
 
 
 def _store_findings(
