@@ -205,6 +205,11 @@ def reference_path() -> Iterator[None]:
         calendar.memoised(was_memo)
 
 
+def on_fast_path() -> bool:
+    """Whether the fast path is on (it is, but within :func:`reference_path`)."""
+    return _FAST
+
+
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """The cyclic garbage collector paused for an evaluation, and restored after.
