@@ -283,21 +283,21 @@ def _load(table_name: str, columns: Sequence[str], rows: Iterable[tuple]) -> Non
     # statement, which for executemany is each row, half the time of inserting a
     # finding. The statement goes to sqlite3 itself, in its own "?" marks: Django's
     # cursor would rewrite its thousands of marks each time. The rows of a
-    # statement are numbered in their order.
-    execute = connection.connection.execute
+    # statement are numbered in their order. The last rows go one a statement, so
+    # that sqlite3 keeps one long statement prepared for a table, not one for every
+    # length of the last batch.
     one = "(" + ", ".join(["?"] * len(columns)) + ")"
     insert = f"INSERT INTO {quote(table_name)} ({names}) VALUES "
     full = insert + ", ".join([one] * ROWS_PER_INSERT)
-    batch: list[Any] = []
-    count = 0
+    raw = connection.connection
+    pending: list[tuple] = []
     for row in rows:
-        batch.extend(row)
-        count += 1
-        if count == ROWS_PER_INSERT:
-            execute(full, batch)
-            batch, count = [], 0
-    if count:
-        execute(insert + ", ".join([one] * count), batch)
+        pending.append(row)
+        if len(pending) == ROWS_PER_INSERT:
+            raw.execute(full, [value for each in pending for value in each])
+            pending = []
+    if pending:
+        raw.executemany(insert + one, pending)
 
 
 _TYPES: dict[str, dict[str, int]] = {}
