@@ -650,11 +650,21 @@ def _store_findings(
     kept: set[tuple] = set()
     db_now = findings.db_value("first_found_at", now)
     db_as_of = findings.db_value("evaluated_as_of", as_of)
+    # the worklist's lines are made of the findings as stored here, not read back: each
+    # (id, group, subject, requirement, status, due, period, ordinal), and for a new
+    # row, the place its id will have among the rows inserted
+    listed: list[tuple] = []
+    listed_new: list[tuple[int, tuple]] = []
+    on_worklist = worklist.WORKLIST_STATUSES
     for group in groups:
         for key, (status, due, cite, explanation, reading) in produced[group]:
             kept.add(key)
             row = stored.get(key)
             if row is None:
+                if status in on_worklist:
+                    listed_new.append(
+                        (len(to_create), (group, key[1], key[0], status, due, key[2], key[3]))
+                    )
                 # in the order of _NEW_COLUMNS
                 to_create.append(
                     (
@@ -663,6 +673,8 @@ def _store_findings(
                     )
                 )
                 continue
+            if status in on_worklist:
+                listed.append((row["id"], group, key[1], key[0], status, due, key[2], key[3]))
             values = {
                 "subject_group": group,
                 "status": status,
@@ -691,6 +703,8 @@ def _store_findings(
         # the records' write lock is held: the rows above the highest id are ours
         after = findings.max_pk()
         findings.insert_values(_NEW_COLUMNS, to_create)
+        ids = findings.ids_since(after, len(to_create))
+        listed.extend((ids[place], *finding) for place, finding in listed_new)
         findings.keep_history_since(after, kind="+", reason=None, when=now)
     if changed:
         findings.update(changed, [*_COMPARED, "current", "evaluated_as_of", "updated_at"])
@@ -705,8 +719,16 @@ def _store_findings(
     findings_documents.write_documents(
         {group: produced[group] for group in groups}, as_of=as_of, now=now
     )
-    # the worklist's lines follow the rows just stored (every store comes here)
-    worklist.rebuild(groups, now=now)
+    # the worklist's lines follow the rows just stored (every store comes here); a
+    # group has lines only if it had a current finding with a worklist status
+    worklist.replace(
+        listed,
+        had_lines={
+            row["subject_group"]
+            for row in stored.values()
+            if row["current"] and row["status"] in on_worklist
+        },
+    )
     result.findings_created += len(to_create)
     result.findings_updated += len(to_update)
     result.findings_closed += len(closed)

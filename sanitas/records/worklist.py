@@ -13,11 +13,12 @@ their own, so a group's are replaced whole.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q
 
 from sanitas.records import bulk
@@ -80,16 +81,25 @@ SEVERITY = {"violation": 0, "overdue": 1, "due": 2, "late": 3, "met": 4}
 #: runs of at least this many findings of one obligation collapse into one line
 RUN_LENGTH = 3
 
+#: a finding as the lines are made of it, in this order
 _COLUMNS = ("id", "subject_group", "subject", "requirement", "status", "due", "period", "ordinal")
+#: a line as :func:`lines_of` makes it, in the order of :class:`WorklistRow`'s fields
+LINE_FIELDS = (
+    *("subject_group", "subject", "requirement", "program", "status", "severity", "size"),
+    "findings",
+    *("head_no_due", "head_due", "head_period", "head_ordinal", "head_id"),
+    *("tail_no_due", "tail_due", "tail_period", "tail_ordinal", "tail_id"),
+)
+_ID, _GROUP, _SUBJECT, _REQUIREMENT, _STATUS, _DUE, _PERIOD, _ORDINAL = range(len(_COLUMNS))
 
 
-def _ascending(row: dict[str, Any]) -> tuple:
-    return (row["due"] == "", row["due"], row["period"], row["ordinal"], row["id"])
+def _ascending(row: tuple) -> tuple:
+    return (row[_DUE] == "", row[_DUE], row[_PERIOD], row[_ORDINAL], row[_ID])
 
 
-def _descending(row: dict[str, Any]) -> tuple:
+def _descending(row: tuple) -> tuple:
     # the due date (no due date first) descending, the rest ascending
-    return (row["due"] != "", _Reversed(row["due"]), row["period"], row["ordinal"], row["id"])
+    return (row[_DUE] != "", _Reversed(row[_DUE]), row[_PERIOD], row[_ORDINAL], row[_ID])
 
 
 class _Reversed(str):
@@ -101,51 +111,82 @@ class _Reversed(str):
         return str.__gt__(self, other)
 
 
-def lines_of(findings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The worklist rows of ``findings`` (current, with a worklist status), as
-    :class:`WorklistRow` field values."""
-    runs: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+def lines_of(
+    findings: Iterable[tuple], *, encode: Callable[[list[int]], Any] = list
+) -> list[tuple]:
+    """The worklist rows of ``findings`` (current, with a worklist status, each a tuple
+    of :data:`_COLUMNS`), each a tuple of :data:`LINE_FIELDS` values, its finding ids
+    passed through ``encode`` (:func:`sanitas.records.bulk.int_list_encoder` gives
+    them as the database stores them)."""
+    runs: dict[tuple[str, str, str], list[tuple]] = {}
     for row in findings:
-        runs[row["subject"], row["requirement"], row["status"]].append(row)
+        run_key = (row[_SUBJECT], row[_REQUIREMENT], row[_STATUS])
+        run = runs.get(run_key)
+        if run is None:
+            runs[run_key] = [row]
+        else:
+            run.append(row)
     out = []
+    append = out.append
     for (subject, requirement, status), run in runs.items():
-        members = [run] if len(run) >= RUN_LENGTH else [[one] for one in run]
-        for line in members:
-            line.sort(key=_ascending)
-            head, tail = line[0], min(line, key=_descending)
-            out.append(
-                {
-                    "subject_group": head["subject_group"],
-                    "subject": subject,
-                    "requirement": requirement,
-                    "program": program_of(requirement) or "",
-                    "status": status,
-                    "severity": SEVERITY[status],
-                    "size": len(line),
-                    "findings": [one["id"] for one in line],
-                    **_ends("head", head),
-                    **_ends("tail", tail),
-                }
-            )
+        common = (subject, requirement, _program(requirement), status, SEVERITY[status])
+        if len(run) >= RUN_LENGTH:
+            run.sort(key=_ascending)
+            head, tail = run[0], min(run, key=_descending)
+            append(_line(head, tail, common, len(run), encode([one[_ID] for one in run])))
+        else:  # each a line of its own: its own head and tail
+            for one in run:
+                append(_line(one, one, common, 1, encode([one[_ID]])))
     return out
 
 
-def _ends(prefix: str, row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        f"{prefix}_no_due": row["due"] == "",
-        f"{prefix}_due": row["due"],
-        f"{prefix}_period": row["period"],
-        f"{prefix}_ordinal": row["ordinal"],
-        f"{prefix}_id": row["id"],
-    }
+def _line(head: tuple, tail: tuple, common: tuple, size: int, ids: Any) -> tuple:
+    head_due, tail_due = head[_DUE], tail[_DUE]
+    return (
+        head[_GROUP],
+        *common,
+        size,
+        ids,
+        *(head_due == "", head_due, head[_PERIOD], head[_ORDINAL], head[_ID]),
+        *(tail_due == "", tail_due, tail[_PERIOD], tail[_ORDINAL], tail[_ID]),
+    )
+
+
+@cache
+def _program(requirement: str) -> str:
+    return program_of(requirement) or ""
+
+
+def replace(findings: Iterable[tuple], *, had_lines: Iterable[str]) -> None:
+    """Make the worklist rows of ``groups`` those of ``findings``: every current
+    finding of theirs with a worklist status, each a tuple of :data:`_COLUMNS` (the
+    sweep has just stored them, and passes them on rather than reading them back).
+    Only the rows of ``had_lines`` (the groups with such a finding before the store:
+    a group has lines only then) are deleted first; on a city's first sweep, none.
+    The caller holds the records' write lock, in the transaction that stored them."""
+    old = sorted(set(had_lines))
+    if old:
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            for start in range(0, len(old), bulk.IN_CHUNK):
+                chunk = old[start : start + bulk.IN_CHUNK]
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"DELETE FROM {quote(WorklistRow._meta.db_table)} "
+                    f"WHERE {quote('subject_group')} IN ({marks})",
+                    chunk,
+                )
+    lines = lines_of(findings, encode=bulk.int_list_encoder())
+    if lines:
+        bulk.table(WorklistRow).insert_values(LINE_FIELDS, lines)
 
 
 def rebuild(groups: list[str], *, now: Any) -> None:
-    """Replace the worklist rows of ``groups`` with those of their current findings.
-    The caller holds the records' write lock, in the transaction that stored them."""
+    """Replace the worklist rows of ``groups`` with those of their current findings,
+    read from the table. The caller holds the records' write lock."""
     if not groups:
         return
-    findings = []
+    findings: list[tuple] = []
     for start in range(0, len(groups), bulk.IN_CHUNK):
         chunk = groups[start : start + bulk.IN_CHUNK]
         WorklistRow.objects.filter(subject_group__in=chunk).delete()
@@ -154,11 +195,11 @@ def rebuild(groups: list[str], *, now: Any) -> None:
                 subject_group__in=chunk, current=True, status__in=WORKLIST_STATUSES
             )
             .order_by()
-            .values(*_COLUMNS)
+            .values_list(*_COLUMNS)
         )
-    lines = lines_of(findings)
+    lines = lines_of(findings, encode=bulk.int_list_encoder())
     if lines:
-        bulk.table(WorklistRow).insert(lines, now=now)
+        bulk.table(WorklistRow).insert_values(LINE_FIELDS, lines)
 
 
 def rebuild_all(*, now: Any, chunk: int = 2_000) -> int:
