@@ -288,12 +288,14 @@ def _load(table_name: str, columns: Sequence[str], rows: Iterable[tuple]) -> Non
     # length of the last batch.
     one = "(" + ", ".join(["?"] * len(columns)) + ")"
     insert = f"INSERT INTO {quote(table_name)} ({names}) VALUES "
-    full = insert + ", ".join([one] * ROWS_PER_INSERT)
+    # within SQLite's default limit of 32,766 parameters a statement, however wide
+    per_insert = max(1, min(ROWS_PER_INSERT, 32_766 // max(1, len(columns))))
+    full = insert + ", ".join([one] * per_insert)
     raw = connection.connection
     pending: list[tuple] = []
     for row in rows:
         pending.append(row)
-        if len(pending) == ROWS_PER_INSERT:
+        if len(pending) == per_insert:
             raw.execute(full, [value for each in pending for value in each])
             pending = []
     if pending:
