@@ -21,8 +21,10 @@ own:
 the reading thread's time on a CPU and waiting for one; on PostgreSQL the same of
 the server process answering it, read from ``/proc`` since the server runs on this
 machine; the autovacuum runs during the sweep, counted from the server's statistics
-and, under ``scripts/with-postgres.sh``, timed from its log), then sweeps the city
-in full once more with one worker, and reads every group alone, outside a sweep.
+and, under ``scripts/with-postgres.sh``, timed from its log); after the import it
+sweeps the city in full with one worker, then with as many as before, and reads
+every group alone, outside a sweep. The clock's own cost is four reads of
+``/proc`` and a query a chunk.
 
 ``sanitas bench distributed`` seeds the same city once and, on a copy of it for
 each count of workers, runs a distributed full sweep (every finding new) and
@@ -158,8 +160,9 @@ def bench_sweep(
     """The whole benchmark (see the module's docstring). ``workers`` sets the sweeps'
     processes (default: one per core). With ``explain_read`` each sweep's read is
     clocked chunk by chunk (wall, this process's and the server's CPU and waits,
-    autovacuum runs), and two steps follow the full sweep again: the same with one
-    worker (when the sweeps had more), and every group read alone, outside a sweep."""
+    autovacuum runs), and, after the import, the full sweep again with one worker and
+    then with as many as before (when the sweeps had more), and every group read alone,
+    outside a sweep."""
     say = progress or (lambda _message: None)
     if establishments < 1:
         raise BenchError("--establishments must be at least 1")
@@ -186,12 +189,6 @@ def bench_sweep(
             idle = run_child(env, "sweep", "incremental", *sweeping)
             say("full sweep again (every group, the findings stored)")
             again_full = run_child(env, "sweep", "full", *sweeping)
-            if explain_read:
-                if count > 1:
-                    say("full sweep again with one worker (the read explained)")
-                    explained["one_worker"] = run_child(env, "sweep", "full", 1, "explain")
-                say("every group read alone, outside a sweep")
-                explained["read_alone"] = run_child(env, "read-alone")
             manifest = Path(tmp) / "manifests.csv"
             say(f"writing {manifest_rows:,} manifest rows")
             written = run_child(env, "manifests", manifest_rows, seed, manifest)
@@ -199,6 +196,16 @@ def bench_sweep(
             imported = run_child(env, "import", manifest)
             say("importing them again")
             again = run_child(env, "import", manifest)
+            if explain_read:  # after the figures above, so that they are those of a plain run
+                if count > 1:
+                    # one worker, then as many as before, one after the other: the load
+                    # of a shared machine changes from one minute to the next
+                    say("full sweep again with one worker (the read explained)")
+                    explained["one_worker"] = run_child(env, "sweep", "full", 1, "explain")
+                    say(f"full sweep again with {count} workers (the read explained)")
+                    explained["workers_again"] = run_child(env, "sweep", "full", count, "explain")
+                say("every group read alone, outside a sweep")
+                explained["read_alone"] = run_child(env, "read-alone")
     finally:
         drop_database(database, env)
     ratio = incremental["seconds"] / full["seconds"] if full["seconds"] else None
@@ -524,6 +531,9 @@ def _explained_lines(result: dict[str, Any]) -> list[str]:
     ]
     if result.get("one_worker"):
         steps.append(("full sweep again, 1 worker", result["one_worker"]))
+    if result.get("workers_again"):
+        workers = result["workers_again"]["workers"]
+        steps.append((f"then again, {workers} worker(s)", result["workers_again"]))
     if result.get("read_alone"):
         steps.append(("read alone, no sweep", result["read_alone"]))
     heading = "".join(f"{title:>12}" for _key, title in _READ_COLUMNS)

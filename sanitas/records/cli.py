@@ -550,8 +550,9 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
             "--explain-read",
             action="store_true",
             help="clock each sweep's read chunk by chunk: wall time, this process's and the "
-            "PostgreSQL server's CPU time and wait for a core, autovacuum runs; then the "
-            "full sweep again with one worker, and every group read alone",
+            "PostgreSQL server's CPU time and wait for a core, autovacuum runs; after the "
+            "import, the full sweep again with one worker, then as many as before, and every "
+            "group read alone",
         )
         s.add_argument("--format", choices=["json", "table"], default="table")
         s.set_defaults(func=cmd_bench_sweep)

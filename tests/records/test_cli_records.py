@@ -256,11 +256,13 @@ def test_bench_sweep_explains_the_read(capsys):
     result = json.loads(out)
     groups = result["seeded"]["groups"]
     assert result["full_sweep"]["workers"] == 2 and result["one_worker"]["workers"] == 1
+    assert result["workers_again"]["workers"] == 2
     steps = {
         "full sweep": (result["full_sweep"], groups),
         "incremental sweep": (result["incremental_sweep"], result["touched"]["groups"]),
         "full sweep again": (result["full_sweep_again"], groups),
         "one worker": (result["one_worker"], groups),
+        "two workers again": (result["workers_again"], groups),
         "read alone": (result["read_alone"], groups),
     }
     for name, (step, read_groups) in steps.items():
@@ -286,7 +288,8 @@ def test_bench_sweep_explains_the_read(capsys):
             assert seconds["server_cpu"] is None and explained["server_pid"] is None, name
             assert explained["autovacuum"] is None, name
     text = render(result)
-    for label in ("the read, explained", "full sweep again, 1 worker", "read alone, no sweep"):
+    labels = ("the read, explained", "full sweep again, 1 worker", "then again, 2 worker(s)")
+    for label in (*labels, "read alone, no sweep"):
         assert label in text
     assert ("server CPU" in text.split("read alone, no sweep")[-1]) is postgres
 
