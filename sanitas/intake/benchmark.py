@@ -558,6 +558,13 @@ def _explained_lines(result: dict[str, Any]) -> list[str]:
         if server is None and vacuum is None:
             continue
         line = f"    {title}: "
+        slowest = explained["read"].get("slowest_chunk")
+        if slowest is not None:
+            number, first, parts = slowest
+            line += (
+                f"slowest chunk no. {number} from group {first} (documents "
+                f"{parts.get('documents', 0.0):.2f} s, lent {parts.get('lent', 0.0):.2f} s); "
+            )
         if server is not None:
             line += (
                 f"server CPU {server['cpu']:.1f} s over the step "
@@ -1025,14 +1032,14 @@ class _ReadClock:
             try:
                 return function(groups, *args, **kwargs)
             finally:
-                self._lap(part, len(groups), before, self._now())
+                self._lap(part, groups, before, self._now())
 
         return timed
 
-    def _lap(self, part: str, groups: int, before: tuple, after: tuple) -> None:
+    def _lap(self, part: str, groups: list[str], before: tuple, after: tuple) -> None:
         chunk = self._open
         if chunk is None:
-            chunk = self._open = {"groups": groups, "parts": {}}
+            chunk = self._open = {"groups": len(groups), "first": groups[0], "parts": {}}
             for name in ("wall", "cpu", "cpu_wait", "server_cpu", "server_wait"):
                 chunk[name] = 0.0 if name in ("wall", "cpu") else None
         wall = after[0] - before[0]
@@ -1089,6 +1096,7 @@ class _ReadClock:
             for part, _name in READ_PARTS
         }
         walls = sorted(chunk["wall"] / max(1, chunk["groups"]) for chunk in self.chunks)
+        slowest = max(self.chunks, key=lambda c: c["wall"] / max(1, c["groups"]), default=None)
         during = [chunk for chunk in self.chunks if chunk.get("autovacuum")]
         return {
             "chunks": len(self.chunks),
@@ -1101,6 +1109,10 @@ class _ReadClock:
             "parts": parts,
             "median_chunk_ms_per_group": round(1000 * walls[len(walls) // 2], 3) if walls else None,
             "slowest_chunk_ms_per_group": round(1000 * walls[-1], 3) if walls else None,
+            # where the slowest chunk starts (its number and first group, in key order)
+            "slowest_chunk": None
+            if slowest is None
+            else [self.chunks.index(slowest), slowest["first"], slowest["parts"]],
             "chunks_read_during_autovacuum": len(during),
             "chunks_read_during_autovacuum_ms_per_group": (
                 round(1000 * sum(c["wall"] for c in during) / sum(c["groups"] for c in during), 3)

@@ -270,6 +270,7 @@ def test_bench_sweep_explains_the_read(capsys):
         read = explained["read"]
         assert read["groups"] == read_groups, name
         assert read["chunks"] == 1, name  # fewer groups than a chunk's 400
+        assert read["slowest_chunk"][0] == 0, name
         seconds = read["seconds"]
         # the read's parts share out its wall time; its own CPU time fits inside it
         assert sum(read["parts"].values()) == pytest.approx(seconds["wall"], abs=0.002), name
