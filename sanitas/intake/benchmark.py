@@ -1095,8 +1095,12 @@ class _ReadClock:
             part: round(sum(chunk["parts"].get(part, 0.0) for chunk in self.chunks), 3)
             for part, _name in READ_PARTS
         }
-        walls = sorted(chunk["wall"] / max(1, chunk["groups"]) for chunk in self.chunks)
-        slowest = max(self.chunks, key=lambda c: c["wall"] / max(1, c["groups"]), default=None)
+        # the spread is of the chunks of the full size: the last, of a few groups, pays
+        # the fixed cost of a chunk's queries alone
+        size = max((chunk["groups"] for chunk in self.chunks), default=0)
+        full = [chunk for chunk in self.chunks if chunk["groups"] == size]
+        walls = sorted(chunk["wall"] / max(1, chunk["groups"]) for chunk in full)
+        slowest = max(full, key=lambda c: c["wall"], default=None)
         during = [chunk for chunk in self.chunks if chunk.get("autovacuum")]
         return {
             "chunks": len(self.chunks),
