@@ -272,10 +272,11 @@ def test_bench_sweep_explains_the_read(capsys):
         assert read["chunks"] == 1, name  # fewer groups than a chunk's 400
         assert read["slowest_chunk"][0] == 0, name
         seconds = read["seconds"]
-        # the read's parts share out its wall time; its own CPU time fits inside it
+        # the read's parts share out its wall time; its own CPU time fits inside it (the
+        # kernel brings a running thread's CPU time up to date at least once a tick)
         assert sum(read["parts"].values()) == pytest.approx(seconds["wall"], abs=0.002), name
-        assert 0 < seconds["cpu"] <= seconds["wall"] * 1.05 + 0.002, name
-        if "stages" in step:  # the sweep's own clock of its read holds the chunks' reads
+        assert 0 < seconds["cpu"] <= seconds["wall"] + 0.01, name
+        if "stages" in step:  # the sweep's own clock of its read (to 0.01 s) holds the chunks'
             assert seconds["wall"] <= step["stages"]["read"] + 0.006, name
         if postgres:
             assert isinstance(explained["server_pid"], int), name
