@@ -3,7 +3,9 @@
 The fast path pauses the garbage collector for an evaluation, memoises the
 calendar's sums and the text of days, builds findings as tuples in place, and runs
 the hot rule families (ORG-COM-SELF-INSPECT's quarters, ORG-COM-EDUCATION's years,
-the FOG training rules) in one pass. :func:`reference_path` turns all of that off;
+the FOG training rules) in one pass, and in the search for the day a notice was
+complied with asks ORG-COM-ENROLL once per stretch of days on which nothing it
+reads turns. :func:`reference_path` turns all of that off;
 each test here evaluates the same facts both ways in the same run and compares the
 JSON, so no stored output is needed.
 """
@@ -38,7 +40,9 @@ SCENARIOS = sorted(SHARED_SCENARIOS.glob("*.yaml")) + sorted(OWN_SCENARIOS.glob(
 
 
 def both_ways(document: Any, as_of: date | None = None) -> tuple[bytes, bytes]:
-    fast = orjson.dumps(document.evaluate(as_of).as_dict())
+    """The fast path's output as the bench writes it (``as_json``), and the reference
+    path's as every finding, derived value and data problem writes itself."""
+    fast = bytes(document.evaluate(as_of).as_json())
     with reference_path():
         reference = orjson.dumps(document.evaluate(as_of).as_dict())
     return fast, reference
@@ -198,6 +202,168 @@ def test_the_histories_reach_every_branch_of_the_hot_families() -> None:
     assert readings and problems
 
 
+def notices_history(seed: int) -> dict[str, Any]:
+    """A commercial premises (or a business recorded without one) with a random record
+    of what ORG-COM-ENROLL reads, changing on random days: organics services started
+    and ended, de minimis and physical space waivers granted, expiring or revoked,
+    self-hauler registrations; and notices of ORG-COM-ENROLL with their own deadlines
+    or none, extensions, corrections and citations — so that the records cure a notice
+    before its deadline, after it, never, or only by a correction. Evaluated on a
+    random day, notice and deadline days included."""
+    rng = random.Random(seed)
+    as_of = _day(rng, date(2022, 3, 1), date(2026, 6, 30))
+    on_premises = rng.random() < 0.75
+    subject = "lot" if on_premises else "biz"
+    facts: list[dict[str, Any]] = []
+    if on_premises:
+        lot: dict[str, Any] = {"id": "lot", "type": "premises", "address": "9 W Valley Blvd"}
+        lot["use"] = rng.choice(["commercial", "commercial", "residential"])
+        if lot["use"] == "residential":
+            lot["dwelling_units"] = rng.choice([5, 12])
+        facts.append(lot)
+    for n in range(rng.randrange(1 if not on_premises else 0, 3 if on_premises else 2)):
+        business: dict[str, Any] = {
+            "id": "biz" if n == 0 else f"biz-{n}",
+            "type": "establishment",
+            "name": f"Valley Offices {n}",
+            "category": rng.choice(["other", "other", "restaurant"]),
+        }
+        if on_premises:
+            business["premises"] = "lot"
+        if rng.random() < 0.3:
+            business["opened_on"] = _day(rng, date(2020, 1, 1), as_of).isoformat()
+        facts.append(business)
+    holders = [subject] if not on_premises else ["lot", *(f["id"] for f in facts[1:])]
+    notices: list[date] = []
+    for n in range(rng.randrange(1, 4)):
+        issued = _day(rng, date(2022, 1, 15), as_of + timedelta(days=30))
+        notices.append(issued)
+        notice: dict[str, Any] = {
+            "id": f"nov-{n}",
+            "type": "notice",
+            "subject": subject,
+            "requirement": "ORG-COM-ENROLL",
+            "issued_on": issued.isoformat(),
+            "kind": rng.choice(["nov", "nov", "nov", "noncompliance"]),
+        }
+        if rng.random() < 0.25:
+            notice["due_on"] = _day(rng, issued, issued + timedelta(days=120)).isoformat()
+        facts.append(notice)
+        if rng.random() < 0.3:
+            decided = _day(rng, issued, issued + timedelta(days=70))
+            facts.append(
+                {
+                    "type": "extension",
+                    "notice": notice["id"],
+                    "date": decided.isoformat(),
+                    "new_due_on": _day(rng, decided, issued + timedelta(days=150)).isoformat(),
+                    "reason": rng.choice(["act_of_god", "permit_delay"]),
+                    "granted": rng.random() < 0.8,
+                }
+            )
+        if rng.random() < 0.3:
+            cured = _day(rng, issued - timedelta(days=5), issued + timedelta(days=120))
+            facts.append({"type": "correction", "notice": notice["id"], "date": cured.isoformat()})
+        if rng.random() < 0.5:
+            facts.append(
+                {
+                    "id": f"cit-{n}",
+                    "type": "citation",
+                    "subject": subject,
+                    "requirement": "ORG-COM-ENROLL",
+                    "notice": rng.choice([notice["id"], None]),
+                    "issued_on": _day(rng, issued, issued + timedelta(days=150)).isoformat(),
+                }
+            )
+    # the days a cure or a lapse may fall on: around each notice and its deadline
+    edges = [d + timedelta(days=k) for d in notices for k in (-1, 0, 1, 30, 59, 60, 61, 90)]
+    for _ in range(rng.randrange(0, 5)):
+        start = _edge(rng, date(2021, 1, 1), as_of + timedelta(days=60), edges)
+        service: dict[str, Any] = {
+            "type": "collection_service",
+            "stream": rng.choice(["organics", "organics", "organics", "recyclables"]),
+            "gallons_per_week": rng.choice([16, 32, 64, 96]),
+            "start": start.isoformat(),
+        }
+        holder = rng.choice(holders)
+        service["premises" if holder == "lot" else "establishment"] = holder
+        if rng.random() < 0.4:
+            service["end"] = _edge(rng, start, as_of + timedelta(days=90), edges).isoformat()
+        facts.append(service)
+    later = as_of + timedelta(days=90)
+    for n in range(rng.randrange(0, 3) if rng.random() < 0.4 else 0):
+        granted = _edge(rng, date(2021, 6, 1), as_of + timedelta(days=30), edges)
+        waiver: dict[str, Any] = {
+            "id": f"w-{n}",
+            "type": "waiver",
+            "subject": rng.choice(holders),
+            "kind": rng.choice(["de_minimis", "physical_space"]),
+            "granted_on": granted.isoformat(),
+        }
+        if rng.random() < 0.5:
+            waiver["expires_on"] = _edge(rng, granted, later, edges).isoformat()
+        if rng.random() < 0.3:
+            waiver["revoked_on"] = _edge(rng, granted, later, edges).isoformat()
+        facts.append(waiver)
+    for _ in range(rng.randrange(0, 3) if rng.random() < 0.4 else 0):
+        start = _edge(rng, date(2021, 6, 1), as_of + timedelta(days=30), edges)
+        registration: dict[str, Any] = {
+            "type": "self_hauler",
+            "subject": rng.choice(holders),
+            "start": start.isoformat(),
+        }
+        if rng.random() < 0.5:
+            end = _edge(rng, start - timedelta(days=3), as_of + timedelta(days=90), edges)
+            registration["end"] = end.isoformat()
+        facts.append(registration)
+    return {"as_of": as_of.isoformat(), "facts": facts}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_notice_histories_evaluate_the_same_both_ways(seed: int) -> None:
+    """The compliance search asks ORG-COM-ENROLL once per stretch of days on the fast
+    path and on every day tried on the reference path: the same findings."""
+    fast, reference = both_ways(parse_document(notices_history(seed)))
+    assert fast == reference
+
+
+def test_the_notice_histories_cure_on_various_days() -> None:
+    """The random notice histories are worth comparing: between them notices are
+    complied with by the records before their deadline and after it, by a correction,
+    and not at all, on many different days after their issue, and the stretches the
+    fast path keeps answer days tried after the first."""
+    from sanitas.ordinance import enforcement
+    from sanitas.ordinance.engine import Context, FactIndex, visible
+
+    kinds: set[str] = set()
+    offsets: set[int] = set()
+    reused = 0
+    for seed in range(300):
+        document = parse_document(notices_history(seed))
+        pack = document.pack()
+        index = FactIndex(visible(document.facts, document.as_of))
+        ctx = Context(
+            facts=index, as_of=document.as_of, pack=pack, calendar=pack.calendar(document.holidays)
+        )
+        for notice in index.of_type("notice"):
+            found = enforcement.compliance(notice, ctx)
+            if found is None:
+                kinds.add("never")
+                continue
+            due_on = ctx.derived("nov_compliance_due", notice)
+            late = due_on is not None and found.on > due_on
+            kinds.add(("act" if found.by_act else "correction") + (" late" if late else ""))
+            if found.by_act:
+                offsets.add((found.on - notice.issued_on).days)
+        tried = len(ctx.memo("enforcement.shows"))
+        kept = sum(len(s) for s in ctx.memo("enforcement.stretches").values())
+        reused += tried - kept
+    assert kinds >= {"act", "act late", "correction", "never"}
+    assert len(offsets) > 25
+    assert reused > 0
+
+
 def test_the_reference_path_is_scoped_and_restored() -> None:
     from sanitas.ordinance import engine
 
@@ -332,3 +498,46 @@ def test_findings_serialise_as_each_finding_does() -> None:
     evaluation = Evaluation(date(2025, 6, 30), "san-gabriel", findings, [])
     with reference_path():
         assert evaluation.as_dict() == Evaluation(**vars(evaluation)).as_dict()
+
+
+def test_the_json_output_is_the_dictionaries_written_by_orjson() -> None:
+    """``as_json`` writes findings through msgspec and the rest through orjson: the
+    bytes are orjson's of ``as_dict()``, with dues that are times written to the
+    minute, text that needs escapes, and no findings at all; a due of another type
+    is left to the dictionaries."""
+    from datetime import datetime
+
+    from sanitas.ordinance.engine import DataProblem, Derived
+
+    escaped = 'q"\\\n\x01\x7f\u2028 中'
+    findings = [
+        Finding(
+            "SW-DISPOSAL-MEANS", "a", "violation", datetime(2025, 6, 24, 9, 5, 7), None, "c", "e"
+        ),
+        Finding(
+            "FOG-MIN-FREQUENCY",
+            "b\u00e9",
+            "due",
+            date(2025, 6, 24),
+            "2025",
+            "c",
+            escaped,
+            "r",
+        ),
+        Finding("FOG-MIN-FREQUENCY", "b", "due", None, None, "c", "e"),
+        Finding(
+            "SW-DISPOSAL-MEANS", "z", "late", datetime(2024, 1, 2, 23, 59), "2024-Q1", "c", "e"
+        ),
+    ]
+    derived = [Derived("a", "x", 1e20), Derived("a", "y", [date(2025, 1, 1), 0.1, None])]
+    problems = [DataProblem(("a", "b"), "a problem")]
+    for kept in (findings, [], findings[1:3]):
+        evaluation = Evaluation(date(2025, 6, 30), "san-gabriel", kept, derived, problems)
+        assert evaluation.as_json() == orjson.dumps(evaluation.as_dict())
+    odd = [Finding("FOG-MIN-FREQUENCY", "b", "due", "2025-06-24", None, "c", "e")]
+    evaluation = Evaluation(date(2025, 6, 30), "san-gabriel", odd, [])
+    with pytest.raises(AttributeError):  # as the dictionaries do: a due is a day or a time
+        evaluation.as_json()
+    city = parse_document(CityGenerator(17).city(400)).evaluate()
+    assert any(type(f.due) is datetime for f in city.findings)
+    assert city.as_json() == orjson.dumps(city.as_dict())

@@ -132,3 +132,134 @@ def test_a_mutated_fact_is_judged_alike_by_both_paths(case, data):
     elif fast is not None:
         # the fast path may accept only what the thorough path accepts
         pytest.fail(f"fast path accepted {name}={fact[name]!r} that the vocabulary refuses")
+
+
+def _both_json_ways(raw: bytes, packs: Path | None = None) -> tuple[Any, Any]:
+    """The document parsed from ``decode_json_document`` and from ``decode_json``:
+    its facts shown with ``repr`` (which shows an amount's digits: ``Decimal('12.5')``
+    equals ``Decimal('12.50')``), or the problems reported."""
+    from sanitas.ordinance.document import decode_json, decode_json_document, parse_document
+
+    out = []
+    for decode in (decode_json_document, decode_json):
+        try:
+            data = decode(raw)
+        except ValueError as exc:  # not JSON at all: orjson's own error, both ways
+            out.append(("not json", str(exc)))
+            continue
+        try:
+            document = parse_document(data, pack_dirs=[packs] if packs else None)
+        except FactsError as exc:
+            out.append(("problems", exc.problems))
+            continue
+        out.append(
+            (
+                repr(document.facts),
+                [type(f) for f in document.facts],
+                (document.name, document.as_of, document.holidays, document.jurisdiction),
+                repr(document.expect),
+            )
+        )
+    return out[0], out[1]
+
+
+def _straight(raw: bytes) -> bool:
+    """Whether the document's facts were decoded straight into the structs."""
+    from sanitas.ordinance.document import decode_json_document
+    from sanitas.ordinance.facts import DecodedFacts
+
+    return type(decode_json_document(raw)["facts"]) is DecodedFacts
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_a_scenario_written_as_json_decodes_alike_both_ways(path: Path):
+    import orjson
+
+    data = read_data(path)
+    fast, plain_ = _both_json_ways(orjson.dumps(data, default=str), path.parent / "packs")
+    assert fast == plain_
+    assert fast[0] != "problems"
+    if decoder().decode(data["facts"]) is not None:  # plainly valid as decoded from YAML
+        assert _straight(orjson.dumps(data, default=str)), "decoded straight into the structs"
+
+
+AMOUNTS = [
+    "0.1",
+    "1e-7",
+    "12.50",
+    "12.5",
+    "100",
+    "5e0",
+    "5E+0",
+    "-0.0",
+    "0.30000000000000004",
+    "999999999999.99",
+    "1e12",
+    "100000000000000000000",
+    "123456789012345678901234567890",
+    "-123456789012345678901234567890",
+    "1E400",
+    "9223372036854775807",
+    "18446744073709551616",
+    '"12.50"',
+    '"1_000"',
+    '"NaN"',
+    '"x"',
+    "true",
+    "null",
+    "[1]",
+]
+
+
+@pytest.mark.parametrize("amount", AMOUNTS)
+def test_an_amount_keeps_the_digits_decoding_it_first_gives(amount: str):
+    """An amount decoded straight from its JSON text is the one decoding the text
+    first with orjson gives (``12.50`` is a float there, so ``Decimal('12.5')``; an
+    integer beyond 64 bits is a float there too), or both ways it is refused alike;
+    so are numbers in other fields."""
+    area = amount if amount[0] != '"' else "1"
+    text = (
+        '{"as_of": "2025-06-30", "facts": ['
+        '{"id": "e", "type": "establishment", "name": "A", "category": "restaurant",'
+        f' "gross_annual_sales": {amount}, "floor_area_sqft": {area}}},'
+        '{"id": "c", "type": "citation", "subject": "e", "requirement": "FOG-MIN-FREQUENCY",'
+        f' "issued_on": "2025-01-02", "amount": {amount}}}]}}'
+    )
+    fast, plain_ = _both_json_ways(text.encode())
+    assert fast == plain_
+    if amount in ("0.1", "12.50", "5e0", "100", '"12.50"', "null"):  # accepted, straight
+        assert _straight(text.encode()), "decoded straight into the structs"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'{"facts": [{"id": "e", "type": "establishment", "name": "A", "category": "other"},'
+        b' {"id": "e", "type": "establishment", "name": "B", "category": "other"}]}',
+        b'{"facts": [{"type": "employee", "establishment": "nobody", "hired_on": "2025-01-01"}]}',
+        b'{"facts": [], "unknown": 1}',
+        b'{"facts": [], "expect": {"findings": [{"requirement": "FOG-MIN-FREQUENCY"}]}}',
+        b'{"facts": [], "as_of": "2025-02-30", "holidays": ["2025-01-01", 5]}',
+        b'{"facts": [], "name": "a", "name": "b", "jurisdiction": "san-gabriel"}',
+        b'{"as_of": "2025-06-30"}',
+        b'{"facts": null}',
+        b'{"facts": [{"id": "e", "type": "establishment", "name": "\\ud800",'
+        b' "category": "other"}]}',
+        b'{"facts": [{"id": "e", "type": "establishment", "name": "A", "category": "other"}]} x',
+        b"[]",
+    ],
+)
+def test_a_faulty_json_document_is_reported_alike_both_ways(text: bytes):
+    fast, plain_ = _both_json_ways(text)
+    assert fast == plain_
+
+
+def test_the_reference_path_decodes_json_documents_the_plain_way():
+    from sanitas.ordinance.document import decode_json_document
+    from sanitas.ordinance.engine import reference_path
+    from sanitas.ordinance.facts import DecodedFacts
+
+    raw = b'{"facts": [{"id": "e", "type": "establishment", "name": "A", "category": "other"}]}'
+    assert type(decode_json_document(raw)["facts"]) is DecodedFacts
+    with reference_path():
+        assert type(decode_json_document(raw)["facts"]) is list

@@ -40,7 +40,6 @@ from sanitas.api.schemas import (
     RecordQuery,
     SubjectOut,
 )
-from sanitas.cli import dump_json
 from sanitas.notices.api import mount as mount_notices
 from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, shown, text_problem
 from sanitas.ordinance.document import parse_document
@@ -373,7 +372,8 @@ def evaluate(request: HttpRequest, query: Query[EvaluateQuery]) -> Any:
         return Status(422, {"detail": exc.problems})
     except PackError as exc:
         return Status(422, {"detail": [f"body: jurisdiction: {p}" for p in exc.problems]})
-    return HttpResponse(dump_json(evaluation), content_type="application/json")
+    # the same JSON as the CLI's, unindented: written without a mapping per finding
+    return HttpResponse(memoryview(evaluation.as_json()), content_type="application/json")
 
 
 def _name_unnamable_types(facts: Any) -> None:

@@ -136,3 +136,54 @@ def rejects_file(job: Job) -> Path | None:
     if base not in path.parents or not path.is_file():
         return None
     return path
+
+
+#: the words for a job's outcome figures; a key not named here is written from its
+#: name ("stored_rows" as "Stored rows")
+OUTCOME_LABELS = {
+    "as_of": "As of",
+    "full": "Every subject group",
+    "groups": "Subject groups evaluated",
+    "findings_created": "Findings created",
+    "findings_updated": "Findings updated",
+    "findings_closed": "Findings closed",
+    "kind": "Kind of file",
+    "rows": "Rows",
+    "stored_rows": "Rows stored",
+    "rejected_rows": "Rows rejected",
+    "skipped_rows": "Rows skipped",
+    "created": "Records created",
+    "updated": "Records updated",
+    "unchanged": "Records unchanged",
+    "stored": "Stored",
+    "served": "Notices served",
+    "refused": "Notices refused",
+    "report": "Report",
+    "period": "Period",
+    "subject_groups": "Subject groups",
+    "figures": "Figures",
+}
+#: outcome entries shown in their own places on the job's page, not as figures
+_NOT_FIGURES = frozenset({"problems", "sections", "files", "folder"})
+
+
+def outcome_lines(found: Job) -> list[tuple[str, str]]:
+    """A job's outcome as the page shows it: each figure's words and its value for
+    people (dates written out, yes or no, numbers with their thousands)."""
+    from sanitas.web.templatetags.web_tags import people_date
+
+    lines = []
+    for name, value in (found.outcome or {}).items():
+        if name in _NOT_FIGURES:
+            continue
+        label = OUTCOME_LABELS.get(name) or name.replace("_", " ").capitalize()
+        if isinstance(value, bool):
+            shown = "Yes" if value else "No"
+        elif isinstance(value, int):
+            shown = f"{value:,}"
+        elif name == "as_of" and isinstance(value, str):
+            shown = people_date(value)
+        else:
+            shown = str(value)
+        lines.append((label, shown))
+    return lines

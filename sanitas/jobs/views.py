@@ -60,6 +60,7 @@ def job_page(request: HttpRequest, pk: int) -> HttpResponse:
             "nav": "jobs",
             "job": found,
             "progress": selectors.progress(found),
+            "outcome": selectors.outcome_lines(found),
             "has_rejects": selectors.rejects_file(found) is not None,
         },
     )

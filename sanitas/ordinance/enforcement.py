@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from fnmatch import fnmatchcase
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
 
 from pydantic import Field
 
@@ -486,6 +486,128 @@ class _RecordsOn(FactIndex):
         self._refs = _AsItStood(index._refs, on)  # type: ignore[assignment]
 
 
+class _Turns(set):
+    """The days on which what rules read of the records as they stood on a day could
+    turn: every date on a fact a lookup met (whether the day shows the fact or not)
+    and the day after it, the dates the pack's values hold and the day after, and the
+    days the values read on the day itself change. A rule that compares its as-of
+    date only with such dates (``STEADY_BETWEEN_DATES``) decides alike on every day
+    from one turn up to the next."""
+
+    __slots__ = ()
+
+    def note(self, value: Any) -> None:
+        """Note a value a rule read: a date (or a date and time), or a collection of
+        them; anything else holds no day."""
+        if isinstance(value, date):
+            day = value.date() if isinstance(value, datetime) else value
+            self.add(day)
+            self.add(day + _ONE_DAY)
+        elif isinstance(value, list | tuple | set | frozenset):
+            for item in value:
+                if isinstance(item, date):
+                    self.note(item)
+
+    def note_fact(self, fact: Fact) -> None:
+        for name in _date_fields(fact.type):
+            value = getattr(fact, name, None)
+            if value is not None:
+                self.note(value)
+
+
+_ONE_DAY = timedelta(days=1)
+_DATE_FIELDS: dict[str, tuple[str, ...]] = {}
+
+
+def _date_fields(type_name: str) -> tuple[str, ...]:
+    """The fields of a fact type that may hold a date (or dates): its own, not those
+    inside a nested record (a sewer segment's), which no rule of
+    ``STEADY_BETWEEN_DATES`` reads."""
+    names = _DATE_FIELDS.get(type_name)
+    if names is None:
+        model = FACT_TYPES.get(type_name)
+        fields = model.model_fields if model is not None else {}
+        names = _DATE_FIELDS[type_name] = tuple(
+            name for name, info in fields.items() if _holds_dates(info.annotation)
+        )
+    return names
+
+
+def _holds_dates(annotation: Any) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, date):
+        return True
+    return any(_holds_dates(inner) for inner in get_args(annotation))
+
+
+class _NotingAsItStood(_AsItStood):
+    """``_AsItStood`` noting the dates on every fact a lookup meets."""
+
+    __slots__ = ("_turns",)
+
+    def __init__(self, source: dict, on: date, turns: _Turns) -> None:
+        super().__init__(source, on)
+        self._turns = turns
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key not in self._seen:
+            value = self._source.get(key)
+            if isinstance(value, list):
+                for fact in value:
+                    self._turns.note_fact(fact)
+            elif value is not None:
+                self._turns.note_fact(value)
+        return super().get(key, default)
+
+
+class _NotingRecordsOn(FactIndex):
+    """``_RecordsOn`` noting the turns of what is looked up."""
+
+    def __init__(self, index: FactIndex, on: date, turns: _Turns) -> None:  # a view
+        self.by_id = _NotingAsItStood(index.by_id, on, turns)  # type: ignore[assignment]
+        self.by_type = _NotingAsItStood(index.by_type, on, turns)  # type: ignore[assignment]
+        self._refs = _NotingAsItStood(index._refs, on, turns)  # type: ignore[assignment]
+
+
+class _NotingContext(Context):
+    """A context for the records as they stood on a day that notes the turns of the
+    pack's values it reads and of the derived values it works out."""
+
+    __slots__ = ("turns",)
+
+    def __init__(self, ctx: Context, on: date) -> None:
+        self.turns = _Turns()
+        super().__init__(
+            facts=_NotingRecordsOn(ctx.facts, on, self.turns),
+            as_of=on,
+            pack=ctx.pack,
+            calendar=ctx.calendar,
+        )
+
+    def param(self, name: str, on: date | None = None) -> Any:
+        value = super().param(name, on)
+        if on is None:  # the value in force on the day: it turns when the pack's does
+            self.turns.update(effective for effective, _ in self.pack.param(name).values)
+        self.turns.note(value)
+        return value
+
+    def derived(self, name: str, fact: Fact) -> Any:
+        value = super().derived(name, fact)
+        self.turns.note(value)
+        return value
+
+
+#: the requirements whose rules, applied to the records as they stood on a day, use
+#: that day only to compare it with dates on the records they read, with dates the
+#: pack's values hold and the days those values change: no days counted from it, no
+#: periods up to it. What they conclude is then the same on every day from one such
+#: date (or the day after one) up to the next, and the compliance search asks them
+#: once per stretch of days instead of once per day tried. ORG-COM-ENROLL (a
+#: service, waiver or self-hauler registration in effect on the day, the subchapter
+#: in force) is such a requirement; the reference path asks on every day tried, and
+#: ``tests/test_engine_speed.py`` compares the two on random histories.
+STEADY_BETWEEN_DATES = frozenset({"ORG-COM-ENROLL"})
+
+
 def _context_on(when: date, ctx: Context) -> Context:
     """A context for the law applied to the records as they stood on ``when``."""
     if when >= ctx.as_of:
@@ -539,7 +661,13 @@ def underlying_outcomes(notice: Notice, when: date, ctx: Context) -> list[Outcom
     specs = _rules_of(notice.requirement)
     if not specs or notice.requirement in ENFORCEMENT_IDS:
         return None
-    view = _context_on(when, ctx)
+    return _outcomes_in(notice, _context_on(when, ctx))
+
+
+def _outcomes_in(notice: Notice, view: Context) -> list[Outcome]:
+    """What the rules of the notice's requirement conclude about its subject in
+    ``view`` (the records as they stood on a day)."""
+    specs = _rules_of(notice.requirement)
     subject = view.get(notice.subject)
     if subject is None:
         return []
@@ -562,7 +690,33 @@ def shows_compliance(notice: Notice, when: date, ctx: Context) -> bool:
     key = (notice.id, when)
     if key in cache:
         return cache[key]
-    outcomes = underlying_outcomes(notice, when, ctx) or []
+    if ctx.fast and when < ctx.as_of and notice.requirement in STEADY_BETWEEN_DATES:
+        shown = _shown_in_stretch(notice, when, ctx)
+    else:
+        shown = _shown(notice, underlying_outcomes(notice, when, ctx) or [], ctx)
+    cache[key] = shown
+    return shown
+
+
+def _shown_in_stretch(notice: Notice, when: date, ctx: Context) -> bool:
+    """``shows_compliance`` for a requirement of ``STEADY_BETWEEN_DATES``: the answer
+    on a day of a stretch already asked about, else the rules' on ``when``, kept for
+    the stretch of days around it on which nothing they read turns."""
+    stretches = ctx.memo("enforcement.stretches").setdefault(notice.id, [])
+    for first, last, shown in stretches:
+        if first <= when <= last:
+            return shown
+    view = _NotingContext(ctx, when)
+    shown = _shown(notice, _outcomes_in(notice, view), ctx)
+    turns = view.turns
+    first = max((t for t in turns if t <= when), default=date.min)
+    after = min((t for t in turns if t > when), default=ctx.as_of)
+    stretches.append((first, min(after, ctx.as_of) - _ONE_DAY, shown))
+    return shown
+
+
+def _shown(notice: Notice, outcomes: list[Outcome], ctx: Context) -> bool:
+    """Whether ``outcomes`` show the act the notice demanded (``shows_compliance``)."""
     enforceable = set(ctx.param("enf.enforceable_statuses"))
     done = [o for o in outcomes if o.status in ("met", "late")]
     still_open = [o for o in outcomes if o.status in enforceable]
@@ -583,7 +737,6 @@ def shows_compliance(notice: Notice, when: date, ctx: Context) -> bool:
         shown = any(o.due is not None and _date(o.due) >= notice.issued_on for o in done)
     else:
         shown = False
-    cache[key] = shown
     return shown
 
 

@@ -20,6 +20,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
+import orjson
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -848,6 +849,19 @@ def parse_fact(raw: Any, position: int) -> tuple[Fact | None, list[str]]:
         return None, _validation_problems(label, exc)
 
 
+class DecodedFacts(list):
+    """Facts decoded straight from a JSON document's text into the fast structs, each
+    plainly valid (``FastDecoder.decode_json_document``); ``raw`` is that text, decoded
+    again as any document is when the facts' identities do not hold, so that the
+    thorough path can report every problem."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, facts: list[Any], raw: bytes) -> None:
+        super().__init__(facts)
+        self.raw = raw
+
+
 def parse_facts(raw_facts: Any, *, known: dict[str, str] | None = None) -> list[Fact]:
     """Validate every fact, then every reference; raise :class:`FactsError` listing
     every problem, or return the facts. ``known`` maps ids held elsewhere (records
@@ -861,6 +875,11 @@ def parse_facts(raw_facts: Any, *, known: dict[str, str] | None = None) -> list[
     # a city's batch decodes into hundreds of thousands of facts that all live on, so
     # the collector's passes meanwhile (the later ones over every fact so far) free
     # nothing: it is paused as for an evaluation
+    if type(raw_facts) is DecodedFacts:
+        with paused_gc():
+            if _identities_hold(raw_facts, known):
+                return list(raw_facts)
+            raw_facts = orjson.loads(raw_facts.raw)["facts"]
     with paused_gc():
         decoded = decoder().decode(raw_facts)
         if decoded is not None and _identities_hold(decoded, known):

@@ -20,12 +20,13 @@ from __future__ import annotations
 import types
 from collections.abc import Callable
 from datetime import date
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from functools import cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import annotated_types
 import msgspec
+import orjson
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
@@ -44,6 +45,7 @@ from sanitas.ordinance.bounds import (
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import (
     FACT_TYPES,
+    DecodedFacts,
     Fact,
     _parse_date,
     _parse_datetime,
@@ -184,8 +186,11 @@ def _custom(base: Any, funcs: list[Callable], name: str, post: _Post, *, listed:
         post.datetimes.append(name)
         return str
     if funcs == [_parse_money]:
+        # taken as written (a number or a text) and made an amount in ``__post_init__``
+        # as msgspec would make it (:func:`_money`): a number decoded straight from
+        # JSON text then keeps the digits that decoding it first with orjson gives
         post.money.append(name)
-        return Decimal
+        return int | float | str
     if funcs == [_parse_period]:
         return Annotated[str, msgspec.Meta(pattern=PERIOD_PATTERN)]
     if funcs == [_parse_requirement]:
@@ -269,8 +274,11 @@ def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
     for name in post.money:
         lines += [
             f"    value = self.{name}",
-            "    if value is not None and money_problem(value):",
-            f"        raise ValueError({name + ': not an amount within bounds'!r})",
+            "    if value is not None:",
+            "        value = money(value)",
+            "        if money_problem(value):",
+            f"            raise ValueError({name + ': not an amount within bounds'!r})",
+            f"        setter(self, {name!r}, value)",
         ]
     for name in post.dates:
         lines += [
@@ -301,6 +309,7 @@ def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
     names: dict[str, Any] = {
         "setter": msgspec.structs.force_setattr,
         "parse_datetime": _parse_datetime,
+        "money": _money,
         "money_problem": money_problem,
         "date_problem": date_problem,
         "first": FIRST_DATE,
@@ -311,6 +320,16 @@ def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
     # the text is made of the model's field names (identifiers) and fixed words only
     exec("\n".join(lines), names)
     return names["__post_init__"]
+
+
+def _money(value: int | float | str) -> Decimal:
+    """An amount as msgspec converts a value to ``Decimal``: an int exactly, a float
+    by its shortest text (``12.50`` decoded as a float is ``12.5``), a text as
+    written; a text that is no number is a ``ValueError``."""
+    try:
+        return Decimal(repr(value)) if type(value) is float else Decimal(value)
+    except InvalidOperation:
+        raise ValueError("not an amount") from None
 
 
 def mirror_fact(model: type[Fact]) -> type | None:
@@ -371,9 +390,36 @@ class FastDecoder:
         # fields) on a struct class: converting into a struct that holds the list
         # costs a tenth of converting into ``list[union]``, which is learnt anew on
         # every call — and the sweep calls once per subject group
+        self._documents: dict[frozenset[str], msgspec.json.Decoder] = {}
         self._batch = (
             msgspec.defstruct("FactBatch", [("facts", list[self.union])]) if structs else None
         )
+
+    def decode_json_document(self, raw: bytes, names: frozenset[str]) -> dict[str, Any] | None:
+        """A JSON facts document decoded as ``orjson.loads`` would, its facts straight
+        into the structs (no dictionary per fact first), or None if a fact is not
+        plainly valid or the document holds a field not in ``names`` or ``facts``.
+        The other fields (``names``) are decoded by orjson from their own text."""
+        if self.slow or self.union is None:
+            return None
+        kind = self._documents.get(names)
+        if kind is None:
+            fields = [("facts", list[self.union])]
+            fields += [(name, msgspec.Raw, msgspec.Raw()) for name in sorted(names)]
+            kind = self._documents[names] = msgspec.json.Decoder(
+                msgspec.defstruct("FactsDocumentJSON", fields, forbid_unknown_fields=True)
+            )
+        try:
+            decoded = kind.decode(raw)
+            data = {
+                name: orjson.loads(memoryview(text))
+                for name in names
+                if (text := getattr(decoded, name))
+            }
+        except (msgspec.DecodeError, orjson.JSONDecodeError):
+            return None
+        data["facts"] = DecodedFacts(decoded.facts, raw)
+        return data
 
     def _convert(self, raw_facts: list[Any]) -> list[Any]:
         return msgspec.convert({"facts": raw_facts}, self._batch).facts

@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -30,7 +30,7 @@ from orjson import dumps
 from sanitas.ordinance.calendar import quarter_of, quarter_start
 from sanitas.ordinance.engine import Finding as EngineFinding
 from sanitas.ordinance.engine import evaluate_facts
-from sanitas.ordinance.facts import FACT_TYPES, parse_facts
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
 from sanitas.records import bulk, worklist
 from sanitas.records import findings as findings_documents
@@ -283,19 +283,34 @@ def evaluate_groups(
     batch: list[tuple[str, list[dict[str, Any]], set[str]]],
     as_of: date,
     pack: RulePack | None = None,
+    stored: Mapping[str, str] | None = None,
 ) -> list[Evaluated]:
     """Each group's findings, keyed, its data problems, the day to look at it again,
     and the digest of its findings and problems. The findings about records a group
     was lent, and the problems only among such records, are left to the group that
-    holds them."""
+    holds them. A group whose digest is its ``stored`` one (the digest of the
+    findings its last sweep stored) comes back with None for its findings and
+    problems: there is nothing to store, and nothing to send back.
+
+    Groups that name no key in common are evaluated together, in one evaluation: a
+    group's findings depend on its own records and those it is lent only (a whole
+    city's evaluation is the union of its groups', in the same order), and an
+    evaluation costs about as much again in fixed work as one group's rules (forty
+    groups together take about half the time of forty alone)."""
     pack = pack or _WORKER_PACK
+    stored = stored or {}
+    together = _evaluate_together(batch, as_of, pack)
     out: list[Evaluated] = []
     for group, raw, lent in batch:
-        facts = parse_facts(raw)
-        evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False)
+        if group in together:
+            facts, findings, data_problems = together[group]
+        else:
+            facts = parse_facts(raw)
+            evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False)
+            findings, data_problems = evaluation.findings, evaluation.data_problems
         keyed: list[tuple[tuple, tuple]] = []
         seen: dict[tuple, int] = defaultdict(int)
-        for finding in evaluation.findings:
+        for finding in findings:
             if finding.subject in lent:
                 continue
             base = (finding.requirement, finding.subject, finding.period or "")
@@ -310,11 +325,84 @@ def evaluate_groups(
             seen[base] += 1
         problems = [
             (p.facts, p.problem)
-            for p in evaluation.data_problems
+            for p in data_problems
             if not p.facts or any(key not in lent for key in p.facts)
         ]
-        next_check = _next_check(evaluation.findings, facts, as_of)
-        out.append((group, keyed, problems, next_check, findings_digest(keyed, problems)))
+        next_check = _next_check(findings, facts, as_of)
+        digest = findings_digest(keyed, problems)
+        if stored.get(group) == digest:
+            out.append((group, None, None, next_check, digest))
+        else:
+            out.append((group, keyed, problems, next_check, digest))
+    return out
+
+
+def _evaluate_together(
+    batch: list[tuple[str, list[dict[str, Any]], set[str]]], as_of: date, pack: RulePack
+) -> dict[str, tuple[list[Any], list[EngineFinding], list[Any]]]:
+    """The facts, findings and data problems of groups of ``batch``, from evaluations
+    of several groups' facts at once: the findings and problems of each group in
+    the order its own evaluation gives them. The batch is cut into parts whose
+    groups name no key in common (two generators lent the same food bank go to two
+    parts), so that each part's facts are its groups' own, side by side. A group
+    left alone in its part, or in a part where a finding or problem cannot be told
+    to one group or whose facts do not parse together, is not in the result (it is
+    evaluated alone)."""
+    out: dict[str, tuple[list[Any], list[EngineFinding], list[Any]]] = {}
+    for part, owner in _disjoint(batch):
+        if len(part) > 1:
+            out.update(_evaluate_part(part, owner, as_of, pack))
+    return out
+
+
+def _disjoint(
+    batch: list[tuple[str, list[dict[str, Any]], set[str]]],
+) -> list[tuple[list[tuple[str, list[dict[str, Any]], set[str]]], dict[str, str]]]:
+    """``batch`` cut into parts whose groups name no key in common, each with the
+    group that names each of its keys (its records' ids and every key they name)."""
+    parts: list[tuple[list, dict[str, str]]] = []
+    for item in batch:
+        group, raw, _lent = item
+        keys = {key for fact in raw for key in (fact.get("id"), *_fact_refs(fact)) if key}
+        for part, owner in parts:
+            if keys.isdisjoint(owner):
+                part.append(item)
+                owner.update(dict.fromkeys(keys, group))
+                break
+        else:
+            parts.append(([item], dict.fromkeys(keys, group)))
+    return parts
+
+
+def _evaluate_part(
+    part: list[tuple[str, list[dict[str, Any]], set[str]]],
+    owner: dict[str, str],
+    as_of: date,
+    pack: RulePack,
+) -> dict[str, tuple[list[Any], list[EngineFinding], list[Any]]]:
+    try:
+        facts = parse_facts([fact for _group, raw, _lent in part for fact in raw])
+    except FactsError:
+        return {}
+    evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False)
+    out: dict[str, tuple[list[Any], list[EngineFinding], list[Any]]] = {}
+    start = 0
+    for group, raw, _lent in part:
+        out[group] = (facts[start : start + len(raw)], [], [])
+        start += len(raw)
+    # the findings are sorted by subject, then requirement, each requirement's in the
+    # order its rule found them: a group's share of them is in the order its own
+    # evaluation sorts them; the problems likewise, by their facts
+    for finding in evaluation.findings:
+        group = owner.get(finding.subject)
+        if group is None:
+            return {}
+        out[group][1].append(finding)
+    for problem in evaluation.data_problems:
+        owners = {owner.get(key) for key in problem.facts}
+        if len(owners) != 1 or None in owners:
+            return {}
+        out[owners.pop()][2].append(problem)
     return out
 
 
@@ -338,8 +426,10 @@ def _read_and_submit(
     inline = isinstance(evaluator, _Inline)
     jobs = []
     clock = time.perf_counter()
-    facts_by_group = placed_facts(groups)  # a query per fact type: the whole chunk at once
+    facts_by_group = placed_facts(groups)  # one row per group: the whole chunk at once
     lent = lent_facts(groups, facts_by_group)
+    # the digests of the findings stored: a group that finds them again sends nothing back
+    stored = dict(bulk.select_in(SubjectGroup, "key", groups, ("key", "findings_digest")))
     _lap(result, "read", clock)
     for start in range(0, len(groups), BATCH):
         batch = groups[start : start + BATCH]
@@ -348,11 +438,12 @@ def _read_and_submit(
             (group, _in_place(facts_by_group.pop(group, []), lent[group]), set(lent[group]))
             for group in batch
         ]
+        digests = {group: stored[group] for group in batch if stored.get(group)}
         if inline:
-            jobs.append(evaluator.submit(evaluate_groups, payload, as_of, pack))
+            jobs.append(evaluator.submit(evaluate_groups, payload, as_of, pack, digests))
             _lap(result, "evaluate", clock)
         else:
-            jobs.append(evaluator.submit(evaluate_groups, payload, as_of))
+            jobs.append(evaluator.submit(evaluate_groups, payload, as_of, None, digests))
     return _Read(read_at, jobs)
 
 
@@ -395,6 +486,7 @@ def _sweep_chunk(
         evaluated = job.result()
         if not inline:  # the time spent waiting for the workers
             clock = _lap(result, "evaluate", clock)
+        evaluated = _with_findings(evaluated, state, as_of, pack)
         # a group whose findings have the digest of those its last sweep stored has
         # nothing to store: its stored findings are not even read
         produced = {
@@ -415,6 +507,24 @@ def _sweep_chunk(
     _lap(result, "store", clock)
     result.groups += len(fresh)
     return after
+
+
+def _with_findings(
+    evaluated: list[Evaluated], state: Mapping[str, tuple], as_of: date, pack: RulePack
+) -> list[Evaluated]:
+    """``evaluated``, where a group sent back no findings (it found the digest that
+    was stored when it was read) but its stored digest has changed since (another
+    sweep stored it meanwhile), evaluated again here from its records as they are
+    now: the write lock is held, so they are those the digest is compared with."""
+    again = [
+        group
+        for group, keyed, _p, _n, digest in evaluated
+        if keyed is None and group in state and state[group][2] != digest
+    ]
+    if not again:
+        return evaluated
+    found = {item[0]: item for item in evaluate_groups(read_groups(again), as_of, pack)}
+    return [found.get(item[0], item) for item in evaluated]
 
 
 def read_groups(groups: list[str]) -> list[tuple[str, list[dict[str, Any]], set[str]]]:
@@ -500,11 +610,23 @@ def _next_check(findings: list[EngineFinding], facts: list[Any], as_of: date) ->
 
 
 def _iso(value: Any) -> str:
+    # due dates repeat across a city's findings: each is written once
+    try:
+        return _ISO[value]
+    except KeyError:
+        pass
     if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%dT%H:%M")
-    return value.isoformat()
+        text = ""
+    elif isinstance(value, datetime):
+        text = value.strftime("%Y-%m-%dT%H:%M")
+    else:
+        text = value.isoformat()
+    if len(_ISO) < 100_000:
+        _ISO[value] = text
+    return text
+
+
+_ISO: dict[Any, str] = {}
 
 
 def _store_findings(

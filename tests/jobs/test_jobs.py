@@ -271,3 +271,25 @@ def test_progress_is_a_sign_of_life(block):
     services.report_progress(job, done=5, total=10)
     job.refresh_from_db()
     assert job.beat_at is not None and job.done == 5
+
+
+def test_the_job_page_writes_its_outcome_in_words(block, client):
+    client.force_login(_user("sam", "supervisor"))
+    client.post(reverse("jobs:start_sweep"), {"full": "on"})
+    job = Job.objects.get()
+    run_job.call(job.pk)
+    job.refresh_from_db()
+    assert job.state == "finished", job.message
+    day = date.fromisoformat(job.outcome["as_of"])
+    words = f"{day:%b} {day.day}, {day.year}"
+    lines = dict(selectors.outcome_lines(job))
+    assert lines["As of"] == words
+    assert lines["Every subject group"] == "Yes"
+    assert lines["Subject groups evaluated"] == f"{job.outcome['groups']:,}"
+    assert lines["Findings created"] == f"{job.outcome['findings_created']:,}"
+    page = client.get(reverse("jobs:job", args=[job.pk])).content.decode()
+    assert f'<th scope="row">As of</th><td>{words}</td>' in page
+    assert "Asof" not in page and f"{day.isoformat()}</td>" not in page
+    # a figure with no words of its own is written from its name
+    job.outcome = {**job.outcome, "rows_kept_aside": 1200}
+    assert ("Rows kept aside", "1,200") in selectors.outcome_lines(job)

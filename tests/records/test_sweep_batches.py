@@ -1,0 +1,117 @@
+"""The sweep evaluates the groups of a batch together and sends back only what
+changed: each group's findings, problems, next look and digest are those of its
+evaluation alone, and a group that finds what was stored sends back nothing."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from sanitas.bench import CityGenerator
+from sanitas.ordinance.document import read_data
+from sanitas.records import sweep as sweeping
+from sanitas.records.models import SubjectGroup
+from sanitas.records.services import record_facts
+from sanitas.records.sweep import evaluate_groups, jurisdiction_pack, read_groups, sweep
+
+from ..conftest import ROOT
+
+pytestmark = pytest.mark.django_db
+BLOCK = ROOT / "examples" / "city-block.yaml"
+
+
+def _load() -> list[str]:
+    record_facts(raw_facts=CityGenerator(11).city(60)["facts"], actor="bench")
+    record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk")
+    return sorted(SubjectGroup.objects.values_list("key", flat=True))
+
+
+def _counting(monkeypatch) -> list[int]:
+    """Count the engine's evaluations (each call's number of facts)."""
+    calls: list[int] = []
+    evaluate = sweeping.evaluate_facts
+
+    def counted(facts, **kwargs):
+        calls.append(len(facts))
+        return evaluate(facts, **kwargs)
+
+    monkeypatch.setattr(sweeping, "evaluate_facts", counted)
+    return calls
+
+
+@pytest.mark.parametrize("as_of", [date(2025, 3, 1), date(2025, 11, 17), date(2027, 1, 4)])
+def test_groups_evaluated_together_find_what_each_finds_alone(monkeypatch, as_of):
+    groups = _load()
+    payload = read_groups(groups)
+    pack = jurisdiction_pack()
+    assert sum(bool(lent) for _g, _raw, lent in payload) > 3, "the city lends records"
+    alone = [evaluate_groups([item], as_of, pack)[0] for item in payload]
+    calls = _counting(monkeypatch)
+    together = evaluate_groups(payload, as_of, pack)
+    assert together == alone
+    # and they were evaluated together: far fewer evaluations than groups
+    assert len(calls) < len(payload) / 2
+    assert sum(keyed is not None and len(keyed) > 0 for _g, keyed, *_ in together) > 30
+
+
+def test_groups_that_name_a_key_in_common_are_evaluated_apart(monkeypatch):
+    groups = _load()
+    as_of = date(2025, 3, 1)
+    pack = jurisdiction_pack()
+    payload = read_groups(groups)[:8]
+    alone = [evaluate_groups([item], as_of, pack)[0] for item in payload]
+    # two groups that name the same key (as two generators lent one food bank do)
+    # cannot be told apart in one evaluation: they go to two parts
+    group, raw, lent = payload[1]
+    shared = {**payload[0][1][0]}
+    crossed = [payload[0], (group, [*raw, shared], lent), *payload[2:]]
+    parts = sweeping._disjoint(crossed)
+    assert len(parts) == 2
+    assert [g for g, *_ in parts[0][0]] == [payload[0][0], *(g for g, *_ in payload[2:])]
+    assert [g for g, *_ in parts[1][0]] == [group]
+    calls = _counting(monkeypatch)
+    together = sweeping._evaluate_together(crossed, as_of, pack)
+    assert group not in together and len(together) == 7
+    assert len(calls) == 1
+    assert evaluate_groups(payload, as_of, pack) == alone
+
+
+def test_a_group_that_finds_its_stored_digest_sends_back_no_findings():
+    groups = _load()
+    as_of = date(2025, 3, 1)
+    pack = jurisdiction_pack()
+    payload = read_groups(groups)
+    full = evaluate_groups(payload, as_of, pack)
+    stored = {group: digest for group, *_rest, digest in full[::2]}
+    stored[full[1][0]] = "a digest of other findings"
+    sent = evaluate_groups(payload, as_of, pack, stored)
+    for (group, keyed, problems, next_check, digest), whole in zip(sent, full, strict=True):
+        assert (group, next_check, digest) == (whole[0], whole[3], whole[4])
+        if stored.get(group) == digest:
+            assert (keyed, problems) == (None, None)
+        else:
+            assert (keyed, problems) == (whole[1], whole[2])
+
+
+def test_a_group_stored_by_another_since_its_read_is_evaluated_again():
+    groups = _load()
+    as_of = date(2025, 3, 1)
+    pack = jurisdiction_pack()
+    sweep(as_of=as_of, full=True)
+    state = {
+        key: (pk, changed, digest)
+        for key, pk, changed, digest in SubjectGroup.objects.values_list(
+            "key", "id", "changed_at", "findings_digest"
+        )
+    }
+    payload = read_groups(groups[:5])
+    full = evaluate_groups(payload, as_of, pack)
+    # the worker saw the digest of the read, which another sweep has replaced since
+    read_digests = {group: digest for group, *_rest, digest in full}
+    sent = evaluate_groups(payload, as_of, pack, read_digests)
+    assert all(keyed is None for _g, keyed, *_ in sent)
+    changed = {**state, groups[2]: (*state[groups[2]][:2], "stored by another sweep")}
+    again = sweeping._with_findings(sent, changed, as_of, pack)
+    assert again[2] == full[2]
+    assert [item[1] for i, item in enumerate(again) if i != 2] == [None] * 4
