@@ -10,7 +10,7 @@
     sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT]
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
     sanitas sweep [--as-of DATE] [--full]
-    sanitas bench sweep --establishments N [--database URL]
+    sanitas bench sweep --establishments N [--database URL] [--workers N] [--explain-read]
     sanitas bench write [--writes N] [--data-dir DIR] [--facts FILE]
     sanitas backup [--output FILE]
     sanitas restore FILE

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run a command against a throwaway PostgreSQL 15 cluster: initdb into a temporary
 # folder, start it on a private Unix socket, export DATABASE_URL, run the command,
-# stop the cluster and remove it. Uses the machine's own binaries (Debian's
+# stop the cluster and remove it. The server logs every autovacuum and autoanalyze
+# run (to $SANITAS_POSTGRES_LOG). Uses the machine's own binaries (Debian's
 # postgresql-15); as root, the server runs as the postgres user.
 set -euo pipefail
 
@@ -29,7 +30,9 @@ trap cleanup EXIT
 
 "${as_owner[@]}" "$PGBIN/initdb" -D "$dir/data" -U sanitas -A trust -E UTF8 --no-locale >/dev/null
 "${as_owner[@]}" "$PGBIN/pg_ctl" -D "$dir/data" -s -w -l "$dir/log" \
-  -o "-k $dir -c listen_addresses='' -c fsync=off -c full_page_writes=off" start
+  -o "-k $dir -c listen_addresses='' -c fsync=off -c full_page_writes=off -c log_autovacuum_min_duration=0" start
 export DATABASE_URL="postgres://sanitas@/postgres?host=$dir"
+# the server's log, which records every autovacuum run (`sanitas bench sweep --explain-read`)
+export SANITAS_POSTGRES_LOG="$dir/log"
 export SANITAS_EXPECT_POSTGRES=1
 "$@"

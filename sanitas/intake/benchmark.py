@@ -17,6 +17,15 @@ own:
    (:func:`~sanitas.intake.imports.import_file`), then imported again (every
    row unchanged).
 
+``--explain-read`` clocks the read inside each sweep chunk by chunk (wall time;
+the reading thread's time on a CPU and waiting for one; on PostgreSQL the same of
+the server process answering it, read from ``/proc`` since the server runs on this
+machine; the autovacuum runs during the sweep, counted from the server's statistics
+and, under ``scripts/with-postgres.sh``, timed from its log); after the import it
+sweeps the city in full with one worker, then with as many as before, and reads
+every group alone, outside a sweep. The clock's own cost is four reads of
+``/proc`` and a query a chunk.
+
 ``sanitas bench distributed`` seeds the same city once and, on a copy of it for
 each count of workers, runs a distributed full sweep (every finding new) and
 the same again (nothing to store) with that many ``sanitas sweep-worker``
@@ -43,6 +52,7 @@ import json
 import os
 import pstats
 import random
+import re
 import resource
 import secrets
 import shutil
@@ -143,11 +153,25 @@ def bench_sweep(
     database: str | None = None,
     seed: int = 1383,
     manifest_rows: int = 10_000,
+    workers: int | None = None,
+    explain_read: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
+    """The whole benchmark (see the module's docstring). ``workers`` sets the sweeps'
+    processes (default: one per core). With ``explain_read`` each sweep's read is
+    clocked chunk by chunk (wall, this process's and the server's CPU and waits,
+    autovacuum runs), and, after the import, the full sweep again with one worker and
+    then with as many as before (when the sweeps had more), and every group read alone,
+    outside a sweep."""
     say = progress or (lambda _message: None)
     if establishments < 1:
         raise BenchError("--establishments must be at least 1")
+    if workers is not None and workers < 1:
+        raise BenchError("--workers must be at least 1")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    count = workers or cores
+    sweeping = (str(workers or ""), "explain" if explain_read else "")
+    explained: dict[str, Any] = {}
     env = make_database(database)
     try:
         with tempfile.TemporaryDirectory(prefix="sanitas-bench-") as tmp:
@@ -156,15 +180,15 @@ def bench_sweep(
             say(f"seeding {establishments:,} establishments")
             seeded = run_child(env, "seed", establishments, seed)
             say("full sweep")
-            full = run_child(env, "sweep", "full")
+            full = run_child(env, "sweep", "full", *sweeping)
             say("adding a record for 1% of the establishments")
             touched = run_child(env, "touch", TOUCH_SHARE, seed)
             say("incremental sweep")
-            incremental = run_child(env, "sweep", "incremental")
+            incremental = run_child(env, "sweep", "incremental", *sweeping)
             say("idle sweep (nothing changed)")
-            idle = run_child(env, "sweep", "incremental")
+            idle = run_child(env, "sweep", "incremental", *sweeping)
             say("full sweep again (every group, the findings stored)")
-            again_full = run_child(env, "sweep", "full")
+            again_full = run_child(env, "sweep", "full", *sweeping)
             manifest = Path(tmp) / "manifests.csv"
             say(f"writing {manifest_rows:,} manifest rows")
             written = run_child(env, "manifests", manifest_rows, seed, manifest)
@@ -172,6 +196,16 @@ def bench_sweep(
             imported = run_child(env, "import", manifest)
             say("importing them again")
             again = run_child(env, "import", manifest)
+            if explain_read:  # after the figures above, so that they are those of a plain run
+                if count > 1:
+                    # one worker, then as many as before, one after the other: the load
+                    # of a shared machine changes from one minute to the next
+                    say("full sweep again with one worker (the read explained)")
+                    explained["one_worker"] = run_child(env, "sweep", "full", 1, "explain")
+                    say(f"full sweep again with {count} workers (the read explained)")
+                    explained["workers_again"] = run_child(env, "sweep", "full", count, "explain")
+                say("every group read alone, outside a sweep")
+                explained["read_alone"] = run_child(env, "read-alone")
     finally:
         drop_database(database, env)
     ratio = incremental["seconds"] / full["seconds"] if full["seconds"] else None
@@ -201,6 +235,7 @@ def bench_sweep(
         "manifests": written,
         "import": imported,
         "reimport": again,
+        **explained,
     }
 
 
@@ -466,7 +501,99 @@ def render(result: dict[str, Any]) -> str:
         f"  same file again:   {reimp['rows']:,} rows in {reimp['seconds']:.2f} s: "
         f"{reimp['rows_per_second']:,.0f} rows/s ({reimp['unchanged']:,} unchanged)",
     ]
+    if "explain_read" in full:
+        lines.extend(_explained_lines(result))
     return "\n".join(lines) + "\n"
+
+
+#: the read's figures, in the order printed: (key, column heading)
+_READ_COLUMNS = (
+    ("wall", "wall"),
+    ("cpu", "CPU"),
+    ("cpu_wait", "CPU wait"),
+    ("server_cpu", "server CPU"),
+    ("server_wait", "server wait"),
+    ("other", "other"),
+)
+
+
+def _ms(value: float | None) -> str:
+    return "—" if value is None else f"{value:.3f}"
+
+
+def _explained_lines(result: dict[str, Any]) -> list[str]:
+    """The read of each explained step, per subject group, and the autovacuum runs."""
+    again = result["full_sweep_again"]
+    steps = [
+        (f"full sweep, {result['full_sweep']['workers']} worker(s)", result["full_sweep"]),
+        ("incremental sweep", result["incremental_sweep"]),
+        (f"full sweep again, {again['workers']} worker(s)", again),
+    ]
+    if result.get("one_worker"):
+        steps.append(("full sweep again, 1 worker", result["one_worker"]))
+    if result.get("workers_again"):
+        workers = result["workers_again"]["workers"]
+        steps.append((f"then again, {workers} worker(s)", result["workers_again"]))
+    if result.get("read_alone"):
+        steps.append(("read alone, no sweep", result["read_alone"]))
+    heading = "".join(f"{title:>12}" for _key, title in _READ_COLUMNS)
+    lines = [
+        "  the read, explained: ms per subject group (chunks of 400: the facts documents,",
+        "  then what they are lent); this process's thread and, on PostgreSQL, the server",
+        "  process answering it: time on a CPU, time waiting for one; other = neither",
+        f"    {'':30}{heading}{'median':>9}{'slowest':>9}  documents; lent (s)",
+    ]
+    for title, step in steps:
+        read = step["explain_read"]["read"]
+        cells = "".join(f"{_ms(read['ms_per_group'][key]):>12}" for key, _title in _READ_COLUMNS)
+        lines.append(
+            f"    {title:30}{cells}{_ms(read['median_chunk_ms_per_group']):>9}"
+            f"{_ms(read['slowest_chunk_ms_per_group']):>9}  "
+            f"{read['parts']['documents']:.1f}; {read['parts']['lent']:.1f}"
+            f"  ({read['groups']:,} groups, {read['seconds']['wall']:.1f} s)"
+        )
+    for title, step in steps:
+        explained = step["explain_read"]
+        server, vacuum = explained["server_seconds"], explained["autovacuum"]
+        if server is None and vacuum is None:
+            continue
+        line = f"    {title}: "
+        slowest = explained["read"].get("slowest_chunk")
+        if slowest is not None:
+            number, first, parts = slowest
+            line += (
+                f"slowest chunk no. {number} from group {first} (documents "
+                f"{parts.get('documents', 0.0):.2f} s, lent {parts.get('lent', 0.0):.2f} s); "
+            )
+        if server is not None:
+            line += (
+                f"server CPU {server['cpu']:.1f} s over the step "
+                f"(waiting for a core {server['cpu_wait']:.1f} s)"
+            )
+        if vacuum is not None:
+            read = explained["read"]
+            line += (
+                f"; autovacuum {vacuum['vacuums']} vacuum(s), {vacuum['analyzes']} analyze(s) "
+                f"during it, {read['chunks_read_during_autovacuum']} of {read['chunks']} chunks "
+                "read while one ran"
+            )
+            during = read["chunks_read_during_autovacuum_ms_per_group"]
+            if during is not None:
+                line += f" ({during:.3f} ms a group)"
+            logged = vacuum.get("logged")
+            if logged:
+                for kind in ("vacuum", "analyze"):
+                    if kind in logged:
+                        run = logged[kind]
+                        line += (
+                            f"; logged {run['runs']} {kind}(s), {run['elapsed_seconds']:.1f} s "
+                            f"elapsed, {run['cpu_seconds']:.1f} s CPU"
+                        )
+                if logged.get("longest"):
+                    longest = ", ".join(f"{n} {s:.1f} s" for n, s in logged["longest"].items())
+                    line += f" (longest: {longest})"
+        lines.append(line)
+    return lines
 
 
 def _workers(sweep: dict[str, Any]) -> str:
@@ -551,18 +678,29 @@ def step_seed(establishments: int, seed: int) -> dict[str, Any]:
     }
 
 
-def step_sweep(mode: str) -> dict[str, Any]:
+def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any]:
+    """A sweep (``mode`` full or incremental) with ``workers`` processes (default:
+    one per core); with ``explain``, its read clocked chunk by chunk (:class:`_Explained`)."""
     from sanitas.records.sweep import default_workers, sweep
 
+    count = int(workers) if workers else default_workers()
+    explained = _Explained() if explain else None
     started = time.perf_counter()
-    workers = default_workers()
-    result = sweep(as_of=AS_OF, full=mode == "full", workers=workers)
+    if explained is not None:
+        with explained:
+            result = sweep(as_of=AS_OF, full=mode == "full", workers=count)
+    else:
+        result = sweep(as_of=AS_OF, full=mode == "full", workers=count)
+    seconds = time.perf_counter() - started
+    workers = count
+    extra = {"explain_read": explained.result} if explained is not None else {}
     return {
+        **extra,
         "groups": result.groups,
         "findings_created": result.findings_created,
         "findings_updated": result.findings_updated,
         "findings_closed": result.findings_closed,
-        "seconds": round(time.perf_counter() - started, 3),
+        "seconds": round(seconds, 3),
         "workers": workers,
         "stages": {stage: round(seconds, 2) for stage, seconds in result.seconds.items()},
         "peak_rss_mb": _peak_mb(),
@@ -829,10 +967,294 @@ def _short(line: str) -> str:
     return line.replace(str(Path(sys.prefix)) + os.sep, "")
 
 
+# --------------------------------------------------------------------------- the read, explained
+
+#: the sweep's read of a chunk: its facts documents, then the records they are lent
+READ_PARTS: tuple[tuple[str, str], ...] = (("documents", "placed_facts"), ("lent", "lent_facts"))
+
+#: an autovacuum worker's entry in the server's log (with log_autovacuum_min_duration=0)
+_AUTOVACUUM_LOG = re.compile(r'automatic (vacuum|analyze) of table "([^"]+)"')
+_AUTOVACUUM_USAGE = re.compile(
+    r"CPU: user: ([\d.]+) s, system: ([\d.]+) s, elapsed: ([\d.]+) s", re.MULTILINE
+)
+
+
+def _schedstat(path: str) -> tuple[int, int] | None:
+    """A task's time on a CPU and its time waiting for one, in nanoseconds (Linux's
+    ``/proc/…/schedstat``), or None where it cannot be read."""
+    try:
+        with open(path, encoding="ascii") as handle:
+            on_cpu, waiting, _slices = handle.read().split()
+    except (OSError, ValueError):
+        return None
+    return int(on_cpu), int(waiting)
+
+
+class _ReadClock:
+    """Each chunk's read inside a sweep (or alone): its wall time; the reading
+    thread's time on a CPU and waiting for one; and, on PostgreSQL, the same two of
+    the server process that answers this connection (it runs on this machine), read
+    from ``/proc`` before and after. Whatever the wall time holds beyond these four
+    is time neither process was running nor waiting for a core: the disk, the socket.
+    The autovacuum workers at work when each read ends are noted by table."""
+
+    def __init__(self) -> None:
+        from django.db import connection
+
+        self.chunks: list[dict[str, Any]] = []
+        self._open: dict[str, Any] | None = None
+        self.vendor = connection.vendor
+        self.server_pid: int | None = None
+        if self.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid()")
+                self.server_pid = cursor.fetchone()[0]
+
+    def _now(self) -> tuple[float, tuple[int, int] | None, tuple[int, int] | None, float]:
+        server = None
+        if self.server_pid is not None:
+            server = _schedstat(f"/proc/{self.server_pid}/schedstat")
+        return (
+            time.perf_counter(),
+            _schedstat("/proc/thread-self/schedstat"),
+            server,
+            (time.thread_time()),
+        )
+
+    def server_times(self) -> tuple[int, int] | None:
+        if self.server_pid is None:
+            return None
+        return _schedstat(f"/proc/{self.server_pid}/schedstat")
+
+    def wrap(self, part: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(groups: list[str], *args: Any, **kwargs: Any) -> Any:
+            before = self._now()
+            try:
+                return function(groups, *args, **kwargs)
+            finally:
+                self._lap(part, groups, before, self._now())
+
+        return timed
+
+    def _lap(self, part: str, groups: list[str], before: tuple, after: tuple) -> None:
+        chunk = self._open
+        if chunk is None:
+            chunk = self._open = {"groups": len(groups), "first": groups[0], "parts": {}}
+            for name in ("wall", "cpu", "cpu_wait", "server_cpu", "server_wait"):
+                chunk[name] = 0.0 if name in ("wall", "cpu") else None
+        wall = after[0] - before[0]
+        chunk["wall"] += wall
+        chunk["parts"][part] = chunk["parts"].get(part, 0.0) + wall
+        for name, index, slot in (
+            ("cpu", 1, 0),
+            ("cpu_wait", 1, 1),
+            ("server_cpu", 2, 0),
+            ("server_wait", 2, 1),
+        ):
+            if before[index] is not None and after[index] is not None:
+                spent = (after[index][slot] - before[index][slot]) / 1e9
+                chunk[name] = (chunk[name] or 0.0) + spent
+            elif name == "cpu":  # no schedstat: the thread's CPU clock
+                chunk[name] += after[3] - before[3]
+        if part == READ_PARTS[-1][0]:
+            chunk["autovacuum"] = self._autovacuuming()
+            self.chunks.append(chunk)
+            self._open = None
+
+    def _autovacuuming(self) -> list[str]:
+        """The tables autovacuum workers are working on now (PostgreSQL)."""
+        if self.server_pid is None:
+            return []
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(
+                "SELECT query FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'"
+            )
+            return sorted(query for (query,) in cursor.fetchall() if query)
+
+    def install(self) -> None:
+        """Time the read where the sweep calls it (each part in :data:`READ_PARTS`)."""
+        from sanitas.records import sweep
+
+        for part, name in READ_PARTS:
+            setattr(sweep, name, self.wrap(part, getattr(sweep, name)))
+
+    def summary(self) -> dict[str, Any]:
+        """The chunks' totals (seconds), the same per group (ms), and the chunks'
+        spread: the median chunk's and the slowest chunk's wall time per group."""
+        groups = sum(chunk["groups"] for chunk in self.chunks)
+        totals: dict[str, float | None] = {}
+        for name in ("wall", "cpu", "cpu_wait", "server_cpu", "server_wait"):
+            values = [chunk[name] for chunk in self.chunks if chunk[name] is not None]
+            totals[name] = round(sum(values), 3) if values else None
+        known = [v for k, v in totals.items() if k != "wall" and v is not None]
+        totals["other"] = round(max(0.0, (totals["wall"] or 0.0) - sum(known)), 3)
+        parts = {
+            part: round(sum(chunk["parts"].get(part, 0.0) for chunk in self.chunks), 3)
+            for part, _name in READ_PARTS
+        }
+        # the spread is of the chunks of the full size: the last, of a few groups, pays
+        # the fixed cost of a chunk's queries alone
+        size = max((chunk["groups"] for chunk in self.chunks), default=0)
+        full = [chunk for chunk in self.chunks if chunk["groups"] == size]
+        walls = sorted(chunk["wall"] / max(1, chunk["groups"]) for chunk in full)
+        slowest = max(full, key=lambda c: c["wall"], default=None)
+        during = [chunk for chunk in self.chunks if chunk.get("autovacuum")]
+        return {
+            "chunks": len(self.chunks),
+            "groups": groups,
+            "seconds": totals,
+            "ms_per_group": {
+                name: None if value is None else round(1000 * value / max(1, groups), 3)
+                for name, value in totals.items()
+            },
+            "parts": parts,
+            "median_chunk_ms_per_group": round(1000 * walls[len(walls) // 2], 3) if walls else None,
+            "slowest_chunk_ms_per_group": round(1000 * walls[-1], 3) if walls else None,
+            # where the slowest chunk starts (its number and first group, in key order)
+            "slowest_chunk": None
+            if slowest is None
+            else [self.chunks.index(slowest), slowest["first"], slowest["parts"]],
+            "chunks_read_during_autovacuum": len(during),
+            "chunks_read_during_autovacuum_ms_per_group": (
+                round(1000 * sum(c["wall"] for c in during) / sum(c["groups"] for c in during), 3)
+                if during
+                else None
+            ),
+        }
+
+
+def _autovacuum_counts() -> dict[str, list[int]] | None:
+    """Each table's autovacuum and autoanalyze runs so far (PostgreSQL's statistics)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute(
+            "SELECT relname, autovacuum_count, autoanalyze_count FROM pg_stat_user_tables"
+        )
+        return {name: [vacuums, analyzes] for name, vacuums, analyzes in cursor.fetchall()}
+
+
+def _server_log_size() -> int | None:
+    """Where the server's log ends now (``SANITAS_POSTGRES_LOG``, which
+    ``scripts/with-postgres.sh`` sets, and whose server logs every autovacuum)."""
+    path = os.environ.get("SANITAS_POSTGRES_LOG")
+    if not path:
+        return None
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+def _autovacuum_logged(since: int | None) -> dict[str, Any] | None:
+    """The autovacuum and autoanalyze runs the server logged after ``since``: how
+    many, and their CPU and elapsed seconds, by kind and in all, and by table."""
+    path = os.environ.get("SANITAS_POSTGRES_LOG")
+    if since is None or not path:
+        return None
+    with open(path, "rb") as handle:
+        handle.seek(since)
+        text = handle.read().decode("utf-8", "replace")
+    runs: dict[str, dict[str, float]] = {}
+    tables: dict[str, float] = {}
+    starts = list(_AUTOVACUUM_LOG.finditer(text))
+    for n, match in enumerate(starts):
+        entry = text[match.end() : starts[n + 1].start() if n + 1 < len(starts) else len(text)]
+        usage = _AUTOVACUUM_USAGE.search(entry)
+        kind, table = match.group(1), match.group(2).rsplit(".", 1)[-1]
+        run = runs.setdefault(kind, {"runs": 0, "cpu_seconds": 0.0, "elapsed_seconds": 0.0})
+        run["runs"] += 1
+        if usage is not None:
+            run["cpu_seconds"] += float(usage.group(1)) + float(usage.group(2))
+            run["elapsed_seconds"] += float(usage.group(3))
+            tables[f"{kind} {table}"] = tables.get(f"{kind} {table}", 0.0) + float(usage.group(3))
+    for run in runs.values():
+        run["cpu_seconds"] = round(run["cpu_seconds"], 2)
+        run["elapsed_seconds"] = round(run["elapsed_seconds"], 2)
+    longest = sorted(tables.items(), key=lambda item: -item[1])[:5]
+    return {**runs, "longest": {name: round(seconds, 2) for name, seconds in longest}}
+
+
+class _Explained:
+    """What :func:`step_sweep` and :func:`step_read_alone` add with ``explain``: the
+    read clocked chunk by chunk, the server process's times over the whole step, and
+    the autovacuum runs during it."""
+
+    def __enter__(self) -> _Explained:
+        self.clock = _ReadClock()
+        self.clock.install()
+        self.counts = _autovacuum_counts()
+        self.log_size = _server_log_size()
+        self.server = self.clock.server_times()
+        self.result: dict[str, Any] = {}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is not None:
+            return
+        server = self.clock.server_times()
+        counts = _autovacuum_counts()
+        ran: dict[str, list[int]] = {}
+        if counts is not None and self.counts is not None:
+            for table, (vacuums, analyzes) in counts.items():
+                before = self.counts.get(table, [0, 0])
+                if (vacuums, analyzes) != tuple(before):
+                    ran[table] = [vacuums - before[0], analyzes - before[1]]
+        self.result = {
+            "read": self.clock.summary(),
+            "server_pid": self.clock.server_pid,
+            "server_seconds": None
+            if server is None or self.server is None
+            else {
+                "cpu": round((server[0] - self.server[0]) / 1e9, 3),
+                "cpu_wait": round((server[1] - self.server[1]) / 1e9, 3),
+            },
+            "autovacuum": None
+            if counts is None
+            else {
+                "vacuums": sum(v for v, _a in ran.values()),
+                "analyzes": sum(a for _v, a in ran.values()),
+                "tables": ran,
+                "logged": _autovacuum_logged(self.log_size),
+            },
+        }
+
+
+def step_read_alone() -> dict[str, Any]:
+    """Every group read as the sweep reads it, chunk by chunk, one transaction a
+    chunk, with no evaluation, no worker and nothing stored: the read alone."""
+    from django.db import transaction
+
+    from sanitas.records import sweep
+    from sanitas.records.models import SubjectGroup
+
+    groups = list(SubjectGroup.objects.order_by("key").values_list("key", flat=True))
+    started = time.perf_counter()
+    with _Explained() as explained:
+        for start in range(0, len(groups), sweep.CHUNK):
+            chunk = groups[start : start + sweep.CHUNK]
+            with transaction.atomic():
+                facts = sweep.placed_facts(chunk)
+                sweep.lent_facts(chunk, facts)
+    return {
+        "groups": len(groups),
+        "seconds": round(time.perf_counter() - started, 3),
+        "explain_read": explained.result,
+        "peak_rss_mb": _peak_mb(),
+    }
+
+
 STEPS: dict[str, Callable[..., dict[str, Any]]] = {
     "migrate": step_migrate,
     "seed": lambda n, seed: step_seed(int(n), int(seed)),
     "sweep": step_sweep,
+    "read-alone": step_read_alone,
     "plan": lambda chunk: step_plan(int(chunk)),
     "run": lambda run_id: step_run(int(run_id)),
     "touch": lambda share, seed: step_touch(float(share), int(seed)),

@@ -5,7 +5,7 @@
     sanitas sweep [--as-of DATE] [--full] [--workers N]
     sanitas sweep --distributed [--as-of DATE] [--full] [--chunk N]
     sanitas sweep-worker [--interval S] [--until-idle]
-    sanitas bench sweep --establishments N [--database URL]
+    sanitas bench sweep --establishments N [--database URL] [--workers N] [--explain-read]
     sanitas bench distributed --establishments N [--workers 1,2] [--database URL]
     sanitas bench import --establishments N [--rows R] [--database URL] [--profile]
 
@@ -386,6 +386,8 @@ def cmd_bench_sweep(args: argparse.Namespace) -> int:
         database=args.database,
         seed=args.seed,
         manifest_rows=args.manifest_rows,
+        workers=args.workers,
+        explain_read=args.explain_read,
     )
 
 
@@ -537,6 +539,20 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         s.add_argument("--seed", type=int, default=1383)
         s.add_argument(
             "--manifest-rows", type=int, default=10_000, help="rows of the timed CSV import"
+        )
+        s.add_argument(
+            "--workers",
+            type=_positive_int,
+            default=None,
+            help="processes that evaluate side by side in the sweeps (default: one per core)",
+        )
+        s.add_argument(
+            "--explain-read",
+            action="store_true",
+            help="clock each sweep's read chunk by chunk: wall time, this process's and the "
+            "PostgreSQL server's CPU time and wait for a core, autovacuum runs; after the "
+            "import, the full sweep again with one worker, then as many as before, and every "
+            "group read alone",
         )
         s.add_argument("--format", choices=["json", "table"], default="table")
         s.set_defaults(func=cmd_bench_sweep)

@@ -243,6 +243,88 @@ def test_bench_sweep_prints_its_figures(capsys):
         assert label in text
 
 
+def test_bench_sweep_explains_the_read(capsys):
+    """``--explain-read``: each sweep's read clocked chunk by chunk, the sweep again with
+    one worker, the read alone; on PostgreSQL the server's times and autovacuum."""
+    argv = ["bench", "sweep", "--establishments", "12", "--manifest-rows", "20"]
+    argv += ["--workers", "2", "--explain-read", "--format", "json"]
+    postgres = bool(os.environ.get("DATABASE_URL"))
+    if postgres:
+        argv += ["--database", os.environ["DATABASE_URL"]]
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    result = json.loads(out)
+    groups = result["seeded"]["groups"]
+    assert result["full_sweep"]["workers"] == 2 and result["one_worker"]["workers"] == 1
+    assert result["workers_again"]["workers"] == 2
+    steps = {
+        "full sweep": (result["full_sweep"], groups),
+        "incremental sweep": (result["incremental_sweep"], result["touched"]["groups"]),
+        "full sweep again": (result["full_sweep_again"], groups),
+        "one worker": (result["one_worker"], groups),
+        "two workers again": (result["workers_again"], groups),
+        "read alone": (result["read_alone"], groups),
+    }
+    for name, (step, read_groups) in steps.items():
+        explained = step["explain_read"]
+        read = explained["read"]
+        assert read["groups"] == read_groups, name
+        assert read["chunks"] == 1, name  # fewer groups than a chunk's 400
+        assert read["slowest_chunk"][0] == 0, name
+        seconds = read["seconds"]
+        # the read's parts share out its wall time; its own CPU time fits inside it (the
+        # kernel brings a running thread's CPU time up to date at least once a tick)
+        assert sum(read["parts"].values()) == pytest.approx(seconds["wall"], abs=0.002), name
+        assert 0 < seconds["cpu"] <= seconds["wall"] + 0.01, name
+        if "stages" in step:  # the sweep's own clock of its read (to 0.01 s) holds the chunks'
+            assert seconds["wall"] <= step["stages"]["read"] + 0.006, name
+        if postgres:
+            assert isinstance(explained["server_pid"], int), name
+            assert seconds["server_cpu"] > 0, name
+            assert explained["server_seconds"]["cpu"] >= seconds["server_cpu"] - 0.002, name
+            vacuum = explained["autovacuum"]
+            assert vacuum["vacuums"] >= 0 and vacuum["analyzes"] >= 0, name
+            if os.environ.get("SANITAS_POSTGRES_LOG"):
+                assert vacuum["logged"] is not None, name
+        else:
+            assert seconds["server_cpu"] is None and explained["server_pid"] is None, name
+            assert explained["autovacuum"] is None, name
+    text = render(result)
+    labels = ("the read, explained", "full sweep again, 1 worker", "then again, 2 worker(s)")
+    for label in (*labels, "read alone, no sweep"):
+        assert label in text
+    assert ("server CPU" in text.split("read alone, no sweep")[-1]) is postgres
+
+
+def test_the_autovacuum_runs_are_read_from_the_servers_log(tmp_path, monkeypatch):
+    from sanitas.intake.benchmark import _autovacuum_logged
+
+    log = tmp_path / "log"
+    log.write_text('LOG:  automatic analyze of table "db.public.before"\n')
+    since = log.stat().st_size
+    with log.open("a") as handle:
+        handle.write(
+            'LOG:  automatic vacuum of table "db.public.records_finding": index scans: 1\n'
+            "\tpages: 0 removed, 40 remain, 40 scanned (100.00% of total)\n"
+            "\tsystem usage: CPU: user: 0.25 s, system: 0.05 s, elapsed: 1.50 s\n"
+            'LOG:  automatic analyze of table "db.public.records_group_facts"\n'
+            "\tsystem usage: CPU: user: 0.10 s, system: 0.00 s, elapsed: 0.40 s\n"
+            'LOG:  automatic analyze of table "db.public.records_finding"\n'
+            "\tsystem usage: CPU: user: 0.20 s, system: 0.00 s, elapsed: 0.60 s\n"
+        )
+    monkeypatch.setenv("SANITAS_POSTGRES_LOG", str(log))
+    logged = _autovacuum_logged(since)
+    assert logged["vacuum"] == {"runs": 1, "cpu_seconds": 0.3, "elapsed_seconds": 1.5}
+    assert logged["analyze"] == {"runs": 2, "cpu_seconds": 0.3, "elapsed_seconds": 1.0}
+    assert list(logged["longest"]) == [
+        "vacuum records_finding",
+        "analyze records_finding",
+        "analyze records_group_facts",
+    ]
+    monkeypatch.delenv("SANITAS_POSTGRES_LOG")
+    assert _autovacuum_logged(since) is None
+
+
 @pytest.mark.parametrize("url", ["postgres://nobody@/x?host=/nonexistent", "nosuchdb://x"])
 def test_a_database_that_cannot_be_used_is_one_line(tmp_path, url):
     env = {**os.environ, "DATABASE_URL": url}
