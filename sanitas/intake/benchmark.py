@@ -62,7 +62,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing
+from contextlib import closing, nullcontext
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -686,10 +686,7 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     count = int(workers) if workers else default_workers()
     explained = _Explained() if explain else None
     started = time.perf_counter()
-    if explained is not None:
-        with explained:
-            result = sweep(as_of=AS_OF, full=mode == "full", workers=count)
-    else:
+    with explained if explained is not None else nullcontext():
         result = sweep(as_of=AS_OF, full=mode == "full", workers=count)
     seconds = time.perf_counter() - started
     workers = count

@@ -158,9 +158,10 @@ def _program(requirement: str) -> str:
 
 
 def replace(findings: Iterable[tuple], *, had_lines: Iterable[str]) -> None:
-    """Make the worklist rows of ``groups`` those of ``findings``: every current
-    finding of theirs with a worklist status, each a tuple of :data:`_COLUMNS` (the
-    sweep has just stored them, and passes them on rather than reading them back).
+    """Make the worklist rows of the groups of ``findings`` those of ``findings``:
+    every current finding of theirs with a worklist status, each a tuple of
+    :data:`_COLUMNS` (the sweep has just stored them, and passes them on rather than
+    reading them back; :func:`rebuild` reads them from the table).
     Only the rows of ``had_lines`` (the groups with such a finding before the store:
     a group has lines only then) are deleted first; on a city's first sweep, none.
     The caller holds the records' write lock, in the transaction that stored them."""
@@ -188,18 +189,16 @@ def rebuild(groups: list[str], *, now: Any) -> None:
         return
     findings: list[tuple] = []
     for start in range(0, len(groups), bulk.IN_CHUNK):
-        chunk = groups[start : start + bulk.IN_CHUNK]
-        WorklistRow.objects.filter(subject_group__in=chunk).delete()
         findings.extend(
             Finding.objects.filter(
-                subject_group__in=chunk, current=True, status__in=WORKLIST_STATUSES
+                subject_group__in=groups[start : start + bulk.IN_CHUNK],
+                current=True,
+                status__in=WORKLIST_STATUSES,
             )
             .order_by()
             .values_list(*_COLUMNS)
         )
-    lines = lines_of(findings, encode=bulk.int_list_encoder())
-    if lines:
-        bulk.table(WorklistRow).insert_values(LINE_FIELDS, lines)
+    replace(findings, had_lines=groups)
 
 
 def rebuild_all(*, now: Any, chunk: int = 2_000) -> int:
