@@ -235,6 +235,11 @@ def evaluation_day() -> date:
 
 #: groups per evaluation job
 BATCH = 40
+#: facts per evaluation job, those lent included: a group with more is a job alone.
+#: Memory in a worker is what its job holds, so that a food bank lent the records of
+#: every generator it serves (thousands, in a large city) is not evaluated beside six
+#: others, and the jobs stay of a size whatever the city's
+BATCH_FACTS = 2_000
 
 _WORKER_PACK: RulePack | None = None
 
@@ -431,8 +436,7 @@ def _read_and_submit(
     # the digests of the findings stored: a group that finds them again sends nothing back
     stored = dict(bulk.select_in(SubjectGroup, "key", groups, ("key", "findings_digest")))
     _lap(result, "read", clock)
-    for start in range(0, len(groups), BATCH):
-        batch = groups[start : start + BATCH]
+    for batch in _batches(groups, facts_by_group, lent):
         clock = time.perf_counter()
         payload = [
             (group, _in_place(facts_by_group.pop(group, []), lent[group]), set(lent[group]))
@@ -445,6 +449,23 @@ def _read_and_submit(
         else:
             jobs.append(evaluator.submit(evaluate_groups, payload, as_of, None, digests))
     return _Read(read_at, jobs)
+
+
+def _batches(
+    groups: list[str], facts_by_group: Mapping[str, list], lent: Mapping[str, Mapping]
+) -> list[list[str]]:
+    """``groups`` cut into evaluation jobs, in order, of at most ``BATCH`` groups and
+    ``BATCH_FACTS`` facts (their own and those they are lent)."""
+    batches: list[list[str]] = [[]]
+    facts = 0
+    for group in groups:
+        size = len(facts_by_group.get(group, ())) + len(lent[group])
+        if batches[-1] and (len(batches[-1]) == BATCH or facts + size > BATCH_FACTS):
+            batches.append([])
+            facts = 0
+        batches[-1].append(group)
+        facts += size
+    return batches if batches[-1] else []
 
 
 @transaction.atomic

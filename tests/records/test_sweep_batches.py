@@ -115,3 +115,47 @@ def test_a_group_stored_by_another_since_its_read_is_evaluated_again():
     again = sweeping._with_findings(sent, changed, as_of, pack)
     assert again[2] == full[2]
     assert [item[1] for i, item in enumerate(again) if i != 2] == [None] * 4
+
+
+def test_jobs_are_cut_by_groups_and_by_facts(monkeypatch):
+    monkeypatch.setattr(sweeping, "BATCH", 3)
+    monkeypatch.setattr(sweeping, "BATCH_FACTS", 10)
+    sizes = {"a": 2, "b": 3, "c": 4, "d": 1, "e": 25, "f": 1, "g": 1, "h": 1, "i": 1}
+    facts = {group: [None] * size for group, size in sizes.items() if group != "c"}
+    lent = {group: {} for group in sizes}
+    lent["c"] = {f"k{n}": None for n in range(4)}  # lent records count as facts
+    batches = sweeping._batches(list(sizes), facts, lent)
+    # in order, each group once; a group over the cap is a job alone
+    assert batches == [["a", "b", "c"], ["d"], ["e"], ["f", "g", "h"], ["i"]]
+    assert sweeping._batches([], {}, {}) == []
+
+
+def test_a_sweep_with_small_jobs_stores_what_one_with_large_jobs_stores(monkeypatch):
+    """A food bank is lent the records of every generator it serves: its job is cut
+    from the others' by the facts, and what is stored is the same."""
+    _load()
+    as_of = date(2025, 3, 1)
+    sweep(as_of=as_of, full=True)
+    large = sorted(SubjectGroup.objects.values_list("key", "findings_digest", "next_check_on"))
+    SubjectGroup.objects.update(findings_digest="")  # everything is stored again
+    monkeypatch.setattr(sweeping, "BATCH_FACTS", 12)
+    sizes = []
+    cut = sweeping._batches
+
+    def noted(groups, facts, lent):
+        batches = cut(groups, facts, lent)
+        sizes.extend(
+            (len(b), sum(len(facts.get(g, ())) + len(lent[g]) for g in b)) for b in batches
+        )
+        return batches
+
+    monkeypatch.setattr(sweeping, "_batches", noted)
+    again = sweep(as_of=as_of, full=True)
+    assert again.findings_created == 0 and again.findings_closed == 0
+    assert (
+        sorted(SubjectGroup.objects.values_list("key", "findings_digest", "next_check_on")) == large
+    )
+    # more jobs than the groups alone would make, and only a lone group over the cap
+    assert len(sizes) > 2 * len(large) / sweeping.BATCH
+    assert all(count == 1 for count, size in sizes if size > 12)
+    assert any(size > 12 for _count, size in sizes) and any(count > 1 for count, _ in sizes)
