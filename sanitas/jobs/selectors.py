@@ -142,7 +142,7 @@ def rejects_file(job: Job) -> Path | None:
 #: name ("stored_rows" as "Stored rows")
 OUTCOME_LABELS = {
     "as_of": "As of",
-    "full": "Every subject group",
+    "full": "Sweep",
     "groups": "Subject groups evaluated",
     "findings_created": "Findings created",
     "findings_updated": "Findings updated",
@@ -163,6 +163,10 @@ OUTCOME_LABELS = {
     "subject_groups": "Subject groups",
     "figures": "Figures",
 }
+#: outcome entries whose values have words of their own
+_CHOICES = {
+    "full": {True: "Full: every subject group", False: "Incremental: the groups that changed"}
+}
 #: outcome entries shown in their own places on the job's page, not as figures
 _NOT_FIGURES = frozenset({"problems", "sections", "files", "folder"})
 
@@ -177,7 +181,9 @@ def outcome_lines(found: Job) -> list[tuple[str, str]]:
         if name in _NOT_FIGURES:
             continue
         label = OUTCOME_LABELS.get(name) or name.replace("_", " ").capitalize()
-        if isinstance(value, bool):
+        if name in _CHOICES and value in _CHOICES[name]:
+            shown = _CHOICES[name][value]
+        elif isinstance(value, bool):
             shown = "Yes" if value else "No"
         elif isinstance(value, int):
             shown = f"{value:,}"

@@ -284,7 +284,7 @@ def test_the_job_page_writes_its_outcome_in_words(block, client):
     words = f"{day:%b} {day.day}, {day.year}"
     lines = dict(selectors.outcome_lines(job))
     assert lines["As of"] == words
-    assert lines["Every subject group"] == "Yes"
+    assert lines["Sweep"] == "Full: every subject group"
     assert lines["Subject groups evaluated"] == f"{job.outcome['groups']:,}"
     assert lines["Findings created"] == f"{job.outcome['findings_created']:,}"
     page = client.get(reverse("jobs:job", args=[job.pk])).content.decode()
@@ -293,3 +293,5 @@ def test_the_job_page_writes_its_outcome_in_words(block, client):
     # a figure with no words of its own is written from its name
     job.outcome = {**job.outcome, "rows_kept_aside": 1200}
     assert ("Rows kept aside", "1,200") in selectors.outcome_lines(job)
+    job.outcome = {**job.outcome, "full": False}
+    assert ("Sweep", "Incremental: the groups that changed") in selectors.outcome_lines(job)
