@@ -217,3 +217,44 @@ def test_the_audit_and_the_timeline_pass_axe_wcag_21_aa_for_a_supervisor(request
     page.goto("/audit/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Audit of every write")
     expect(page.get_by_role("cell", name="clerk").first).to_be_visible()
+
+
+@pytest.mark.parametrize(("done", "total", "percent"), [(3, 4, 75), (0, 0, 100), (12, 12, 100)])
+def test_a_jobs_bar_shows_how_far_it_got_once_it_has_ended(desk, done, total, percent):
+    """The bar's width is set by the page's script (the policy allows no inline
+    style): a job that has ended shows its bar as far as it got, not empty."""
+    from django.contrib.auth.models import Group, User
+    from django.utils import timezone
+
+    from sanitas.jobs.models import Job
+
+    user = User.objects.create_user("supervisor", "supervisor@example.org", PASSWORD)
+    user.groups.add(Group.objects.get_or_create(name="supervisor")[0])
+    now = timezone.now()
+    state = "finished" if done == total else "failed"
+    job = Job.objects.create(
+        kind="sweep",
+        started_by=user,
+        params={"as_of": "2025-06-30", "full": True},
+        state=state,
+        started_at=now,
+        finished_at=now,
+        done=done,
+        total=total,
+        unit="groups",
+        outcome={"as_of": "2025-06-30", "full": True, "groups": done},
+    )
+    _sign_in(desk, "supervisor")
+    desk.goto(f"/jobs/{job.pk}/")
+    fill = desk.locator(".job-progress__fill")
+    expect(fill).to_have_attribute("style", f"width: {percent}%;")
+    # and once its half-second transition is over, the bar is that far along
+    desk.wait_for_function(
+        """(percent) => {
+          const track = document.querySelector('.job-progress__track').getBoundingClientRect();
+          const fill = document.querySelector('.job-progress__fill').getBoundingClientRect();
+          return track.width > 100 && Math.abs(fill.width - track.width * percent / 100) < 2;
+        }""",
+        arg=percent,
+        timeout=5_000,
+    )

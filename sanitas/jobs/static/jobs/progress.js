@@ -2,9 +2,14 @@
 // until the job ends, then the page is loaded again to show the outcome.
 (function () {
   var box = document.querySelector("[data-job-progress]");
-  if (!box || box.getAttribute("data-ended") === "1") return;
-  var url = box.getAttribute("data-job-progress");
+  if (!box) return;
   function field(name) { return box.querySelector('[data-field="' + name + '"]'); }
+  // the bar's width as the page was served (the pages' policy allows no inline
+  // style), for a job that has ended as for one still running
+  var fill = field("fill");
+  if (fill) fill.style.width = (fill.getAttribute("data-percent") || 0) + "%";
+  if (box.getAttribute("data-ended") === "1") return;
+  var url = box.getAttribute("data-job-progress");
   function setText(name, text) { var el = field(name); if (el) el.textContent = text || ""; }
   function show(p) {
     setText("state_label", p.state_label);
@@ -14,7 +19,6 @@
     setText("percent", p.percent === null ? "" : p.percent + "%");
     setText("time_left", p.time_left ? "about " + p.time_left + " left" : "");
     setText("message", p.message);
-    var fill = field("fill");
     if (fill) fill.style.width = (p.percent || 0) + "%";
     var bar = field("progress");
     if (bar) { bar.value = p.percent || 0; bar.textContent = (p.percent || 0) + "%"; }
@@ -30,7 +34,5 @@
       })
       .catch(function () { window.setTimeout(poll, 5000); });
   }
-  var fill = field("fill");
-  if (fill) fill.style.width = (fill.getAttribute("data-percent") || 0) + "%";
   window.setTimeout(poll, 1000);
 })();
