@@ -181,8 +181,9 @@ def outcome_lines(found: Job) -> list[tuple[str, str]]:
         if name in _NOT_FIGURES:
             continue
         label = OUTCOME_LABELS.get(name) or name.replace("_", " ").capitalize()
-        if name in _CHOICES and value in _CHOICES[name]:
-            shown = _CHOICES[name][value]
+        choices = _CHOICES.get(name, {})
+        if isinstance(value, bool | int | str) and value in choices:
+            shown = choices[value]
         elif isinstance(value, bool):
             shown = "Yes" if value else "No"
         elif isinstance(value, int):
