@@ -115,7 +115,7 @@ def _database() -> dict:
             # lock when a transaction starts, so two writers queue instead of failing.
             # Temporary storage in memory: each multi-row INSERT inside a transaction
             # keeps a statement journal (the pages it changes, to undo it alone if it
-            # fails); in a file, that was two writes in three of a first sweep's
+            # fails); in a file, that was two in three of a first sweep's write calls
             "init_command": (
                 "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY;"
             ),
