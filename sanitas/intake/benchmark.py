@@ -483,6 +483,7 @@ def render(result: dict[str, Any]) -> str:
         f"establishments/s; peak {full['peak_rss_mb']:,.0f} MB"
         f"{_workers(full)}",
         f"                     {_stages(full)}",
+        *_inserted_lines(full, result["establishments"]),
         f"  1% touched:        {touched['establishments']:,} establishments got an inspection "
         f"({touched['groups']:,} groups holding {touched['records_in_groups']:,} records, "
         f"{touched['share_of_records']:.1%} of all)",
@@ -596,6 +597,25 @@ def _explained_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _inserted_lines(sweep: dict[str, Any], establishments: int) -> list[str]:
+    """What a sweep inserted, and what storing took for each entry it wrote."""
+    inserted = sweep.get("inserted")
+    if not inserted or not inserted["entries"]:
+        return []
+    store = sweep.get("stages", {}).get("store")
+    per_entry = f"; storing {store / inserted['entries'] * 1e6:.2f} µs an entry" if store else ""
+    tables = ", ".join(
+        f"{table} {t['rows']:,} × {t['entries_a_row']}"
+        for table, t in sorted(inserted["tables"].items(), key=lambda item: -item[1]["entries"])
+    )
+    return [
+        f"                     inserted {inserted['rows']:,} rows, {inserted['entries']:,} "
+        f"table and index entries ({inserted['entries'] / establishments:,.0f} an "
+        f"establishment){per_entry}",
+        f"                     (rows × entries a row: {tables})",
+    ]
+
+
 def _workers(sweep: dict[str, Any]) -> str:
     if sweep.get("workers", 1) <= 1:
         return ""
@@ -685,6 +705,7 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
 
     count = int(workers) if workers else default_workers()
     explained = _Explained() if explain else None
+    before = _highest_ids()
     started = time.perf_counter()
     with explained if explained is not None else nullcontext():
         result = sweep(as_of=AS_OF, full=mode == "full", workers=count)
@@ -693,6 +714,7 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     extra = {"explain_read": explained.result} if explained is not None else {}
     return {
         **extra,
+        "inserted": _inserted(before, _highest_ids()),
         "groups": result.groups,
         "findings_created": result.findings_created,
         "findings_updated": result.findings_updated,
@@ -704,6 +726,66 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
         "worker_peak_rss_mb": round(
             resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
         ),
+    }
+
+
+def _stored_models() -> list[Any]:
+    """The tables a sweep inserts into (the worklist's lines, the findings and their
+    documents, the data problems), each with its history table."""
+    from sanitas.records.models import DataProblem, Finding, GroupFindings, WorklistRow
+
+    out: list[Any] = []
+    for model in (Finding, WorklistRow, GroupFindings, DataProblem):
+        out.append(model)
+        history = getattr(model, "history", None)
+        if history is not None:
+            out.append(history.model)
+    return out
+
+
+def _highest_ids() -> dict[str, int]:
+    """Each stored table's highest id: ids are never reused (SQLite's AUTOINCREMENT,
+    PostgreSQL's sequences, one value a row that ``COPY`` reads), so the rows a sweep
+    inserts are the difference, read off the primary key's index without a count."""
+    from django.db import connection
+
+    out = {}
+    with connection.cursor() as cursor:
+        for model in _stored_models():
+            meta = model._meta
+            quote = connection.ops.quote_name
+            cursor.execute(f"SELECT MAX({quote(meta.pk.column)}) FROM {quote(meta.db_table)}")
+            out[meta.db_table] = cursor.fetchone()[0] or 0
+    return out
+
+
+def _entries_a_row(table: str) -> int:
+    """What one inserted row of ``table`` writes: the row itself and an entry in each
+    of its indexes and unique keys (on SQLite the primary key is the table's own
+    B-tree; on PostgreSQL the row goes to the heap and its key to an index)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, table)
+    indexes = sum(
+        1 for c in constraints.values() if (c["index"] or c["unique"]) and not c["primary_key"]
+    )
+    return 1 + indexes + (1 if connection.vendor == "postgresql" else 0)
+
+
+def _inserted(before: dict[str, int], after: dict[str, int]) -> dict[str, Any]:
+    """The rows a sweep inserted, table by table, and the table and index entries they
+    wrote: a first sweep's storing is that many B-tree insertions, one by one."""
+    tables = {}
+    for table, high in after.items():
+        rows = high - before.get(table, 0)
+        if rows:
+            per_row = _entries_a_row(table)
+            tables[table] = {"rows": rows, "entries_a_row": per_row, "entries": rows * per_row}
+    return {
+        "tables": tables,
+        "rows": sum(t["rows"] for t in tables.values()),
+        "entries": sum(t["entries"] for t in tables.values()),
     }
 
 

@@ -236,10 +236,20 @@ def test_bench_sweep_prints_its_figures(capsys):
     assert result["idle_sweep"]["groups"] == 0
     assert result["full_sweep_again"]["groups"] == result["full_sweep"]["groups"]
     assert result["full_sweep_again"]["findings_created"] == 0
+    # what the first sweep inserted: every finding a row, with its history
+    inserted = result["full_sweep"]["inserted"]["tables"]
+    created = result["full_sweep"]["findings_created"]
+    assert inserted["records_finding"]["rows"] == created > 0
+    assert inserted["records_finding_history"]["rows"] == created
+    assert inserted["records_finding"]["entries_a_row"] >= 5  # the table, its key, 3 indexes
+    assert result["full_sweep"]["inserted"]["entries"] == sum(
+        t["rows"] * t["entries_a_row"] for t in inserted.values()
+    )
+    assert "records_finding" not in result["full_sweep_again"]["inserted"]["tables"]
     assert (result["import"]["rows"], result["import"]["created"]) == (60, 60)
     assert result["reimport"]["unchanged"] == 60
     text = render(result)
-    for label in ("full sweep:", "incremental sweep:", "CSV import:", "establishments/s", "MB"):
+    for label in ("full sweep:", "table and index entries", "CSV import:", "establishments/s"):
         assert label in text
 
 
