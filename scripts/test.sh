@@ -72,9 +72,13 @@ postgres_pass() {
 }
 
 python313_pass() {
+  # both run, and either failing fails the pass (run_pass calls it in an || list,
+  # where set -e does not stop at a failed command)
+  local status=0
   .venv-3.13/bin/python -m pytest -p no:cacheprovider --basetemp="$logs/python313/tmp" \
-    "${engine_tests[@]}" "$@"
-  .venv-3.13/bin/sanitas check "$shared"/*.yaml tests/scenarios/*.yaml
+    "${engine_tests[@]}" "$@" || status=$?
+  .venv-3.13/bin/sanitas check "$shared"/*.yaml tests/scenarios/*.yaml || status=$?
+  return "$status"
 }
 
 others=(engine postgres)
