@@ -602,7 +602,9 @@ def _inserted_lines(sweep: dict[str, Any], establishments: int) -> list[str]:
     inserted = sweep.get("inserted")
     if not inserted or not inserted["entries"]:
         return []
-    store = sweep.get("stages", {}).get("store")
+    stages = sweep.get("stages", {})
+    # the indexes a first sweep builds after its rows are entries it wrote too
+    store = stages.get("store", 0) + stages.get("indexes", 0)
     per_entry = f"; storing {store / inserted['entries'] * 1e6:.2f} µs an entry" if store else ""
     tables = ", ".join(
         f"{table} {t['rows']:,} × {t['entries_a_row']}"

@@ -29,10 +29,10 @@ from orjson import dumps
 
 from sanitas.ordinance.calendar import quarter_of, quarter_start
 from sanitas.ordinance.engine import Finding as EngineFinding
-from sanitas.ordinance.engine import evaluate_facts
+from sanitas.ordinance.engine import evaluate_facts, paused_gc
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.pack import RulePack, load_pack
-from sanitas.records import bulk, worklist
+from sanitas.records import bulk, deferred, worklist
 from sanitas.records import findings as findings_documents
 from sanitas.records.bridge import WEAK_REFERENCES, WEAK_TARGET_TYPES, fact_columns, row_to_fact
 from sanitas.records.documents import Place, Placed, read_documents, table_facts
@@ -197,12 +197,19 @@ def sweep(
     pending = groups_to_sweep(as_of, full=full)
     parallel = workers > 1 and len(pending) > BATCH
     chunks = [pending[start : start + CHUNK] for start in range(0, len(pending), CHUNK)]
-    with _evaluator(pack, workers if parallel else 1) as evaluator:
+    # a city's first sweep builds the worklist's orders after its rows (see
+    # sanitas.records.deferred); any sweep builds those a killed one left missing
+    first = deferred.first_sweep(len(pending), full=full)
+    processes = workers if parallel else 1
+    with deferred.built_after(first, result.seconds), _evaluator(pack, processes) as evaluator:
         ahead: _Read | None = None
         for number, chunk in enumerate(chunks):
             # with workers, the next chunk is read while they evaluate this one
             following = chunks[number + 1] if parallel and number + 1 < len(chunks) else None
-            ahead = _sweep_chunk(chunk, ahead, following, as_of, pack, evaluator, result)
+            # a chunk's rows and the findings it stores make no reference cycles: the
+            # collector's passes over them while it stores would free nothing
+            with paused_gc():
+                ahead = _sweep_chunk(chunk, ahead, following, as_of, pack, evaluator, result)
             if progress is not None:
                 progress(min((number + 1) * CHUNK, len(pending)), len(pending))
     return result
