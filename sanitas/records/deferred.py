@@ -12,8 +12,8 @@ of its keys and costs about a microsecond an entry. PostgreSQL's manual advises
 the same for loading a new table ("Populating a Database": remove indexes, load,
 create them again).
 
-So a full sweep that starts with no findings stored (a city's first, when the
-records have just been imported) drops :data:`DEFERRED` first and builds them
+So a full sweep of a city where almost no group was ever swept (its first, when
+the records have just been imported) drops :data:`DEFERRED` first and builds them
 when it ends, whether it ends well or not. Nothing but the worklist's page orders
 and the findings' order by due date rest on them: no unique key is among them, so
 every guarantee holds while they are missing, and a query only runs slower. A
@@ -29,7 +29,7 @@ from contextlib import contextmanager
 
 from django.db import connection, models
 
-from sanitas.records.models import Finding, WorklistRow
+from sanitas.records.models import Finding, SubjectGroup, WorklistRow
 
 #: (model, name of one of its ``Meta.indexes``): those whose keys a sweep enters
 #: in due-date order, in no order the sweep knows
@@ -102,8 +102,12 @@ def drop() -> None:
 
 def first_sweep(groups: int, *, full: bool) -> bool:
     """Whether a sweep of ``groups`` builds :data:`DEFERRED` after its rows: a full
-    sweep of at least :data:`DEFER_AT` groups into a city with no findings stored."""
-    return full and groups >= DEFER_AT and not Finding.objects.exists()
+    sweep of at least :data:`DEFER_AT` groups into a city where fewer than a tenth
+    of them were ever swept (a clerk's writes evaluate the groups they touch, so a
+    few may have been before the city's first sweep)."""
+    if not full or groups < DEFER_AT:
+        return False
+    return SubjectGroup.objects.filter(swept_at__isnull=False).count() * 10 < groups
 
 
 @contextmanager

@@ -144,8 +144,18 @@ def test_a_sweep_into_a_city_with_findings_keeps_them(monkeypatch):
     assert seen and all(names == [] for names in seen)
 
 
-def test_only_a_full_sweep_of_enough_groups_into_no_findings_is_a_first(monkeypatch):
-    monkeypatch.setattr(deferred, "DEFER_AT", 100)
-    assert deferred.first_sweep(100, full=True) is True
-    assert deferred.first_sweep(99, full=True) is False
-    assert deferred.first_sweep(100, full=False) is False
+def test_a_first_is_a_full_sweep_of_enough_groups_of_which_few_were_swept(monkeypatch):
+    groups = _city()
+    monkeypatch.setattr(deferred, "DEFER_AT", groups)
+    assert deferred.first_sweep(groups, full=True) is True
+    assert deferred.first_sweep(groups - 1, full=True) is False
+    assert deferred.first_sweep(groups, full=False) is False
+    # a clerk's writes evaluated a few groups before the city's first sweep
+    keys = list(SubjectGroup.objects.order_by("key").values_list("key", flat=True))
+    few = keys[: (groups - 1) // 10]
+    assert few
+    sweeping.sweep_groups(few, as_of=AS_OF)
+    assert Finding.objects.exists()
+    assert deferred.first_sweep(groups, full=True) is True
+    sweeping.sweep_groups(keys[len(few) : len(few) + 1], as_of=AS_OF)  # a tenth
+    assert deferred.first_sweep(groups, full=True) is False
