@@ -17,8 +17,9 @@ the records have just been imported) drops :data:`DEFERRED` first and builds the
 when it ends, whether it ends well or not. Nothing but the worklist's page orders
 and the findings' order by due date rest on them: no unique key is among them, so
 every guarantee holds while they are missing, and a query only runs slower. A
-sweep that was killed before building them leaves them missing; the next sweep
-builds them before anything else (:func:`build_missing`).
+sweep that was killed before building them leaves them missing; the next sweep,
+or the next distributed run as it is planned, builds them before anything else
+(:func:`build_missing`).
 """
 
 from __future__ import annotations

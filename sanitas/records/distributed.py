@@ -54,7 +54,7 @@ from django.utils import timezone
 
 import sanitas
 from sanitas.ordinance.pack import RulePack, load_pack
-from sanitas.records import bulk
+from sanitas.records import bulk, deferred
 from sanitas.records.models import SubjectGroup, SweepChunk, SweepRun
 from sanitas.records.services import lock_records
 from sanitas.records.sweep import (
@@ -145,6 +145,7 @@ def start_distributed_sweep(
     if chunk_size < 1:
         raise ValueError("a chunk holds at least one subject group")
     pack = pack or jurisdiction_pack()
+    deferred.build_missing()  # those a sweep killed before it built them
     with transaction.atomic():
         groups = groups_to_sweep(as_of, full=full)
         run = SweepRun.objects.create(

@@ -159,3 +159,13 @@ def test_a_first_is_a_full_sweep_of_enough_groups_of_which_few_were_swept(monkey
     assert deferred.first_sweep(groups, full=True) is True
     sweeping.sweep_groups(keys[len(few) : len(few) + 1], as_of=AS_OF)  # a tenth
     assert deferred.first_sweep(groups, full=True) is False
+
+
+def test_a_distributed_run_builds_those_a_killed_sweep_left_missing():
+    from sanitas.records.distributed import start_distributed_sweep
+
+    _city()
+    deferred.drop()
+    assert deferred.missing()
+    start_distributed_sweep(as_of=AS_OF, full=True)
+    assert deferred.missing() == []
