@@ -169,3 +169,26 @@ def test_a_distributed_run_builds_those_a_killed_sweep_left_missing():
     assert deferred.missing()
     start_distributed_sweep(as_of=AS_OF, full=True)
     assert deferred.missing() == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_sqlite_the_keys_are_sorted_in_files_not_in_memory(monkeypatch):
+    """Temporary storage in memory would hold the whole sort of an index's keys."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's temporary storage")
+    deferred.drop()
+    during = []
+    execute = deferred._execute
+
+    def noted(statements):
+        with connection.cursor() as cursor:
+            during.append(cursor.execute("PRAGMA temp_store").fetchone()[0])
+        execute(statements)
+
+    monkeypatch.setattr(deferred, "_execute", noted)
+    assert sorted(deferred.build_missing()) == sorted(name for _m, name in deferred.DEFERRED)
+    assert during == [1]  # in files
+    with connection.cursor() as cursor:
+        assert cursor.execute("PRAGMA temp_store").fetchone()[0] == 2  # as the settings open it
+        assert cursor.execute("PRAGMA threads").fetchone()[0] == 0
+    assert deferred.missing() == []
