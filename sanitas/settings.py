@@ -24,7 +24,8 @@ import dj_database_url
 from sanitas.operations.keys import secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-DATA_DIR = Path(os.environ.get("SANITAS_DATA_DIR", BASE_DIR / "var"))
+# set but empty is unset, as for every other variable: not the working directory
+DATA_DIR = Path(os.environ.get("SANITAS_DATA_DIR", "").strip() or BASE_DIR / "var")
 
 
 def _flag(name: str, default: bool = False) -> bool:
