@@ -18,25 +18,42 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from sanitas.operations.keys import secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# set but empty is unset, as for every other variable: not the working directory
-DATA_DIR = Path(os.environ.get("SANITAS_DATA_DIR", "").strip() or BASE_DIR / "var")
+
+
+def _text(name: str, default: str) -> str:
+    """The variable's value; set but empty (or blank) counts as unset."""
+    return os.environ.get(name, "").strip() or default
+
+
+def _number(name: str, default: str, kind: type = int) -> Any:
+    value = _text(name, default)
+    try:
+        return kind(value)
+    except ValueError:
+        expected = "a whole number" if kind is int else "a number"
+        raise ImproperlyConfigured(f"{name}: expected {expected}, got {value!r}") from None
 
 
 def _flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name, "").strip().lower()
+    value = _text(name, "").lower()
     if not value:
         return default
     return value in ("1", "true", "yes", "on")
 
 
+DATA_DIR = Path(_text("SANITAS_DATA_DIR", str(BASE_DIR / "var")))
+
+
 def _list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    return [item.strip() for item in _text(name, default).split(",") if item.strip()]
 
 
 DEBUG = _flag("SANITAS_DEBUG")
@@ -134,10 +151,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 #: SQLite and PostgreSQL with no broker to run; ``manage.py db_worker`` takes them
 #: the nightly sweep's time of day (HH:MM, city time), started by the scheduler that
 #: ``sanitas serve`` runs beside the web server; a night missed runs at the next start
-SANITAS_NIGHTLY_SWEEP_AT = os.environ.get("SANITAS_NIGHTLY_SWEEP_AT", "02:00")
+SANITAS_NIGHTLY_SWEEP_AT = _text("SANITAS_NIGHTLY_SWEEP_AT", "02:00")
 #: a running job on another host with no sign of life for this long is taken for one
 #: whose worker stopped, and failed (on this host the worker's process is asked)
-SANITAS_JOB_LEASE_MINUTES = int(os.environ.get("SANITAS_JOB_LEASE_MINUTES", "30"))
+SANITAS_JOB_LEASE_MINUTES = _number("SANITAS_JOB_LEASE_MINUTES", "30")
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
@@ -163,15 +180,15 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 #: five wrong passwords for one user from one address lock that pair out for 15 minutes
-AXES_FAILURE_LIMIT = int(os.environ.get("SANITAS_SIGN_IN_FAILURES", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SANITAS_LOCKOUT_MINUTES", "15")))
+AXES_FAILURE_LIMIT = _number("SANITAS_SIGN_IN_FAILURES", "5")
+AXES_COOLOFF_TIME = timedelta(minutes=_number("SANITAS_LOCKOUT_MINUTES", "15"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "sanitas.operations.views.lockout_response"
 AXES_VERBOSE = False  # sign-ins are logged by sanitas.operations (sanitas.security)
 
 #: a working day, and no longer than the browser stays open
-SESSION_COOKIE_AGE = int(float(os.environ.get("SANITAS_SESSION_HOURS", "8")) * 3600)
+SESSION_COOKIE_AGE = int(_number("SANITAS_SESSION_HOURS", "8", float) * 3600)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
@@ -187,7 +204,7 @@ X_FRAME_OPTIONS = "DENY"
 HTTPS = _flag("SANITAS_HTTPS")
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS
-SECURE_HSTS_SECONDS = int(os.environ.get("SANITAS_HSTS_SECONDS", "31536000")) if HTTPS else 0
+SECURE_HSTS_SECONDS = _number("SANITAS_HSTS_SECONDS", "31536000") if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and _flag("SANITAS_HSTS_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = HTTPS and _flag("SANITAS_HSTS_PRELOAD", True)
 if _flag("SANITAS_BEHIND_PROXY"):
@@ -228,7 +245,7 @@ LOGGING = {
             "formatter": "plain",
         }
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("SANITAS_LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": _text("SANITAS_LOG_LEVEL", "WARNING")},
     "loggers": {
         "django.request": {"level": "ERROR"},
         "sanitas.security": {"level": "INFO"},
@@ -255,9 +272,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 
 # email (notices served by email, sanitas/notices): SMTP from the environment
-EMAIL_HOST = os.environ.get("SANITAS_EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("SANITAS_EMAIL_PORT", "25"))
+EMAIL_HOST = _text("SANITAS_EMAIL_HOST", "localhost")
+EMAIL_PORT = _number("SANITAS_EMAIL_PORT", "25")
 EMAIL_HOST_USER = os.environ.get("SANITAS_EMAIL_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("SANITAS_EMAIL_PASSWORD", "")
 EMAIL_USE_TLS = _flag("SANITAS_EMAIL_TLS")
-DEFAULT_FROM_EMAIL = os.environ.get("SANITAS_EMAIL_FROM", "notices@sangabrielcity.com")
+DEFAULT_FROM_EMAIL = _text("SANITAS_EMAIL_FROM", "notices@sangabrielcity.com")

@@ -45,7 +45,7 @@ def options(host: str, port: int) -> dict[str, Any]:
         "accesslog": "-",
         "errorlog": "-",
         "access_log_format": ACCESS_LOG_FORMAT,
-        "loglevel": os.environ.get("SANITAS_LOG_LEVEL", "info").lower(),
+        "loglevel": (os.environ.get("SANITAS_LOG_LEVEL", "").strip() or "info").lower(),
         "proc_name": "sanitas",
         # no control socket in the operator's home folder: signals are how it is managed
         "control_socket_disable": True,

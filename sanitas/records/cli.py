@@ -101,9 +101,9 @@ def city_today() -> date:
     return timezone.localdate()
 
 
-def _database_error(exc: Exception) -> int:
+def _database_error(exc: Exception, what: str = "the database") -> int:
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    print(f"sanitas: the database could not be used: {message}", file=sys.stderr)
+    print(f"sanitas: {what} could not be used: {message}", file=sys.stderr)
     return EXIT_FAILED
 
 
@@ -122,11 +122,14 @@ def _guarded(command):
     error (exit status 1), never a traceback."""
 
     def run(args: argparse.Namespace) -> int:
+        from django.core.exceptions import ImproperlyConfigured
+
         try:
             setup_django()
-        except Exception as exc:  # settings that cannot be read, a server that is not there
+        except ImproperlyConfigured as exc:  # a variable of the environment that is wrong
+            return _database_error(exc, "the settings")
+        except Exception as exc:  # a server that is not there
             return _database_error(exc)
-        from django.core.exceptions import ImproperlyConfigured
         from django.db import DatabaseError
 
         try:

@@ -70,7 +70,7 @@ from sanitas.records.sweep import (
 DEFAULT_CHUNK = 400
 #: seconds a worker holds a chunk without renewing its lease (a chunk of 400 groups
 #: takes a few seconds; the lease is renewed between reading, evaluating and storing)
-DEFAULT_LEASE = int(os.environ.get("SANITAS_SWEEP_LEASE_SECONDS", "120"))
+DEFAULT_LEASE = int(os.environ.get("SANITAS_SWEEP_LEASE_SECONDS", "").strip() or "120")
 #: tries of a chunk before its run fails (a refusal or an error each count one)
 MAX_ATTEMPTS = 5
 

@@ -43,7 +43,7 @@ CHUNK = 400
 
 
 def jurisdiction_pack() -> RulePack:
-    return load_pack(os.environ.get("SANITAS_JURISDICTION", "san-gabriel"))
+    return load_pack(os.environ.get("SANITAS_JURISDICTION", "").strip() or "san-gabriel")
 
 
 @dataclass
