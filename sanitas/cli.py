@@ -359,6 +359,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:
+        if not _misconfigured(exc):
+            raise
+        print(f"sanitas: the settings could not be used: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def _misconfigured(exc: Exception) -> bool:
+    """Whether Django found a setting wrong (a variable of the environment, for one):
+    a command that started Django says so in one line. The engine's commands never
+    import Django."""
+    django = sys.modules.get("django.core.exceptions")
+    return django is not None and isinstance(exc, django.ImproperlyConfigured)
 
 
 if __name__ == "__main__":

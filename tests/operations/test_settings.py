@@ -81,8 +81,9 @@ def test_variables_set_empty_take_their_defaults(tmp_path):
     assert done.stdout.rstrip().endswith("WARNING 02:00")
 
 
-def test_a_variable_that_is_not_a_number_is_named_in_one_line(tmp_path):
-    done = _run(tmp_path, "-m", "sanitas.cli", "sweep", SANITAS_SESSION_HOURS="eight")
+@pytest.mark.parametrize("command", [["sweep"], ["serve", "--no-demo"]])
+def test_a_variable_that_is_not_a_number_is_named_in_one_line(tmp_path, command):
+    done = _run(tmp_path, "-m", "sanitas", *command, SANITAS_SESSION_HOURS="eight")
     assert done.returncode == 1
     assert done.stderr.strip() == (
         "sanitas: the settings could not be used: "
