@@ -101,9 +101,9 @@ def city_today() -> date:
     return timezone.localdate()
 
 
-def _database_error(exc: Exception, what: str = "the database") -> int:
+def _database_error(exc: Exception) -> int:
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    print(f"sanitas: {what} could not be used: {message}", file=sys.stderr)
+    print(f"sanitas: the database could not be used: {message}", file=sys.stderr)
     return EXIT_FAILED
 
 
@@ -126,8 +126,8 @@ def _guarded(command):
 
         try:
             setup_django()
-        except ImproperlyConfigured as exc:  # a variable of the environment that is wrong
-            return _database_error(exc, "the settings")
+        except ImproperlyConfigured:  # a wrong setting: said by the command line's main
+            raise
         except Exception as exc:  # a server that is not there
             return _database_error(exc)
         from django.db import DatabaseError
