@@ -615,6 +615,26 @@ def _inserted_lines(sweep: dict[str, Any], establishments: int) -> list[str]:
         f"table and index entries ({inserted['entries'] / establishments:,.0f} an "
         f"establishment){per_entry}",
         f"                     (rows × entries a row: {tables})",
+        *_status_lines(sweep),
+    ]
+
+
+def _status_lines(sweep: dict[str, Any]) -> list[str]:
+    """The findings by status, and the share with a worklist status (due, overdue,
+    violation, late): the rows a sweep would still store if it kept rows only for them."""
+    from sanitas.records.worklist import WORKLIST_STATUSES
+
+    statuses = sweep.get("statuses")
+    total = sum(statuses.values()) if statuses else 0
+    if not total:
+        return []
+    listed = sum(n for status, n in statuses.items() if status in WORKLIST_STATUSES)
+    shares = ", ".join(
+        f"{status} {n / total:.0%}" for status, n in sorted(statuses.items(), key=lambda i: -i[1])
+    )
+    return [
+        f"                     findings by status: {shares}; "
+        f"{listed / total:.0%} with a worklist status"
     ]
 
 
@@ -714,6 +734,8 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     seconds = time.perf_counter() - started
     workers = count
     extra = {"explain_read": explained.result} if explained is not None else {}
+    if mode == "full":
+        extra["statuses"] = _statuses()
     return {
         **extra,
         "inserted": _inserted(before, _highest_ids()),
@@ -729,6 +751,22 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
             resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
         ),
     }
+
+
+def _statuses() -> dict[str, int]:
+    """The current findings by status, after the clock: what share of a sweep's
+    findings rows the worklist needs (its statuses) and what share only says "met"."""
+    from django.db.models import Count
+
+    from sanitas.records.models import Finding
+
+    rows = (
+        Finding.objects.filter(current=True)
+        .values_list("status")
+        .annotate(n=Count("id"))
+        .order_by("status")
+    )
+    return dict(rows)
 
 
 def _stored_models() -> list[Any]:

@@ -246,11 +246,17 @@ def test_bench_sweep_prints_its_figures(capsys):
         t["rows"] * t["entries_a_row"] for t in inserted.values()
     )
     assert "records_finding" not in result["full_sweep_again"]["inserted"]["tables"]
+    # the first sweep's findings by status, all of them current
+    statuses = result["full_sweep"]["statuses"]
+    assert sum(statuses.values()) == created
+    assert set(statuses) <= {"met", "due", "overdue", "late", "violation"}
     assert (result["import"]["rows"], result["import"]["created"]) == (60, 60)
     assert result["reimport"]["unchanged"] == 60
     text = render(result)
     for label in ("full sweep:", "table and index entries", "CSV import:", "establishments/s"):
         assert label in text
+    listed = sum(n for s, n in statuses.items() if s != "met")
+    assert f"{listed / created:.0%} with a worklist status" in text
 
 
 def test_bench_sweep_explains_the_read(capsys):
