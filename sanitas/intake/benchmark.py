@@ -181,6 +181,8 @@ def bench_sweep(
             seeded = run_child(env, "seed", establishments, seed)
             say("full sweep")
             full = run_child(env, "sweep", "full", *sweeping)
+            # counted in a process of its own, so that the sweep's peak memory is its own
+            full["statuses"] = run_child(env, "statuses")
             say("adding a record for 1% of the establishments")
             touched = run_child(env, "touch", TOUCH_SHARE, seed)
             say("incremental sweep")
@@ -622,19 +624,17 @@ def _inserted_lines(sweep: dict[str, Any], establishments: int) -> list[str]:
 def _status_lines(sweep: dict[str, Any]) -> list[str]:
     """The findings by status, and the share with a worklist status (due, overdue,
     violation, late): the rows a sweep would still store if it kept rows only for them."""
-    from sanitas.records.worklist import WORKLIST_STATUSES
-
     statuses = sweep.get("statuses")
-    total = sum(statuses.values()) if statuses else 0
+    counts = statuses["counts"] if statuses else {}
+    total = sum(counts.values())
     if not total:
         return []
-    listed = sum(n for status, n in statuses.items() if status in WORKLIST_STATUSES)
     shares = ", ".join(
-        f"{status} {n / total:.0%}" for status, n in sorted(statuses.items(), key=lambda i: -i[1])
+        f"{status} {n / total:.0%}" for status, n in sorted(counts.items(), key=lambda i: -i[1])
     )
     return [
         f"                     findings by status: {shares}; "
-        f"{listed / total:.0%} with a worklist status"
+        f"{statuses['with_a_worklist_status'] / total:.0%} with a worklist status"
     ]
 
 
@@ -734,8 +734,6 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     seconds = time.perf_counter() - started
     workers = count
     extra = {"explain_read": explained.result} if explained is not None else {}
-    if mode == "full":
-        extra["statuses"] = _statuses()
     return {
         **extra,
         "inserted": _inserted(before, _highest_ids()),
@@ -753,12 +751,14 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     }
 
 
-def _statuses() -> dict[str, int]:
-    """The current findings by status, after the clock: what share of a sweep's
-    findings rows the worklist needs (its statuses) and what share only says "met"."""
+def step_statuses() -> dict[str, Any]:
+    """The current findings by status, and how many have a worklist status: what
+    share of a sweep's findings rows the worklist needs and what share only says
+    "met"."""
     from django.db.models import Count
 
     from sanitas.records.models import Finding
+    from sanitas.records.worklist import WORKLIST_STATUSES
 
     rows = (
         Finding.objects.filter(current=True)
@@ -766,7 +766,9 @@ def _statuses() -> dict[str, int]:
         .annotate(n=Count("id"))
         .order_by("status")
     )
-    return dict(rows)
+    counts = dict(rows)
+    listed = sum(n for status, n in counts.items() if status in WORKLIST_STATUSES)
+    return {"counts": counts, "with_a_worklist_status": listed}
 
 
 def _stored_models() -> list[Any]:
@@ -1379,6 +1381,7 @@ STEPS: dict[str, Callable[..., dict[str, Any]]] = {
     "touch": lambda share, seed: step_touch(float(share), int(seed)),
     "manifests": lambda rows, seed, path: step_manifests(int(rows), int(seed), path),
     "import": step_import,
+    "statuses": step_statuses,
     "staged-import": step_staged_import,
     "profile-import": step_profile_import,
 }
