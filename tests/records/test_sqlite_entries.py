@@ -1,5 +1,5 @@
 """scripts/sqlite_entries.py, the measurement of what a table or index entry costs
-SQLite, run small: it must keep working for its figures in the README to be checked."""
+SQLite, run small: it must keep working for its figures in docs/speed.md to be checked."""
 
 import io
 import runpy
