@@ -626,8 +626,43 @@ def profile(path: Path, top: int = 25) -> str:
     return out.getvalue()
 
 
+USAGE = "usage: python -m sanitas.bench [--profile] FILE [N]"
+
+
+def main(argv: list[str]) -> int:
+    """``FILE``: the measured run, as JSON (what :func:`bench_engine` runs in a fresh
+    process); ``--profile FILE [N]``: the profile's N costliest functions. Wrong
+    arguments, or a file that cannot be read, exit 2 with one line saying why."""
+    profiling = argv[:1] == ["--profile"]
+    args = argv[1:] if profiling else argv
+    if not args or len(args) > (2 if profiling else 1) or args[0].startswith("-"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    path = Path(args[0])
+    if not path.is_file():
+        print(f"sanitas.bench: {path}: no such file", file=sys.stderr)
+        return 2
+    top = 25
+    if len(args) == 2:
+        if not args[1].isdigit() or int(args[1]) < 1:
+            print(
+                f"sanitas.bench: N must be a whole number above 0, not {args[1]!r}", file=sys.stderr
+            )
+            return 2
+        top = int(args[1])
+    from sanitas.ordinance.facts import FactsError
+
+    try:
+        text = profile(path, top) if profiling else json.dumps(_measure(path))
+    except orjson.JSONDecodeError as error:
+        print(f"sanitas.bench: {path}: not valid JSON: {error}", file=sys.stderr)
+        return 2
+    except FactsError as error:
+        print("\n".join(f"sanitas.bench: {line}" for line in error.problems), file=sys.stderr)
+        return 2
+    sys.stdout.write(text)
+    return 0
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "--profile":
-        sys.stdout.write(profile(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 25))
-    else:
-        sys.stdout.write(json.dumps(_measure(Path(sys.argv[1]))))
+    raise SystemExit(main(sys.argv[1:]))
