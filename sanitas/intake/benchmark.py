@@ -486,6 +486,7 @@ def render(result: dict[str, Any]) -> str:
         f"{_workers(full)}",
         f"                     {_stages(full)}",
         *_inserted_lines(full, result["establishments"]),
+        *_status_lines(full),
         f"  1% touched:        {touched['establishments']:,} establishments got an inspection "
         f"({touched['groups']:,} groups holding {touched['records_in_groups']:,} records, "
         f"{touched['share_of_records']:.1%} of all)",
@@ -617,7 +618,6 @@ def _inserted_lines(sweep: dict[str, Any], establishments: int) -> list[str]:
         f"table and index entries ({inserted['entries'] / establishments:,.0f} an "
         f"establishment){per_entry}",
         f"                     (rows × entries a row: {tables})",
-        *_status_lines(sweep),
     ]
 
 
