@@ -658,16 +658,24 @@ def evaluate_facts(
     holidays: list[date] | None = None,
     report_derived: bool = True,
     only: Iterable[str] | None = None,
+    context: Iterable[str] = (),
 ) -> Evaluation:
     """Apply the law of ``pack`` to ``facts`` as of ``as_of``. With
     ``report_derived=False`` the derived values are computed only as the rules ask
     for them, and none is reported: the findings are the same. ``only`` names the
-    requirements whose rules run (all, by default): a benchmark of one rule."""
+    requirements whose rules run (all, by default): a benchmark of one rule.
+
+    ``context`` names facts that are there only for what the rules on the others
+    read of them (the records a sweep lends a subject group, whose findings are
+    their own group's): no rule runs on them. Rules on the other facts may still
+    find about them, as about any subject they name. The sweep relies on no rule on
+    a type it lends finding about another subject (``tests/records/
+    test_sweep_batches.py`` compares its groups' findings with and without)."""
     import sanitas.ordinance.rules  # noqa: F401  (registers every area's rules)
 
     chosen = None if only is None else frozenset(only)
     with paused_gc():
-        return _evaluate(facts, as_of, pack, holidays, report_derived, chosen)
+        return _evaluate(facts, as_of, pack, holidays, report_derived, chosen, frozenset(context))
 
 
 def _evaluate(
@@ -677,6 +685,7 @@ def _evaluate(
     holidays: list[date] | None,
     report_derived: bool,
     only: frozenset[str] | None = None,
+    context: frozenset[str] = frozenset(),
 ) -> Evaluation:
     index = FactIndex(visible(facts, as_of))
     ctx = Context(facts=index, as_of=as_of, pack=pack, calendar=pack.calendar(holidays))
@@ -686,6 +695,12 @@ def _evaluate(
     findings: list[Finding] = []
     add = findings.append
     by_type = index.by_type
+    if context:
+        # the facts rules run on: each type's, less those there only as context
+        by_type = {
+            kind: [fact for fact in of_kind if fact.id not in context]
+            for kind, of_kind in by_type.items()
+        }
     known = _KNOWN_STATUSES
     for requirement, cite, func, on in _fact_rules(frozenset(by_type), len(RULES)):
         if only is not None and requirement not in only:

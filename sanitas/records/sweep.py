@@ -298,9 +298,11 @@ def evaluate_groups(
     stored: Mapping[str, str] | None = None,
 ) -> list[Evaluated]:
     """Each group's findings, keyed, its data problems, the day to look at it again,
-    and the digest of its findings and problems. The findings about records a group
-    was lent, and the problems only among such records, are left to the group that
-    holds them. A group whose digest is its ``stored`` one (the digest of the
+    and the digest of its findings and problems. The records a group was lent are
+    context for its own: no rule runs on them (a food bank is lent every generator
+    it serves, and would otherwise find again what each generator's group finds),
+    and any finding still about them, and the problems only among them, are left to
+    the group that holds them. A group whose digest is its ``stored`` one (the digest of the
     findings its last sweep stored) comes back with None for its findings and
     problems: there is nothing to store, and nothing to send back.
 
@@ -318,7 +320,9 @@ def evaluate_groups(
             facts, findings, data_problems = together[group]
         else:
             facts = parse_facts(raw)
-            evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False)
+            evaluation = evaluate_facts(
+                facts, as_of=as_of, pack=pack, report_derived=False, context=lent
+            )
             findings, data_problems = evaluation.findings, evaluation.data_problems
         keyed: list[tuple[tuple, tuple]] = []
         seen: dict[tuple, int] = defaultdict(int)
@@ -396,7 +400,10 @@ def _evaluate_part(
         facts = parse_facts([fact for _group, raw, _lent in part for fact in raw])
     except FactsError:
         return {}
-    evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False)
+    # what any group of the part was lent: the groups name no key in common, so none
+    # of it is another's own
+    lent = set().union(*(lent for _group, _raw, lent in part))
+    evaluation = evaluate_facts(facts, as_of=as_of, pack=pack, report_derived=False, context=lent)
     out: dict[str, tuple[list[Any], list[EngineFinding], list[Any]]] = {}
     start = 0
     for group, raw, _lent in part:

@@ -10,6 +10,8 @@ import pytest
 
 from sanitas.bench import CityGenerator
 from sanitas.ordinance.document import read_data
+from sanitas.ordinance.engine import evaluate_facts
+from sanitas.ordinance.facts import parse_facts
 from sanitas.records import sweep as sweeping
 from sanitas.records.models import SubjectGroup
 from sanitas.records.services import record_facts
@@ -53,6 +55,56 @@ def test_groups_evaluated_together_find_what_each_finds_alone(monkeypatch, as_of
     # and they were evaluated together: far fewer evaluations than groups
     assert len(calls) < len(payload) / 2
     assert sum(keyed is not None and len(keyed) > 0 for _g, keyed, *_ in together) > 30
+
+
+@pytest.mark.parametrize("as_of", [date(2024, 2, 10), date(2025, 6, 30), date(2026, 11, 20)])
+def test_no_rule_runs_on_lent_records_and_a_group_finds_the_same(monkeypatch, as_of):
+    """A food bank is lent every generator it serves; its rules read them, but none
+    runs on them. What each group finds for its own records (findings, problems, next
+    look, digest) is what it finds when every rule runs on every fact it holds."""
+    groups = _load()
+    payload = read_groups(groups)
+    pack = jurisdiction_pack()
+    about_lent = []
+    evaluate = sweeping.evaluate_facts
+
+    def everything(facts, **kwargs):
+        context = set(kwargs.pop("context", ()))
+        evaluation = evaluate(facts, **kwargs)
+        about_lent.extend(f for f in evaluation.findings if f.subject in context)
+        return evaluation
+
+    monkeypatch.setattr(sweeping, "evaluate_facts", everything)
+    every_rule = [evaluate_groups([item], as_of, pack)[0] for item in payload]
+    # the work left out: the findings the food banks' rules made about their
+    # generators, each found again by the generator's own group
+    assert len(about_lent) > 100
+    monkeypatch.setattr(sweeping, "evaluate_facts", evaluate)
+    assert [evaluate_groups([item], as_of, pack)[0] for item in payload] == every_rule
+    assert evaluate_groups(payload, as_of, pack) == every_rule
+    assert sum(keyed is not None and len(keyed) > 0 for _g, keyed, *_ in every_rule) > 30
+
+
+def test_the_engine_runs_no_rule_on_facts_given_as_context():
+    """Facts given as context are read by the rules on the others, and no rule runs
+    on them: what is found about every other subject is what is found without the
+    context, and less is found about them."""
+    facts = parse_facts(CityGenerator(5).city(12)["facts"])
+    pack = jurisdiction_pack()
+    whole = evaluate_facts(facts, as_of=date(2025, 6, 30), pack=pack, report_derived=False)
+    establishments = sorted(f.id for f in facts if f.type == "establishment")
+    context = set(establishments[::2])
+    part = evaluate_facts(
+        facts, as_of=date(2025, 6, 30), pack=pack, report_derived=False, context=context
+    )
+
+    def others(evaluation):
+        return [f for f in evaluation.findings if f.subject not in context]
+
+    assert others(part), "the others are found about"
+    assert others(part) == others(whole)
+    about = [f for f in part.findings if f.subject in context]
+    assert len(about) < len(whole.findings) - len(others(whole))
 
 
 def test_groups_that_name_a_key_in_common_are_evaluated_apart(monkeypatch):
@@ -159,3 +211,24 @@ def test_a_sweep_with_small_jobs_stores_what_one_with_large_jobs_stores(monkeypa
     assert len(sizes) > 2 * len(large) / sweeping.BATCH
     assert all(count == 1 for count, size in sizes if size > 12)
     assert any(size > 12 for _count, size in sizes) and any(count > 1 for count, _ in sizes)
+
+
+def test_no_rule_on_a_type_the_sweep_lends_names_another_subject_itself():
+    """What lets the sweep run no rule on lent records: a rule on a type it lends
+    finds about the fact it runs on. A rule that names another subject, or reports a
+    data problem, in its own body would need the lent records run again."""
+    import inspect
+
+    import sanitas.ordinance.rules  # noqa: F401
+    from sanitas.ordinance.engine import RULES
+    from sanitas.records.bridge import _lent_types
+
+    lent = _lent_types()
+    on_lent = [spec for spec in RULES if spec.on in lent]
+    assert len(on_lent) > 20
+    naming = [
+        spec.qualname
+        for spec in on_lent
+        if "subject=" in (source := inspect.getsource(spec.func)) or "data_problem" in source
+    ]
+    assert naming == []
