@@ -13,7 +13,7 @@ from sanitas.ordinance.document import read_data
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import parse_facts
 from sanitas.records import sweep as sweeping
-from sanitas.records.models import SubjectGroup
+from sanitas.records.models import Finding, SubjectGroup
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import evaluate_groups, jurisdiction_pack, read_groups, sweep
 
@@ -232,3 +232,48 @@ def test_no_rule_on_a_type_the_sweep_lends_names_another_subject_itself():
         if "subject=" in (source := inspect.getsource(spec.func)) or "data_problem" in source
     ]
     assert naming == []
+
+
+def test_a_chunk_reads_what_its_groups_are_lent_part_by_part(monkeypatch):
+    """The food banks, side by side in the order of keys, are read apart: a chunk's
+    groups are cut where the records lent them would pass the cap, counted before
+    they are read; worker processes sent each job as bytes store what one process
+    stores."""
+    groups = _load()
+    as_of = date(2025, 3, 1)
+    facts = sweeping.placed_facts(groups)
+    lent = {group: len(keys) for group, keys in sweeping.lent_facts(groups, facts).items()}
+    banks = [group for group in groups if lent[group] > 5]
+    assert len(banks) > 3, "the city's food banks are lent records"
+    # what a group is lent is counted before it is read: its own records, and each
+    # agreement naming it with the generator's establishment and premises (a
+    # generator is lent the food bank it names, one record, not counted)
+    weights = sweeping._reading_weights(groups, facts)
+    for group in groups:
+        held = len(facts.get(group, ())) + lent[group]
+        assert weights[group] == held if group in banks else held - 1 <= weights[group] <= held
+    assert sweeping._reading_parts(groups, facts) == [groups], "a small city reads at once"
+    cap = 2 * min(weights[group] for group in banks) - 1  # no two food banks together
+    monkeypatch.setattr(sweeping, "PART_FACTS", cap)
+    parts = sweeping._reading_parts(groups, facts)
+    assert [group for part in parts for group in part] == groups
+    assert all(sum(weights[g] for g in part) <= cap for part in parts if len(part) > 1)
+    assert all(sum(group in banks for group in part) <= 1 for part in parts)
+    assert len(banks) < len(parts) < len(groups)
+    sweep(as_of=as_of, full=True)
+    stored = sorted(SubjectGroup.objects.values_list("key", "findings_digest", "next_check_on"))
+    findings = sorted(Finding.objects.values_list("requirement", "subject", "period", "status"))
+    Finding.objects.update(status="stale")
+    SubjectGroup.objects.update(findings_digest="")  # everything is stored again
+    monkeypatch.setattr(sweeping, "BATCH", 3)
+    monkeypatch.setattr(sweeping, "CHUNK", 40)
+    again = sweep(as_of=as_of, full=True, workers=2)
+    assert again.findings_created == 0 and again.findings_updated == len(findings)
+    assert (
+        sorted(SubjectGroup.objects.values_list("key", "findings_digest", "next_check_on"))
+        == stored
+    )
+    assert (
+        sorted(Finding.objects.values_list("requirement", "subject", "period", "status"))
+        == findings
+    )
