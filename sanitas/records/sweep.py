@@ -303,9 +303,9 @@ def evaluate_groups(
     context for its own: no rule runs on them (a food bank is lent every generator
     it serves, and would otherwise find again what each generator's group finds),
     and any finding still about them, and the problems only among them, are left to
-    the group that holds them. A group whose digest is its ``stored`` one (the digest of the
-    findings its last sweep stored) comes back with None for its findings and
-    problems: there is nothing to store, and nothing to send back.
+    the group that holds them. A group whose digest is its ``stored`` one (the
+    digest of the findings its last sweep stored) comes back with None for its
+    findings and problems: there is nothing to store, and nothing to send back.
 
     Groups that name no key in common are evaluated together, in one evaluation: a
     group's findings depend on its own records and those it is lent only (a whole
