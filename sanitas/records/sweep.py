@@ -17,14 +17,14 @@ import os
 import pickle
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Max, Q
+from django.db.models import Count, F, Max, Q, QuerySet
 from django.utils import timezone
 from orjson import dumps
 
@@ -127,6 +127,24 @@ def _facts_by_key(keys: set[str]) -> dict[str, tuple[Place, dict[str, Any]]]:
     return out
 
 
+def _naming(targets: list[str]) -> Iterator[tuple[str, str, QuerySet]]:
+    """The live records that name one of ``targets`` by a weak reference: for each
+    (fact type, field) of :data:`~sanitas.records.bridge.WEAK_REFERENCES` and each
+    chunk of targets, a query of them, unordered."""
+    for fact_type, fields in WEAK_REFERENCES.items():
+        model = RECORD_MODELS[fact_type]
+        for field_name in fields:
+            for start in range(0, len(targets), bulk.IN_CHUNK):
+                chunk = targets[start : start + bulk.IN_CHUNK]
+                yield (
+                    fact_type,
+                    field_name,
+                    model.objects.filter(
+                        **{f"{field_name}__in": chunk}, voided_at__isnull=True
+                    ).order_by(),
+                )
+
+
 def lent_facts(
     groups: list[str], own: dict[str, list[tuple[Place, dict[str, Any]]]]
 ) -> dict[str, dict[str, tuple[Place, dict[str, Any]]]]:
@@ -146,24 +164,15 @@ def lent_facts(
                     wanted[g].add(target)
             if raw["type"] in WEAK_TARGET_TYPES and "id" in raw:
                 targets.add(raw["id"])
-    targets_sorted = sorted(targets)
-    for fact_type, fields in WEAK_REFERENCES.items():
+    for fact_type, field_name, naming in _naming(sorted(targets)):
         model = RECORD_MODELS[fact_type]
-        names = fact_columns(model)
-        for field_name in fields:
-            for start in range(0, len(targets_sorted), bulk.IN_CHUNK):
-                chunk = targets_sorted[start : start + bulk.IN_CHUNK]
-                rows = (
-                    model.objects.filter(**{f"{field_name}__in": chunk}, voided_at__isnull=True)
-                    .order_by()
-                    .values_list("subject_group", field_name, "key", *names)
-                )
-                for row_group, target, key, *values in rows:
-                    g = member_of[target]
-                    if row_group != g:
-                        fact = row_to_fact(model, key, values)
-                        lent[g][key] = ((row_group, fact_type, key), fact)
-                        wanted[g].update(_fact_refs(fact))
+        rows = naming.values_list("subject_group", field_name, "key", *fact_columns(model))
+        for row_group, target, key, *values in rows:
+            g = member_of[target]
+            if row_group != g:
+                fact = row_to_fact(model, key, values)
+                lent[g][key] = ((row_group, fact_type, key), fact)
+                wanted[g].update(_fact_refs(fact))
     # and what the lent facts name, until nothing new is named
     while True:
         for g in groups:
@@ -499,22 +508,11 @@ def _reading_weights(groups: list[str], facts_by_group: Mapping[str, list]) -> d
         if raw["type"] in WEAK_TARGET_TYPES and "id" in raw
     }
     referrers: dict[str, int] = defaultdict(int)
-    targets = sorted(member_of)
-    for fact_type, fields in WEAK_REFERENCES.items():
-        model = RECORD_MODELS[fact_type]
-        for field_name in fields:
-            for start in range(0, len(targets), bulk.IN_CHUNK):
-                rows = (
-                    model.objects.filter(
-                        **{f"{field_name}__in": targets[start : start + bulk.IN_CHUNK]},
-                        voided_at__isnull=True,
-                    )
-                    .values_list(field_name)
-                    .annotate(count=Count("pk"))
-                    .order_by()
-                )
-                for target, count in rows:
-                    referrers[member_of[target]] += count
+    for _fact_type, field_name, naming in _naming(sorted(member_of)):
+        rows = naming.values_list(field_name, "subject_group").annotate(count=Count("pk"))
+        for target, row_group, count in rows:
+            if row_group != member_of[target]:  # (a group's own are not lent it)
+                referrers[member_of[target]] += count
     return {
         group: len(facts_by_group.get(group, ())) + _NAMED_BY_REFERRER * referrers[group]
         for group in groups
