@@ -485,6 +485,7 @@ def render(result: dict[str, Any]) -> str:
         f"establishments/s; peak {full['peak_rss_mb']:,.0f} MB"
         f"{_workers(full)}",
         f"                     {_stages(full)}",
+        *_cpu_lines(full),
         *_inserted_lines(full, result["establishments"]),
         *_status_lines(full),
         f"  1% touched:        {touched['establishments']:,} establishments got an inspection "
@@ -499,6 +500,7 @@ def render(result: dict[str, Any]) -> str:
         f"{again['seconds']:.1f} s: {again['establishments_per_second']:,.0f} "
         f"establishments/s; peak {again['peak_rss_mb']:,.0f} MB{_workers(again)}",
         f"                     {_stages(again)}",
+        *_cpu_lines(again),
         f"  CSV import:        {imp['rows']:,} pump-out rows in {imp['seconds']:.2f} s: "
         f"{imp['rows_per_second']:,.0f} rows/s with full validation "
         f"({imp['created']:,} created); peak {imp['peak_rss_mb']:,.0f} MB",
@@ -598,6 +600,22 @@ def _explained_lines(result: dict[str, Any]) -> list[str]:
                     line += f" (longest: {longest})"
         lines.append(line)
     return lines
+
+
+def _cpu_lines(sweep: dict[str, Any]) -> list[str]:
+    """The processor time the sweep cost a subject group, by process, and the speed
+    the cores allow at that cost (see :class:`_CpuClock`)."""
+    cpu = sweep.get("cpu")
+    if not cpu or not cpu["ms_a_group"]:
+        return []
+    parts = f"sweeping process {cpu['sweeping_process']:.1f} s, workers {cpu['workers']:.1f} s"
+    if cpu["server"] is not None:
+        parts += f", server {cpu['server']:.1f} s"
+    return [
+        f"                     CPU {parts}: {cpu['ms_a_group']:.2f} ms a group; "
+        f"{cpu['cores']} core(s) allow at most {cpu['groups_a_second_at_most']:,} groups/s "
+        "at that cost"
+    ]
 
 
 def _inserted_lines(sweep: dict[str, Any], establishments: int) -> list[str]:
@@ -728,6 +746,7 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     count = int(workers) if workers else default_workers()
     explained = _Explained() if explain else None
     before = _highest_ids()
+    cpu = _CpuClock()
     started = time.perf_counter()
     with explained if explained is not None else nullcontext():
         result = sweep(as_of=AS_OF, full=mode == "full", workers=count)
@@ -736,6 +755,7 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
     extra = {"explain_read": explained.result} if explained is not None else {}
     return {
         **extra,
+        "cpu": cpu.spent(result.groups),
         "inserted": _inserted(before, _highest_ids()),
         "groups": result.groups,
         "findings_created": result.findings_created,
@@ -749,6 +769,55 @@ def step_sweep(mode: str, workers: str = "", explain: str = "") -> dict[str, Any
             resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
         ),
     }
+
+
+class _CpuClock:
+    """The processor time a sweep costs, wherever it is spent on this machine: the
+    sweeping process (reading, storing), its workers (evaluating; they are its
+    children, waited for when the sweep ends), and on PostgreSQL the server process
+    answering its connection (read from ``/proc`` where the server runs here). Their
+    sum a subject group, against what the cores give, is the fastest this sweep could
+    go on them if they did nothing else and nothing ever waited."""
+
+    def __init__(self) -> None:
+        from django.db import connection
+
+        self.server_pid: int | None = None
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid()")
+                self.server_pid = cursor.fetchone()[0]
+        self.before = self._now()
+
+    def _now(self) -> tuple[float, float, float | None]:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        server = None
+        if self.server_pid is not None:
+            times = _schedstat(f"/proc/{self.server_pid}/schedstat")
+            server = None if times is None else times[0] / 1e9
+        return (
+            own.ru_utime + own.ru_stime,
+            children.ru_utime + children.ru_stime,
+            server,
+        )
+
+    def spent(self, groups: int) -> dict[str, Any]:
+        after = self._now()
+        own, workers = after[0] - self.before[0], after[1] - self.before[1]
+        server = None
+        if after[2] is not None and self.before[2] is not None:
+            server = after[2] - self.before[2]
+        total = own + workers + (server or 0.0)
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        return {
+            "sweeping_process": round(own, 2),
+            "workers": round(workers, 2),
+            "server": None if server is None else round(server, 2),
+            "ms_a_group": round(total / groups * 1000, 3) if groups else None,
+            "cores": cores,
+            "groups_a_second_at_most": round(cores * groups / total) if groups and total else None,
+        }
 
 
 def step_statuses() -> dict[str, Any]:

@@ -254,9 +254,19 @@ def test_bench_sweep_prints_its_figures(capsys):
     assert statuses["with_a_worklist_status"] == listed
     assert (result["import"]["rows"], result["import"]["created"]) == (60, 60)
     assert result["reimport"]["unchanged"] == 60
+    # the processor time each sweep cost, by process, and the speed the cores allow at it
+    for name in ("full_sweep", "full_sweep_again"):
+        sweep, cpu = result[name], result[name]["cpu"]
+        assert cpu["sweeping_process"] > 0 and cpu["workers"] >= 0
+        assert (cpu["server"] is not None) == (expected == "postgresql")
+        total = cpu["sweeping_process"] + cpu["workers"] + (cpu["server"] or 0)
+        assert cpu["ms_a_group"] == pytest.approx(total / sweep["groups"] * 1000, rel=0.05)
+        allowed = cpu["cores"] * 1000 / cpu["ms_a_group"]
+        assert cpu["groups_a_second_at_most"] == pytest.approx(allowed, rel=0.05)
     text = render(result)
     for label in ("full sweep:", "table and index entries", "CSV import:", "establishments/s"):
         assert label in text
+    assert text.count("groups/s at that cost") == 2
     assert f"{listed / created:.0%} with a worklist status" in text
 
 
