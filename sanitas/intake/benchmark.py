@@ -780,13 +780,7 @@ class _CpuClock:
     go on them if they did nothing else and nothing ever waited."""
 
     def __init__(self) -> None:
-        from django.db import connection
-
-        self.server_pid: int | None = None
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_backend_pid()")
-                self.server_pid = cursor.fetchone()[0]
+        self.server_pid = _server_pid()
         self.before = self._now()
 
     def _now(self) -> tuple[float, float, float | None]:
@@ -1180,6 +1174,18 @@ def _schedstat(path: str) -> tuple[int, int] | None:
     return int(on_cpu), int(waiting)
 
 
+def _server_pid() -> int | None:
+    """On PostgreSQL, the server process answering this connection (on this machine,
+    its times are in ``/proc``); None on SQLite."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
 class _ReadClock:
     """Each chunk's read inside a sweep (or alone): its wall time; the reading
     thread's time on a CPU and waiting for one; and, on PostgreSQL, the same two of
@@ -1194,11 +1200,7 @@ class _ReadClock:
         self.chunks: list[dict[str, Any]] = []
         self._open: dict[str, Any] | None = None
         self.vendor = connection.vendor
-        self.server_pid: int | None = None
-        if self.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_backend_pid()")
-                self.server_pid = cursor.fetchone()[0]
+        self.server_pid = _server_pid()
 
     def _now(self) -> tuple[float, tuple[int, int] | None, tuple[int, int] | None, float]:
         server = None
