@@ -147,6 +147,39 @@ def run_child(
 # --------------------------------------------------------------------------- the parent
 
 
+def yardstick(trials: int = 5, seconds: float = 0.3) -> float:
+    """How fast this machine runs plain Python now: rounds of a fixed piece of work
+    (a table of tuples by string keys, sorted and summed: the kind of work the engine
+    and the sweep do most) in a second of this process's CPU time, the best of
+    ``trials``. The machines are shared, and the same code has cost twice the CPU
+    time on one day that it cost on another; two runs' figures compare only as far as
+    their yardsticks do. The work must never change, or old yardsticks mean nothing."""
+    best = 0.0
+    for _trial in range(trials):
+        rounds = 0
+        started = time.process_time()
+        while True:
+            _yardstick_round()
+            rounds += 1
+            spent = time.process_time() - started
+            if spent >= seconds:
+                break
+        best = max(best, rounds / spent)
+    return round(best, 1)
+
+
+def _yardstick_round() -> int:
+    table: dict[str, list[tuple[int, str, int]]] = {}
+    for n in range(5_000):
+        key = f"group-{n % 997:04d}/{n}"
+        table.setdefault(key[:10], []).append((n % 13, key, n * 7 % 101))
+    total = 0
+    for key, rows in table.items():
+        rows.sort()
+        total += sum(row[2] for row in rows if row[0] > 3) + len(key)
+    return total
+
+
 def bench_sweep(
     *,
     establishments: int,
@@ -172,6 +205,7 @@ def bench_sweep(
     count = workers or cores
     sweeping = (str(workers or ""), "explain" if explain_read else "")
     explained: dict[str, Any] = {}
+    before = yardstick()
     env = make_database(database)
     try:
         with tempfile.TemporaryDirectory(prefix="sanitas-bench-") as tmp:
@@ -217,6 +251,7 @@ def bench_sweep(
         "database": migrate["vendor"],
         "seed": seed,
         "python": sys.version.split()[0],
+        "yardstick": {"before": before, "after": yardstick()},
         "migrate": migrate,
         "seeded": seeded,
         "full_sweep": {
@@ -259,6 +294,7 @@ def bench_import(
         raise BenchError("--rows must be at least 1")
     if keep_seed is not None and database is not None:
         raise BenchError("--keep-seed keeps an SQLite file; it is not for --database")
+    before = yardstick()
     seeded_env = _seeded(establishments, seed, database, keep_seed, say)
     env = make_database(database, template=seeded_env)
     try:
@@ -287,6 +323,7 @@ def bench_import(
         "database": seeded_env["vendor"],
         "seed": seed,
         "python": sys.version.split()[0],
+        "yardstick": {"before": before, "after": yardstick()},
         "seeded": seeded_env["seeded"],
         "manifests": written,
         "import": imported,
@@ -335,6 +372,7 @@ def render_import(result: dict[str, Any]) -> str:
     lines = [
         f"import benchmark: {result['establishments']:,} establishments on "
         f"{result['database']} (Python {result['python']}, seed {result['seed']})",
+        *_yardstick_lines(result),
         f"  seed:            {seeded['records']:,} records, {seeded['groups']:,} subject groups",
     ]
     for key, title, counted in (
@@ -476,6 +514,7 @@ def render(result: dict[str, Any]) -> str:
     lines = [
         f"sweep benchmark: {result['establishments']:,} establishments on {result['database']} "
         f"(Python {result['python']}, seed {result['seed']})",
+        *_yardstick_lines(result),
         f"  seed:              {seeded['records']:,} records in {seeded['seconds']:.1f} s "
         f"({seeded['records_per_second']:,.0f} records/s, chunks of {seeded['chunk']:,}); "
         f"{seeded['groups']:,} subject groups, the largest {seeded['largest_group']:,} "
@@ -600,6 +639,17 @@ def _explained_lines(result: dict[str, Any]) -> list[str]:
                     line += f" (longest: {longest})"
         lines.append(line)
     return lines
+
+
+def _yardstick_lines(result: dict[str, Any]) -> list[str]:
+    """The machine's speed at plain Python before and after the run (:func:`yardstick`)."""
+    measured = result.get("yardstick")
+    if not measured:
+        return []
+    return [
+        f"  machine:           yardstick {measured['before']:,.0f} rounds a CPU second before "
+        f"the run, {measured['after']:,.0f} after (runs compare as far as these do)"
+    ]
 
 
 def _cpu_lines(sweep: dict[str, Any]) -> list[str]:

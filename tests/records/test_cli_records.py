@@ -267,6 +267,9 @@ def test_bench_sweep_prints_its_figures(capsys):
     for label in ("full sweep:", "table and index entries", "CSV import:", "establishments/s"):
         assert label in text
     assert text.count("groups/s at that cost") == 2
+    # the machine's speed at plain Python, before and after, to compare runs by
+    assert result["yardstick"]["before"] > 0 and result["yardstick"]["after"] > 0
+    assert "rounds a CPU second before the run" in text
     assert f"{listed / created:.0%} with a worklist status" in text
 
 
@@ -389,6 +392,8 @@ def test_bench_import_times_each_stage_and_keeps_the_seeded_city(capsys, tmp_pat
     assert set(cpu) == set(stages)
     assert sum(cpu.values()) == pytest.approx(result["import"]["cpu_seconds"], abs=0.01)
     assert "CPU µs a row" in render_import(result)
+    assert result["yardstick"]["before"] > 0 and result["yardstick"]["after"] > 0
+    assert "rounds a CPU second before the run" in render_import(result)
     if os.environ.get("DATABASE_URL"):
         return
     top = result["profile"]["top"]
@@ -399,3 +404,12 @@ def test_bench_import_times_each_stage_and_keeps_the_seeded_city(capsys, tmp_pat
     assert code == 0, err
     assert "taking the seeded city from" in err
     assert json.loads(out)["import"]["created"] == 40
+
+
+def test_the_yardstick_does_the_same_work_every_time():
+    """Yardsticks of two days compare only if the work they time is the same: its
+    result is fixed here, so a change to it fails."""
+    from sanitas.intake.benchmark import _yardstick_round, yardstick
+
+    assert _yardstick_round() == 182934
+    assert yardstick(trials=2, seconds=0.01) > 0
