@@ -147,6 +147,11 @@ def run_child(
 # --------------------------------------------------------------------------- the parent
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+
+
 def yardstick(trials: int = 5, seconds: float = 0.3) -> float:
     """How fast this machine runs plain Python now: rounds of a fixed piece of work
     (a table of tuples by string keys, sorted and summed: the kind of work the engine
@@ -201,8 +206,7 @@ def bench_sweep(
         raise BenchError("--establishments must be at least 1")
     if workers is not None and workers < 1:
         raise BenchError("--workers must be at least 1")
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    count = workers or cores
+    count = workers or _cores()
     sweeping = (str(workers or ""), "explain" if explain_read else "")
     explained: dict[str, Any] = {}
     before = yardstick()
@@ -853,7 +857,7 @@ class _CpuClock:
         if after[2] is not None and self.before[2] is not None:
             server = after[2] - self.before[2]
         total = own + workers + (server or 0.0)
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        cores = _cores()
         return {
             "sweeping_process": round(own, 2),
             "workers": round(workers, 2),

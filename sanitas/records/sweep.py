@@ -523,17 +523,7 @@ def _reading_parts(groups: list[str], facts_by_group: Mapping[str, list]) -> lis
     """``groups`` cut, in order, into parts whose records lent are read together,
     of at most :data:`PART_FACTS` records by :func:`_reading_weights` (a group over
     it is a part alone)."""
-    weights = _reading_weights(groups, facts_by_group)
-    parts: list[list[str]] = [[]]
-    size = 0
-    for group in groups:
-        weight = weights[group]
-        if parts[-1] and size + weight > PART_FACTS:
-            parts.append([])
-            size = 0
-        parts[-1].append(group)
-        size += weight
-    return parts if parts[-1] else []
+    return _cut(groups, _reading_weights(groups, facts_by_group), PART_FACTS)
 
 
 #: a record that names a group's member brings itself and what it names (a
@@ -546,16 +536,25 @@ def _batches(
 ) -> list[list[str]]:
     """``groups`` cut into evaluation jobs, in order, of at most ``BATCH`` groups and
     ``BATCH_FACTS`` facts (their own and those they are lent)."""
-    batches: list[list[str]] = [[]]
-    facts = 0
+    sizes = {group: len(facts_by_group.get(group, ())) + len(lent[group]) for group in groups}
+    return _cut(groups, sizes, BATCH_FACTS, most=BATCH)
+
+
+def _cut(
+    groups: list[str], sizes: Mapping[str, int], cap: int, most: int | None = None
+) -> list[list[str]]:
+    """``groups`` cut, in order, into runs whose ``sizes`` add up to at most ``cap``
+    (a group over it is a run alone) and of at most ``most`` groups."""
+    runs: list[list[str]] = [[]]
+    total = 0
     for group in groups:
-        size = len(facts_by_group.get(group, ())) + len(lent[group])
-        if batches[-1] and (len(batches[-1]) == BATCH or facts + size > BATCH_FACTS):
-            batches.append([])
-            facts = 0
-        batches[-1].append(group)
-        facts += size
-    return batches if batches[-1] else []
+        size = sizes[group]
+        if runs[-1] and (len(runs[-1]) == most or total + size > cap):
+            runs.append([])
+            total = 0
+        runs[-1].append(group)
+        total += size
+    return runs if runs[-1] else []
 
 
 @transaction.atomic
