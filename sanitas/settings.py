@@ -69,6 +69,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "simple_history",
+    "rules",  # the access policy's predicates and their {% has_perm %} template tag
+    "sanitas.access",
     "sanitas.records",
     "sanitas.staff",
     "sanitas.web",
@@ -178,6 +180,8 @@ AUTHENTICATION_BACKENDS = [
     # django-axes first: a locked-out sign-in is refused before a password is checked
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # the access policy (sanitas.access.policy): ``user.has_perm`` and ``{% has_perm %}``
+    "rules.permissions.ObjectPermissionBackend",
 ]
 #: five wrong passwords for one user from one address lock that pair out for 15 minutes
 AXES_FAILURE_LIMIT = _number("SANITAS_SIGN_IN_FAILURES", "5")
@@ -269,7 +273,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "web:home"
 
 # email (notices served by email, sanitas/notices): SMTP from the environment
 EMAIL_HOST = _text("SANITAS_EMAIL_HOST", "localhost")

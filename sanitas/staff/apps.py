@@ -10,16 +10,6 @@ class StaffConfig(AppConfig):
     verbose_name = "Staff pages"
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self) -> None:
-        from django.contrib.auth import get_user_model
-        from django.db.models.signals import m2m_changed
-
-        from sanitas.staff.selectors import forget_roles
-
-        m2m_changed.connect(
-            forget_roles, sender=get_user_model().groups.through, dispatch_uid="forget_roles"
-        )
-
 
 class RepairAdminConfig(admin_apps.AdminConfig):
     """The Django admin, open to superusers only: it is for repairing data, not for work.
