@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 
+from sanitas.access.policy import About
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.general import observation_requirements, program_of
 from sanitas.web.forms import UswdsForm
@@ -439,12 +440,14 @@ class VisitKind:
     program: str
     #: the kinds of record such a visit may start from
     subject_types: tuple[str, ...]
-    #: the role groups whose job it is (a supervisor's is every kind)
-    roles: tuple[str, ...]
     steps: tuple[Step, ...]
 
     def step(self, slug: str) -> Step | None:
         return next((s for s in self.steps if s.slug == slug), None)
+
+    def access_about(self) -> About:
+        """Whose work a visit of this kind is: its program's (:mod:`sanitas.access`)."""
+        return About.program(self.program)
 
 
 VISIT_KINDS: dict[str, VisitKind] = {
@@ -455,7 +458,6 @@ VISIT_KINDS: dict[str, VisitKind] = {
             "FOG inspection",
             "fog",
             ("establishment",),
-            ("fog_inspector", "supervisor"),
             (
                 Step("interceptor", "Interceptor"),
                 Step("condition", "Condition and records"),
@@ -470,7 +472,6 @@ VISIT_KINDS: dict[str, VisitKind] = {
             "SB 1383 compliance inspection and route review",
             "organics",
             ("establishment", "premises"),
-            ("sb1383_coordinator", "supervisor"),
             (Step("containers", "Containers and service"), FINDINGS, PHOTOS, SIGNATURE, REVIEW),
         ),
         VisitKind(
@@ -478,7 +479,6 @@ VISIT_KINDS: dict[str, VisitKind] = {
             "Storage, accumulation and set-out observations",
             "solid_waste",
             ("establishment", "premises"),
-            ("code_enforcement", "supervisor"),
             (Step("storage", "Accumulation and set-out"), FINDINGS, PHOTOS, SIGNATURE, REVIEW),
         ),
         VisitKind(
@@ -486,7 +486,6 @@ VISIT_KINDS: dict[str, VisitKind] = {
             "Sewer work inspection",
             "sewer",
             ("premises", "permit"),
-            ("permit_clerk", "supervisor"),
             (Step("pressure_test", "Pressure test"), FINDINGS, PHOTOS, SIGNATURE, REVIEW),
         ),
     )

@@ -100,6 +100,13 @@ class InspectionVisit(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.subject} on {self.visit_date}"
 
+    def access_about(self):
+        """Whose work and evidence the visit is: its kind's program's
+        (:mod:`sanitas.access.policy`)."""
+        from sanitas.casework.inspection import VISIT_KINDS
+
+        return VISIT_KINDS[self.kind].access_about()
+
     def delete(self, *args, **kwargs):
         raise EvidenceIsKept("An inspection visit is never deleted.")
 

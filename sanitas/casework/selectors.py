@@ -10,11 +10,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
+from sanitas.access.policy import GRANTS
 from sanitas.casework.inspection import Place
 from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
 from sanitas.ordinance.catalog import title
 from sanitas.staff import selectors as staff_selectors
-from sanitas.web.permissions import ROLES
 from sanitas.web.selectors import Title, titles
 
 
@@ -120,7 +120,7 @@ def my_obligations(user: Any) -> list[tuple[str, str]]:
 
 def assignable_users() -> list[Any]:
     """Who may be given a case: active users in a role that works cases."""
-    acting = [group for group, role in ROLES.items() if role.acts]
+    acting = [group for group, granted in GRANTS.items() if "cases.work" in granted]
     return list(
         get_user_model()
         .objects.filter(is_active=True, groups__name__in=acting)

@@ -14,13 +14,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from sanitas.access.policy import allows
 from sanitas.casework import evidence
 from sanitas.casework.inspection import VISIT_KINDS, visit_facts
 from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
 from sanitas.ordinance.facts import FactsError
 from sanitas.records.services import RecordError, problems_of, record_and_evaluate
 from sanitas.staff import selectors as staff_selectors
-from sanitas.web.permissions import WORK, may
 
 NOTE_LIMIT = 5000
 
@@ -30,8 +30,8 @@ class CaseworkError(ValueError):
 
 
 def _check_actor(actor: Any) -> None:
-    if not may(actor, WORK):
-        raise CaseworkError(f"{actor.get_username()} may not act on cases (their role reads only).")
+    if not allows(actor, "cases.work"):
+        raise CaseworkError(f"{actor.get_username()} may not act on cases (not their role's work).")
 
 
 def _case(*, subject: str, requirement: str, actor: Any) -> Case:
@@ -53,7 +53,7 @@ def _case(*, subject: str, requirement: str, actor: Any) -> Case:
 def assign_case(*, subject: str, requirement: str, assignee: Any | None, actor: Any) -> Case:
     """Give the case to ``assignee`` (None: take it back to unassigned)."""
     _check_actor(actor)
-    if assignee is not None and not may(assignee, WORK):
+    if assignee is not None and not allows(assignee, "cases.work"):
         raise CaseworkError(f"{assignee.get_username()} is not in a role that works cases.")
     case = _case(subject=subject, requirement=requirement, actor=actor)
     if case.assignee_id == (assignee.pk if assignee is not None else None):
@@ -111,12 +111,7 @@ class InspectionError(ValueError):
 def may_inspect(user: Any, kind: str) -> bool:
     """Whether it is ``user``'s job to make a visit of ``kind`` (a supervisor's is
     every kind; an auditor's none)."""
-    if not may(user, WORK):
-        return False
-    if user.is_superuser:
-        return True
-    wanted = set(VISIT_KINDS[kind].roles)
-    return any(role in wanted for role in staff_selectors.roles_of(user))
+    return allows(user, "inspections.make", VISIT_KINDS[kind])
 
 
 def _check_inspector(actor: Any, kind: str) -> None:

@@ -1,10 +1,8 @@
-"""The case pages' addresses, and who may use each."""
+"""The case pages' addresses (who may open each: :data:`sanitas.access.doors.PAGES`)."""
 
 from django.urls import path
 
 from sanitas.casework import views
-from sanitas.staff.views import STAFF
-from sanitas.web.permissions import WORK
 
 app_name = "casework"
 
@@ -32,18 +30,3 @@ urlpatterns = [
     path("cases/<path:subject>/<str:requirement>/notes/", views.note, name="note"),
     path("cases/<path:subject>/<str:requirement>/", views.case, name="case"),
 ]
-
-CASEWORK_PERMISSIONS: dict[str, str] = {
-    "casework:mine": STAFF,
-    "casework:bulk_assign": WORK,
-    "casework:case": STAFF,
-    "casework:assign": WORK,
-    "casework:note": WORK,
-    "casework:inspection_start": WORK,
-    "casework:inspection": STAFF,
-    "casework:inspection_findings": STAFF,
-    "casework:inspection_step": WORK,
-    "casework:inspection_photo": STAFF,
-    "casework:inspection_photo_void": WORK,
-    "casework:inspection_signature": STAFF,
-}

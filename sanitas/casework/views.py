@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from sanitas.access.doors import door, require
+from sanitas.access.policy import allows
 from sanitas.casework import evidence, selectors, services
 from sanitas.casework.forms import AssignForm, BulkForm, NoteForm, StartVisitForm
 from sanitas.casework.inspection import (
@@ -23,8 +25,6 @@ from sanitas.casework.inspection import (
     answer_rows,
 )
 from sanitas.staff import selectors as staff_selectors
-from sanitas.staff.views import STAFF
-from sanitas.web.permissions import WORK, may, requires
 from sanitas.web.selectors import titles
 
 
@@ -48,20 +48,20 @@ def _render_case(
             "page": page,
             "assign": assign,
             "note": note or NoteForm(),
-            "may_work": may(request.user, WORK),
+            "may_work": allows(request.user, "cases.work"),
             "nav": "cases",
         },
         status=status,
     )
 
 
-@requires(STAFF)
+@door
 def case(request: HttpRequest, subject: str, requirement: str) -> HttpResponse:
     return _render_case(request, subject, requirement)
 
 
 @require_POST
-@requires(WORK)
+@door
 def assign(request: HttpRequest, subject: str, requirement: str) -> HttpResponse:
     form = AssignForm(request.POST)
     if not form.is_valid():
@@ -81,7 +81,7 @@ def assign(request: HttpRequest, subject: str, requirement: str) -> HttpResponse
 
 
 @require_POST
-@requires(WORK)
+@door
 def note(request: HttpRequest, subject: str, requirement: str) -> HttpResponse:
     form = NoteForm(request.POST)
     if not form.is_valid():
@@ -100,7 +100,7 @@ def note(request: HttpRequest, subject: str, requirement: str) -> HttpResponse:
     return redirect("casework:case", subject, requirement)
 
 
-@requires(STAFF)
+@door
 def mine(request: HttpRequest) -> HttpResponse:
     """The cases assigned to the signed-in user, with their findings' status."""
     obligations = selectors.my_obligations(request.user)
@@ -122,7 +122,7 @@ def mine(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@requires(WORK)
+@door
 def bulk_assign(request: HttpRequest) -> HttpResponse:
     """Assign the worklist's selected lines to one person."""
     form = BulkForm(request.POST)
@@ -167,7 +167,7 @@ def _visit_or_404(request: HttpRequest, pk: int):
     return visit, None
 
 
-@requires(WORK)
+@door
 def inspection_start(request: HttpRequest, subject: str) -> HttpResponse:
     """Choose the visit to make of a business, premises or permit, and its day."""
     place = selectors.place_of(subject)
@@ -211,13 +211,14 @@ def inspection_start(request: HttpRequest, subject: str) -> HttpResponse:
     )
 
 
-@requires(STAFF)
+@door
 def inspection(request: HttpRequest, pk: int) -> HttpResponse:
     """A visit: what was answered, its photos and signature with their SHA-256, who
     and when, and the facts it recorded."""
     visit, missing = _visit_or_404(request, pk)
     if missing:
         return missing
+    require(request.user, "evidence.view", visit)
     spec = VISIT_KINDS[visit.kind]
     place = selectors.place_of(visit.subject)
     return render(
@@ -253,7 +254,7 @@ def _step_form(visit, step, place, data=None, files=None):
     return STEP_FORMS[step.slug](data, files, initial=initial, **kwargs)
 
 
-@requires(WORK)
+@door
 def inspection_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
     """One step of a visit: its form (kept on the draft), the photos, the signature,
     or the review that finishes the visit."""
@@ -365,11 +366,12 @@ def inspection_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
 
 
 @require_POST
-@requires(WORK)
+@door
 def inspection_photo_void(request: HttpRequest, pk: int, photo: int) -> HttpResponse:
     visit, missing = _visit_or_404(request, pk)
     if missing:
         return missing
+    require(request.user, "inspections.make", visit)
     kept = visit.photos.filter(pk=photo).first()
     if kept is None:
         return render(request, "staff/not_found.html", {"key": f"photo {photo}"}, status=404)
@@ -394,12 +396,13 @@ def _evidence_response(kind: str, sha256: str, content_type: str, name: str) -> 
     return response
 
 
-@requires(STAFF)
+@door
 def inspection_photo(request: HttpRequest, pk: int, photo: int) -> HttpResponse:
     """A photo's original bytes, as taken."""
     visit, missing = _visit_or_404(request, pk)
     if missing:
         return missing
+    require(request.user, "evidence.view", visit)
     kept = visit.photos.filter(pk=photo).first()
     if kept is None:
         return render(request, "staff/not_found.html", {"key": f"photo {photo}"}, status=404)
@@ -409,12 +412,13 @@ def inspection_photo(request: HttpRequest, pk: int, photo: int) -> HttpResponse:
     )
 
 
-@requires(STAFF)
+@door
 def inspection_signature(request: HttpRequest, pk: int) -> HttpResponse:
     """The drawn signature, as drawn (PNG)."""
     visit, missing = _visit_or_404(request, pk)
     if missing:
         return missing
+    require(request.user, "evidence.view", visit)
     signature = selectors.signature_of(visit)
     if signature is None or not signature.sha256:
         return render(request, "staff/not_found.html", {"key": "signature"}, status=404)
@@ -423,12 +427,13 @@ def inspection_signature(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@requires(STAFF)
+@door
 def inspection_findings(request: HttpRequest, pk: int) -> HttpResponse:
     """Where a visit ends: the findings about the subject as of the visit's day."""
     visit, missing = _visit_or_404(request, pk)
     if missing:
         return missing
+    require(request.user, "evidence.view", visit)
     found = selectors.visit_findings(request.user, visit=visit, today=timezone.localdate())
     return render(
         request,

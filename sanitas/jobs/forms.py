@@ -10,7 +10,7 @@ from django import forms
 from sanitas.intake.feeds import FEEDS
 from sanitas.intake.imports import FACTS_SUFFIXES, MAX_FEED_BYTES
 from sanitas.jobs.models import KINDS, STATES
-from sanitas.jobs.selectors import may_import, may_sweep
+from sanitas.jobs.selectors import may_import
 from sanitas.web.forms import UswdsForm
 
 #: what ``sanitas import`` reads
@@ -56,7 +56,9 @@ class ImportForm(UswdsForm):
         super().__init__(*args, **kwargs)
         self.user = user
         allowed = [(name, feed.title) for name, feed in FEEDS.items() if may_import(user, name)]
-        blank = [("", "Recognise it by its columns (or a facts file)")] if may_sweep(user) else []
+        blank = (
+            [("", "Recognise it by its columns (or a facts file)")] if may_import(user, "") else []
+        )
         self.fields["feed"].choices = [*blank, *allowed]
         self.fields["feed"].required = not blank
 
@@ -81,7 +83,7 @@ class ImportForm(UswdsForm):
         if upload is not None and Path(upload.name).suffix.lower() in FACTS_SUFFIXES:
             if feed:
                 self.add_error("feed", "a facts file (YAML or JSON) is not a feed: leave it blank")
-            elif not may_sweep(self.user):
+            elif not may_import(self.user, ""):
                 self.add_error(
                     "file", "a facts file names records of every program: a supervisor imports it"
                 )

@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from sanitas.access.policy import About, allows
 from sanitas.jobs.models import Job
-from sanitas.staff.selectors import ROLE_PROGRAMS, roles_of
 
 #: a feed → the programs whose staff import it; a feed none names (business
 #: licences, which every program reads) and facts files are a supervisor's
@@ -22,20 +22,11 @@ FEED_PROGRAMS: dict[str, tuple[str, ...]] = {
 }
 
 
-def may_sweep(user: Any) -> bool:
-    """Supervisors start sweeps (and import what spans programs)."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    return user.is_superuser or "supervisor" in roles_of(user)
-
-
 def may_import(user: Any, feed: str) -> bool:
-    """May ``user`` upload an import of ``feed``: a supervisor any, program staff their
-    program's (the auditor, who changes nothing, none)."""
-    if may_sweep(user):
-        return True
-    programs = {ROLE_PROGRAMS[role] for role in roles_of(user) if role != "auditor"}
-    return bool(programs & set(FEED_PROGRAMS.get(feed, ())))
+    """May ``user`` upload an import of ``feed``: the access policy's ``imports.upload``
+    for the feed's programs (a feed no program names, and facts files, span programs:
+    a supervisor's)."""
+    return allows(user, "imports.upload", About(programs=FEED_PROGRAMS.get(feed, ())))
 
 
 def jobs(

@@ -216,11 +216,19 @@ def start_notice_batch(
     """Serve ``notice_ids`` on ``served_on`` by ``method`` as one job: each notice is
     served in its own transaction, and one the service refuses is named with its
     reasons while the others go on."""
-    from sanitas.notices.models import METHODS
+    from sanitas.access.policy import allows
+    from sanitas.notices.models import METHODS, Notice
 
     problems = []
     if not notice_ids:
         problems.append("notices: choose at least one notice to serve")
+    chosen = Notice.objects.in_bulk([int(i) for i in notice_ids])
+    for notice_id in notice_ids:
+        notice = chosen.get(int(notice_id))
+        if notice is None:
+            problems.append(f"notices: there is no notice {notice_id}")
+        elif not allows(user, "notices.serve", notice):
+            problems.append(f"notices: {notice.code} is not {user.get_username()}'s to serve")
     if method not in dict(METHODS):
         problems.append(f"method: {method!r} is not one of {', '.join(dict(METHODS))}")
     if problems:

@@ -120,7 +120,11 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
 def _notice_batch(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, str]:
     """Serve approved notices together (a mail-house run): each is served, frozen
     and recorded in its own transaction; one that cannot be served is named with its
-    reasons and the others go on."""
+    reasons and the others go on. The one who started the job must still be allowed to
+    serve each notice when it is served (the access policy is asked again here: a role
+    taken away since the job started serves nothing more)."""
+    from sanitas.access.policy import allows
+    from sanitas.notices.models import Notice
     from sanitas.notices.selectors import codes
     from sanitas.notices.services import NoticeError, serve_notice
 
@@ -132,8 +136,12 @@ def _notice_batch(job: Job, progress: services.Progress) -> tuple[dict[str, Any]
     served: list[int] = []
     problems: list[str] = []
     named = codes(ids)
+    found = Notice.objects.in_bulk(ids)
     for number, notice_id in enumerate(ids, start=1):
         try:
+            notice = found.get(notice_id)
+            if notice is not None and not allows(job.started_by, "notices.serve", notice):
+                raise NoticeError([f"{actor}'s roles may not serve this notice"])
             serve_notice(notice_id=notice_id, actor=actor, method=method, served_on=served_on)
             served.append(notice_id)
         except NoticeError as exc:

@@ -1,10 +1,8 @@
-"""The jobs' addresses, and who may use each."""
+"""The jobs' addresses (who may open each: :data:`sanitas.access.doors.PAGES`)."""
 
 from django.urls import path
 
 from sanitas.jobs import views
-from sanitas.staff.views import STAFF
-from sanitas.web.permissions import WORK
 
 app_name = "jobs"
 
@@ -16,14 +14,3 @@ urlpatterns = [
     path("jobs/<int:pk>/progress.json", views.job_progress, name="progress"),
     path("jobs/<int:pk>/rejects.csv", views.job_rejects, name="rejects"),
 ]
-
-JOBS_PERMISSIONS: dict[str, str] = {
-    "jobs:list": STAFF,
-    "jobs:job": STAFF,
-    "jobs:progress": STAFF,
-    "jobs:rejects": STAFF,
-    # and a supervisor's own check in the view
-    "jobs:start_sweep": WORK,
-    # and the program's own check in the view and its form
-    "jobs:upload": WORK,
-}

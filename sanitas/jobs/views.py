@@ -1,6 +1,6 @@
 """The jobs' pages. Thin: a form checks the request, a service starts the job,
 the selectors read; who may use each address is the map in ``urls.py``, and the
-two actions' own checks (supervisors sweep, program staff import their feeds)."""
+feed's own check (program staff import their programs' feeds)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from sanitas.access.doors import door
+from sanitas.access.policy import allows
 from sanitas.jobs import selectors, services
 from sanitas.jobs.forms import ImportForm, JobFilterForm, SweepForm
 from sanitas.jobs.models import Job
-from sanitas.staff.views import STAFF
-from sanitas.web.permissions import WORK, requires
 
 
 def _job(pk: int) -> Job:
@@ -24,7 +24,7 @@ def _job(pk: int) -> Job:
 
 
 @require_GET
-@requires(STAFF)
+@door
 def job_list(request: HttpRequest) -> HttpResponse:
     form = JobFilterForm(request.GET or None)
     kind = state = ""
@@ -43,14 +43,14 @@ def job_list(request: HttpRequest) -> HttpResponse:
             "nav": "jobs",
             "form": form,
             "rows": [(job, selectors.progress(job)) for job in rows],
-            "sweep_form": SweepForm() if selectors.may_sweep(request.user) else None,
+            "sweep_form": SweepForm() if allows(request.user, "sweeps.start") else None,
             "may_upload": ImportForm(user=request.user).fields["feed"].choices != [],
         },
     )
 
 
 @require_GET
-@requires(STAFF)
+@door
 def job_page(request: HttpRequest, pk: int) -> HttpResponse:
     found = _job(pk)
     return render(
@@ -67,14 +67,14 @@ def job_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-@requires(STAFF)
+@door
 def job_progress(request: HttpRequest, pk: int) -> JsonResponse:
     """What the job's page polls: its progress as JSON."""
     return JsonResponse(selectors.progress(_job(pk)))
 
 
 @require_GET
-@requires(STAFF)
+@door
 def job_rejects(request: HttpRequest, pk: int) -> FileResponse:
     found = _job(pk)
     path = selectors.rejects_file(found)
@@ -87,10 +87,8 @@ def job_rejects(request: HttpRequest, pk: int) -> FileResponse:
 
 
 @require_POST
-@requires(WORK)
+@door
 def start_sweep(request: HttpRequest) -> HttpResponse:
-    if not selectors.may_sweep(request.user):
-        return render(request, "jobs/not_yours.html", {"what": "start a sweep"}, status=403)
     form = SweepForm(request.POST)
     if not form.is_valid():  # a checkbox: nothing can be wrong but a forged form
         return redirect("jobs:list")
@@ -100,7 +98,7 @@ def start_sweep(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@requires(WORK)
+@door
 def upload_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     if not form.fields["feed"].choices:

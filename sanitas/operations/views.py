@@ -41,6 +41,11 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    from sanitas.access.doors import Refused, refused
+
+    if isinstance(exception, Refused) and request.user.is_authenticated:
+        # what the access policy refused, and the pages the user's roles open instead
+        return refused(request, exception.need)
     return _page(request, 403)
 
 

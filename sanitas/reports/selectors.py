@@ -22,12 +22,12 @@ from typing import Any
 
 from django.db import transaction
 
+from sanitas.access.policy import About, allows
 from sanitas.jobs import selectors as job_selectors
 from sanitas.ordinance.engine import Finding, evaluate_facts
 from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.records.bridge import fact_key
 from sanitas.records.sweep import groups_to_sweep, jurisdiction_pack, read_groups
-from sanitas.staff.selectors import roles_of
 from sanitas.web.selectors import Title, titles
 
 #: subject groups read and evaluated at a time
@@ -111,31 +111,20 @@ def names(keys: Iterable[str]) -> dict[str, Title]:
 
 # --------------------------------------------------------------------------- who, and past builds
 
-#: who builds which report (a supervisor or a superuser any); the auditor reads
-#: the finished ones
-BUILDERS: dict[str, frozenset[str]] = {
-    "sb1383": frozenset({"sb1383_coordinator", "supervisor"}),
-    "implementation_record": frozenset({"sb1383_coordinator", "supervisor"}),
-    "fog": frozenset({"fog_inspector", "supervisor"}),
+#: each report's program: who builds it is the access policy's ``reports.build`` for it
+REPORT_PROGRAMS: dict[str, str] = {
+    "sb1383": "sb1383",
+    "implementation_record": "sb1383",
+    "fog": "fog",
 }
-#: who reads the reports' pages and their finished builds
-READERS = frozenset({"sb1383_coordinator", "fog_inspector", "supervisor", "auditor"})
 
 
-def _active(user: Any) -> bool:
-    return bool(getattr(user, "is_authenticated", False) and user.is_active)
+def about_report(report: str) -> About:
+    return About.program(REPORT_PROGRAMS.get(report))
 
 
 def may_build(user: Any, report: str) -> bool:
-    if not _active(user):
-        return False
-    return user.is_superuser or bool(BUILDERS.get(report, frozenset()) & set(roles_of(user)))
-
-
-def may_read(user: Any) -> bool:
-    if not _active(user):
-        return False
-    return user.is_superuser or bool(READERS & set(roles_of(user)))
+    return allows(user, "reports.build", about_report(report))
 
 
 def builds(report: str, *, limit: int = 50) -> list[Any]:

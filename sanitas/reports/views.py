@@ -11,14 +11,13 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from sanitas.access.doors import door, require
 from sanitas.jobs import selectors as job_selectors
 from sanitas.jobs.services import JobError
 from sanitas.reports import selectors, services
 from sanitas.reports.figures import DESCRIPTIONS, REPORTS
 from sanitas.reports.forms import ReportForm
 from sanitas.staff.selectors import worklist_date
-from sanitas.staff.views import STAFF
-from sanitas.web.permissions import WORK, requires
 
 CONTENT_TYPES = {
     "report.xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -46,7 +45,7 @@ def _build(pk: int) -> Any:
 
 
 @require_GET
-@requires(STAFF)
+@door
 def index(request: HttpRequest) -> HttpResponse:
     reports = [
         {
@@ -74,7 +73,7 @@ def _report_context(request: HttpRequest, report: str, form: ReportForm) -> dict
 
 
 @require_GET
-@requires(STAFF)
+@door
 def report_page(request: HttpRequest, report: str) -> HttpResponse:
     report = _report(report)
     form = ReportForm(initial=ReportForm.defaults(worklist_date()))
@@ -82,13 +81,10 @@ def report_page(request: HttpRequest, report: str) -> HttpResponse:
 
 
 @require_POST
-@requires(WORK)
+@door
 def start(request: HttpRequest, report: str) -> HttpResponse:
     report = _report(report)
-    if not selectors.may_build(request.user, report):
-        return render(
-            request, "jobs/not_yours.html", {"what": f"build the {REPORTS[report]}"}, status=403
-        )
+    require(request.user, "reports.build", selectors.about_report(report))
     form = ReportForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -111,7 +107,7 @@ def start(request: HttpRequest, report: str) -> HttpResponse:
 
 
 @require_GET
-@requires(STAFF)
+@door
 def build_page(request: HttpRequest, pk: int) -> HttpResponse:
     found = _build(pk)
     outcome = found.outcome or {}
@@ -136,7 +132,7 @@ def build_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-@requires(STAFF)
+@door
 def build_file(request: HttpRequest, pk: int, name: str) -> FileResponse:
     found = _build(pk)
     path = selectors.build_file(found, name)

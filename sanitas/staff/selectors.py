@@ -4,8 +4,8 @@ query the models themselves.
 
 - Programs: a finding belongs to a program by its requirement ID (FOG, sewer
   permits, solid waste, SB 1383).
-- Roles: a user's Django groups name their role; a role user sees their program
-  by default, a superuser sees all of them.
+- Roles: a user's Django groups name their role (:mod:`sanitas.access.roles`); who may
+  read what is the access policy's (:mod:`sanitas.access.policy`).
 - The worklist: the open findings the last sweep stored, filtered and sorted.
 - A subject's page: its record, the records that name it, their findings and
   their history — today, or as the city knew them at the end of a past day, with
@@ -23,6 +23,8 @@ from django.contrib.auth import get_user_model
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
 
+from sanitas.access import roles as access_roles
+from sanitas.access.policy import allows
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.words import type_words
@@ -48,64 +50,29 @@ from sanitas.records.worklist import (
 
 # --------------------------------------------------------------------------- roles
 
-#: role group → the program its members see by default (a supervisor's and an
-#: auditor's work spans every program)
-ROLE_PROGRAMS: dict[str, str] = {
-    "fog_inspector": "fog",
-    "permit_clerk": "sewer",
-    "sb1383_coordinator": "sb1383",
-    "code_enforcement": "solid_waste",
-    "supervisor": "all",
-    "auditor": "all",
-}
-#: role group → the programs its members may see. City staff share one worklist (the
-#: records are public records, GEN-RECORDS-PUBLIC); narrow a role here to restrict it.
-ROLE_SEES: dict[str, tuple[str, ...]] = {role: tuple(PROGRAMS) for role in ROLE_PROGRAMS}
-
 
 def roles_of(user: Any) -> list[str]:
-    """The user's role groups, in the order of :data:`ROLE_PROGRAMS`."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return []
-    # asked many times a page (each action, each record's buttons): read once per
-    # user object, which lives for one request; a change of groups forgets it
-    cached = getattr(user, "_sanitas_roles", None)
-    if cached is None:
-        names = set(user.groups.filter(name__in=list(ROLE_PROGRAMS)).values_list("name", flat=True))
-        cached = [role for role in ROLE_PROGRAMS if role in names]
-        user._sanitas_roles = cached
-    return list(cached)
-
-
-def forget_roles(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """``m2m_changed`` of a user's groups: the roles read before are no longer so."""
-    if hasattr(instance, "_sanitas_roles"):
-        del instance._sanitas_roles
+    """The user's role groups (:mod:`sanitas.access.roles`), in the table's order."""
+    return [role.group for role in access_roles.roles_of(user)]
 
 
 def visible_programs(user: Any) -> tuple[str, ...]:
-    """The programs whose findings the user may see (none for a user without a role)."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return ()
-    if user.is_superuser:
-        return tuple(PROGRAMS)
-    seen: set[str] = set()
-    for role in roles_of(user):
-        seen.update(ROLE_SEES[role])
-    return tuple(key for key in PROGRAMS if key in seen)
+    """The programs whose findings the user may see: every program for who may read the
+    records (the records are public records, GEN-RECORDS-PUBLIC), none for anyone else."""
+    return tuple(PROGRAMS) if allows(user, "records.view") else ()
 
 
 def is_staff_member(user: Any) -> bool:
-    """May the user use the staff pages at all: a superuser, or a member of a role group."""
-    return bool(visible_programs(user))
+    """May the user read the records and the worklist (:mod:`sanitas.access.policy`)."""
+    return allows(user, "records.view")
 
 
 def default_program(user: Any) -> str:
-    """The program the worklist opens on: the user's role's, else every program."""
-    roles = roles_of(user)
+    """The program the worklist opens on: the user's one role's, else every program."""
+    roles = access_roles.roles_of(user)
     if user.is_superuser or len(roles) != 1:
         return ALL
-    return ROLE_PROGRAMS[roles[0]]
+    return roles[0].opens_on
 
 
 def _visible_q(user: Any) -> Q:

@@ -1,15 +1,9 @@
-"""The staff pages' addresses, and who may see each.
-
-``PERMISSIONS`` maps every URL name of the staff pages (and the sign-in pages
-they use) to who may see it; a test checks that every name is in it and that
-each page enforces it.
-"""
+"""The staff pages' addresses (who may open each: :data:`sanitas.access.doors.PAGES`)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from sanitas.staff import views
-from sanitas.staff.views import PUBLIC, STAFF
 
 app_name = "staff"
 
@@ -29,11 +23,3 @@ auth_urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
 ]
-
-#: URL name → who may see it
-PERMISSIONS: dict[str, str] = {
-    "login": PUBLIC,
-    "logout": PUBLIC,
-    "staff:worklist": STAFF,
-    "staff:subject": STAFF,
-}

@@ -1,40 +1,19 @@
 """The staff pages. Thin: each view validates its parameters with a form, asks the
-selectors, and renders; who may see which page is the map in ``urls.py``."""
+selectors, and renders; who may open which page is the access policy's
+(:mod:`sanitas.access.doors`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils import timezone
 
+from sanitas.access.doors import door
+from sanitas.access.policy import allows
 from sanitas.staff import selectors
 from sanitas.staff.forms import AsOfForm, WorklistFilterForm
-
-#: anyone, signed in or not
-PUBLIC = "public"
-#: a superuser or a member of a role group (see ``selectors.ROLE_PROGRAMS``)
-STAFF = "staff"
-
-
-def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Sign-in first; then a role (or superuser), else a page that says so."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not selectors.is_staff_member(request.user):
-            return render(request, "staff/forbidden.html", status=403)
-        return view(request, *args, **kwargs)
-
-    wrapper.access = STAFF  # type: ignore[attr-defined]
-    return wrapper
-
 
 _COLUMNS = (
     ("status", "Status"),
@@ -60,7 +39,7 @@ EXPORT_HEADER = (
 )
 
 
-@staff_required
+@door
 def worklist(request: HttpRequest) -> HttpResponse:
     """The open findings the user may see, in the order of action (violations, then
     overdue by days overdue, then due soonest), each obligation's run of findings on
@@ -175,9 +154,8 @@ def worklist(request: HttpRequest) -> HttpResponse:
 
 def _assignees(user: Any) -> Any:
     from sanitas.casework.forms import BulkForm
-    from sanitas.web.permissions import WORK, may
 
-    return BulkForm() if may(user, WORK) else None
+    return BulkForm() if allows(user, "cases.work") else None
 
 
 def _export(fmt: str, findings: list[Any]) -> HttpResponse:
@@ -213,7 +191,7 @@ def _export(fmt: str, findings: list[Any]) -> HttpResponse:
     )
 
 
-@staff_required
+@door
 def subject(request: HttpRequest, key: str) -> HttpResponse:
     """A record's page: its fields, findings, the records naming it and its timeline —
     as it stands, or as of the ``as_of`` day."""

@@ -15,13 +15,13 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from sanitas.access.doors import door
+from sanitas.access.policy import About, allows
 from sanitas.ordinance.facts import FactsError, vocabulary
 from sanitas.ordinance.words import capital, listing, plural, type_words
 from sanitas.records.services import RecordError
 from sanitas.staff import selectors as staff_selectors
-from sanitas.staff.views import STAFF
 from sanitas.web import selectors, services
-from sanitas.web.permissions import WORK, may_record, requires
 from sanitas.web.record_forms import RecordForm, VoidForm, form_class
 
 
@@ -143,13 +143,13 @@ def _write(
     return redirect(_back(request, near, raw, key, fact_type))
 
 
-@requires(WORK)
+@door
 def record_new(request: HttpRequest, fact_type: str) -> HttpResponse:
     """Record a new fact of ``fact_type``; ``?near=<key>`` opens it from that record's
     page (its records offered in the reference fields), and any field of the type
     given in the address is filled in (``?establishment=jade-garden``)."""
     fact_type = _fact_type(fact_type)
-    if not may_record(request.user, fact_type):
+    if not allows(request.user, "records.record", About.record(fact_type)):
         return _refused(request, fact_type)
     source = request.POST if request.method == "POST" else request.GET
     near = source.get("near", "")[:200]
@@ -172,12 +172,12 @@ def _stored(request: HttpRequest, key: str) -> tuple[str, dict[str, Any], Any] |
     found = selectors.record_for_form(key)
     if found is None:
         return render(request, "staff/not_found.html", {"key": key}, status=404)
-    if not may_record(request.user, found[0]):
+    if not allows(request.user, "records.record", About.record(found[0])):
         return _refused(request, found[0])
     return found
 
 
-@requires(WORK)
+@door
 def record_edit(request: HttpRequest, key: str) -> HttpResponse:
     """Change a record: the same key, a new version, a reason required."""
     found = _stored(request, key)
@@ -209,7 +209,7 @@ def record_edit(request: HttpRequest, key: str) -> HttpResponse:
     return _render_form(request, form, fact_type=fact_type, near=near, editing=key)
 
 
-@requires(WORK)
+@door
 def record_void(request: HttpRequest, key: str) -> HttpResponse:
     """Void a record, after a confirmation page that asks why."""
     found = _stored(request, key)
@@ -265,7 +265,7 @@ def _void_back(named: selectors.Title) -> str:
     return named.url
 
 
-@requires(STAFF)
+@door
 def pick(request: HttpRequest) -> JsonResponse:
     """A reference field's picker: the records of the accepted types that the words
     typed find, titled, the page's own first (``?q=&types=device,premises&near=``)."""

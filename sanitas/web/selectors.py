@@ -639,12 +639,12 @@ def record_actions(
     """(first, others): the records ``user`` may add from the page of the record
     ``key`` — each type of the vocabulary with a reference that accepts a
     ``fact_type``, opened with that reference filled in."""
+    from sanitas.access.policy import About, allows
     from sanitas.ordinance.facts import vocabulary
-    from sanitas.web.permissions import may_record
 
     found: dict[str, RecordAction] = {}
     for name, model in vocabulary().items():
-        if not may_record(user, name):
+        if not allows(user, "records.record", About.record(name)):
             continue
         for field_name, accepted in model.references.items():
             if (accepted and fact_type in accepted) or (not accepted and field_name == "subject"):

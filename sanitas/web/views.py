@@ -9,16 +9,15 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from sanitas.staff.views import STAFF
+from sanitas.access.doors import door
 from sanitas.web import audit as audit_selectors
 from sanitas.web import selectors
 from sanitas.web import timeline as timelines
 from sanitas.web.export import export_response
 from sanitas.web.forms import EXPORT_FORMATS, SearchForm, TimelineForm
-from sanitas.web.permissions import SUPERVISE, requires
 from sanitas.web.tables import LIST_PAGES
 
 PAGE_SIZE = 50
@@ -30,7 +29,21 @@ def export_format(request: HttpRequest) -> str:
     return fmt if fmt in EXPORT_FORMATS else ""
 
 
-@requires(STAFF)
+@door
+def home(request: HttpRequest) -> HttpResponse:
+    """Where signing in lands: the first page of the navigation the user's roles may open
+    (the worklist for program staff, the hearings for a hearing officer), or the page that
+    says the account has no role."""
+    from sanitas.access.doors import refused
+    from sanitas.web.context import navigation
+
+    pages = navigation(request.user)
+    if not pages:
+        return refused(request, "")
+    return redirect(pages[0][1])
+
+
+@door
 def search(request: HttpRequest) -> HttpResponse:
     """Records by name (typos forgiven), address, licence, owner, phone or key."""
     form = SearchForm(request.GET)
@@ -63,7 +76,7 @@ def search(request: HttpRequest) -> HttpResponse:
     )
 
 
-@requires(STAFF)
+@door
 def record_list(request: HttpRequest, *, slug: str) -> HttpResponse:
     """One list page: records of a kind, filtered, counted and paged."""
     spec = LIST_PAGES[slug]
@@ -119,7 +132,7 @@ def _referenced(spec: Any, rows: list[Any]) -> dict[str, selectors.Title]:
     return selectors.titles(keys)
 
 
-@requires(STAFF)
+@door
 def business(request: HttpRequest, key: str) -> HttpResponse:
     """A business: who and where, what is open and since when, then its devices,
     employees, services and permits, then the history."""
@@ -136,7 +149,7 @@ def business(request: HttpRequest, key: str) -> HttpResponse:
 BUSINESS_TIMELINE = 10
 
 
-@requires(STAFF)
+@door
 def timeline(request: HttpRequest, key: str) -> HttpResponse:
     """A business's or a premises' timeline: every record and version, the findings'
     status changes, the cases' assignments and notes, newest first, paged."""
@@ -159,7 +172,7 @@ def _nav_of(root: selectors.Title) -> str:
 AUDIT_HEADER = ["When", "Who", "Did", "Record type", "Record", "Why", "Key"]
 
 
-@requires(SUPERVISE)
+@door
 def audit(request: HttpRequest) -> HttpResponse:
     """Every write (who, when, what, why), from the records' history, filtered and
     paged, or exported with the same filters."""

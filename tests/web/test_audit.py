@@ -17,7 +17,8 @@ from openpyxl import load_workbook
 from sanitas.ordinance.document import read_data
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import sweep
-from sanitas.web.permissions import ROLES
+from sanitas.access.policy import GRANTS
+from sanitas.access.roles import ROLES
 
 from ..conftest import ROOT
 
@@ -60,12 +61,13 @@ def _rows(response) -> list:
     return response.context["rows"]
 
 
-def test_only_supervisors_and_superusers_may_read_the_audit(writes, client):
+def test_only_supervisors_auditors_and_superusers_may_read_the_audit(writes, client):
     assert client.get(AUDIT)["Location"].startswith(reverse("login"))
     for role in ROLES:
         client.force_login(_user(f"user-{role}", role))
         status = client.get(AUDIT).status_code
-        assert status == (200 if role == "supervisor" else 403), role
+        assert status == (200 if "audit.view" in GRANTS[role] else 403), role
+        assert (status == 200) == (role in ("supervisor", "auditor")), role
     client.force_login(_user("no-role"))
     assert client.get(AUDIT).status_code == 403
     client.force_login(User.objects.create_superuser("root", "root@example.org", "x-long-pass"))
@@ -76,7 +78,9 @@ def test_the_shell_shows_the_audit_to_supervisors_only(writes, client, superviso
     assert AUDIT in supervisor.get(reverse("staff:worklist")).content.decode()
     client.force_login(writes)
     assert AUDIT not in client.get(reverse("staff:worklist")).content.decode()
-    assert "supervisors" in client.get(AUDIT).content.decode()
+    refused = client.get(AUDIT)
+    assert refused.status_code == 403
+    assert "may not read the audit of every write" in refused.content.decode()
 
 
 def test_every_write_newest_first_with_who_what_and_why(writes, supervisor):

@@ -1,6 +1,6 @@
 """The staff shell: USWDS served by the application, the search box on every page,
 search, the list pages, a business's page, the worklist in people's words and in
-the order of action, exports, and the permission map of every staff address."""
+the order of action, and exports (who may open each page: tests/web/test_doors.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from django.contrib.auth.models import Group, User
 from django.contrib.staticfiles import finders
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from sanitas.notices import urls as notices_urls
@@ -20,18 +20,8 @@ from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 from sanitas.staff import selectors as staff_selectors
-from sanitas.staff.views import PUBLIC, STAFF
 from sanitas.web import selectors
 from sanitas.web.export import neutralised
-from sanitas.web.permissions import (
-    ACCESS_LEVELS,
-    NOTICES,
-    RECORDS,
-    ROLES,
-    SUPERVISE,
-    SUPERVISOR,
-)
-from sanitas.web.urls import PERMISSIONS
 
 from ..conftest import ROOT
 
@@ -79,31 +69,6 @@ URL_KWARGS = {
     "reports:build": {"pk": 1},
     "reports:file": {"pk": 1, "name": "report.xlsx"},
 }
-#: the record forms: the fact type each address above records, which a role must record
-RECORDED_TYPE = {
-    "web:record_new": "inspection",
-    "web:record_edit": "device",
-    "web:record_void": "device",
-}
-#: the addresses that answer a POST only
-POST_ONLY = {
-    "casework:assign",
-    "casework:note",
-    "casework:bulk_assign",
-    "casework:inspection_photo_void",
-    "logout",
-    "jobs:start_sweep",
-    "reports:start",
-}
-#: addresses whose view narrows the map's access to some acting roles (tests/jobs)
-OWN_ROLES = {
-    "jobs:start_sweep": {"supervisor"},
-    "jobs:upload": {"supervisor", "fog_inspector", "sb1383_coordinator", "code_enforcement"},
-    # the SB 1383 reports are built by SB 1383 coordinators and supervisors (tests/reports)
-    "reports:start": {"supervisor", "sb1383_coordinator"},
-}
-
-
 @pytest.fixture
 def block():
     record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="block survey")
@@ -457,68 +422,3 @@ def test_an_export_with_a_formula_in_a_record_opens_as_text(block, staff_client)
 
 
 # --------------------------------------------------------------------------- the map
-
-
-def _names(patterns, prefix: str = "") -> set[str]:
-    names = set()
-    for pattern in patterns:
-        if isinstance(pattern, URLResolver):
-            # the admin and the API have their own access (superusers; scoped tokens)
-            if pattern.namespace == "admin" or str(pattern.pattern).startswith("api/"):
-                continue
-            inner = f"{prefix}{pattern.namespace}:" if pattern.namespace else prefix
-            names |= _names(pattern.url_patterns, inner)
-        elif isinstance(pattern, URLPattern) and pattern.name:
-            names.add(f"{prefix}{pattern.name}")
-    return names
-
-
-def test_every_url_name_is_in_the_permission_map():
-    assert _names(get_resolver().url_patterns) == set(PERMISSIONS)
-    assert set(PERMISSIONS.values()) <= set(ACCESS_LEVELS)
-
-
-def _view(name: str):
-    from django.urls import resolve
-
-    return resolve(reverse(name, kwargs=URL_KWARGS.get(name))).func
-
-
-def test_each_view_declares_the_access_the_map_gives_it():
-    for name, access in PERMISSIONS.items():
-        if access == PUBLIC:
-            continue
-        assert getattr(_view(name), "access", None) == access, name
-
-
-def _ask(client, name: str):
-    url = reverse(name, kwargs=URL_KWARGS.get(name))
-    if name in POST_ONLY:
-        return client.post(url)
-    response = client.get(url)
-    # a notice's action answers a POST only (and says so before asking who is there)
-    return client.post(url) if response.status_code == 405 else response
-
-
-@pytest.mark.parametrize("name", sorted(n for n, a in PERMISSIONS.items() if a != PUBLIC))
-def test_each_page_refuses_who_may_not_use_it(block, client, name):
-    response = _ask(client, name)
-    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
-    client.force_login(_user("no-role"))
-    assert _ask(client, name).status_code == 403
-    for role in ROLES:
-        client.force_login(_user(f"user-{role}", role=role))
-        status = _ask(client, name).status_code
-        access = PERMISSIONS[name]
-        # every role may open the notices; what a role may do on one, its pages check;
-        # the audit is the supervisors'
-        if access == SUPERVISE:
-            allowed = role == SUPERVISOR
-        else:
-            allowed = access in (STAFF, NOTICES) or ROLES[role].acts
-        if name in RECORDED_TYPE:
-            allowed = ROLES[role].acts and (
-                role == "supervisor" or RECORDED_TYPE[name] in RECORDS[role]
-            )
-        allowed = allowed and role in OWN_ROLES.get(name, {role})
-        assert (status != 403) == allowed, (name, role, status)

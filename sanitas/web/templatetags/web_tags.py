@@ -86,10 +86,10 @@ def iso_date(value: Any) -> str:
 def record_actions(context: Any, key: str, fact_type: str, voided: bool = False) -> dict[str, Any]:
     """The "Record …" buttons of a record's page, and its own Change and Void, for
     what the signed-in user's role records."""
-    from sanitas.web.permissions import may_record
+    from sanitas.access.policy import About, allows
     from sanitas.web.selectors import record_actions as actions
 
     user = context["request"].user
     first, others = actions(user, key=key, fact_type=fact_type) if not voided else ([], [])
-    mine = may_record(user, fact_type) and not voided
+    mine = allows(user, "records.record", About.record(fact_type)) and not voided
     return {"first": first, "others": others, "key": key, "mine": mine, "fact_type": fact_type}
