@@ -1,11 +1,12 @@
-"""Bearer-token authentication and scopes for API clients.
+"""Bearer-token authentication, and the access policy at the API's door.
 
 ``Authorization: Bearer <token>``; the token is looked up by its SHA-256 digest,
 and must be neither revoked nor expired nor acting for an inactive user (any of
-these: 401). Then its scopes are checked against the endpoint (403 when it
-lacks them): an endpoint that changes nothing needs ``read``, one that records
-needs ``write`` (by the HTTP method unless the endpoint says otherwise, as
-``POST /api/evaluate``, which stores nothing, does). A token limited to programs
+these: 401). Then the operation's permission (:data:`sanitas.access.doors.OPERATIONS`)
+is asked of the access policy for the token's user, at the moment of use, narrowed by
+the token's scopes (403 when refused): a permission that changes something needs the
+``write`` scope, one that reads ``read``, and the user's roles must hold it — a token
+never exceeds its user, and a user with no role reads nothing. A token limited to programs
 (``program:fog``...) sees only their findings and the subject groups they are
 about: the endpoints ask :func:`sees_finding` and :func:`sees_group`, and an
 object outside its part of the city is answered as if it did not exist.
@@ -24,12 +25,12 @@ from django.utils import timezone
 from ninja.errors import HttpError
 from ninja.security import HttpBearer
 
+from sanitas.access.doors import OPERATIONS
+from sanitas.access.policy import allows, permission, token_allows
 from sanitas.api.models import ApiToken
 from sanitas.api.services import note_token_use, token_digest
 
 logger = logging.getLogger("sanitas.api")
-
-READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def token_for(secret: str) -> ApiToken | None:
@@ -46,18 +47,17 @@ def token_for(secret: str) -> ApiToken | None:
     return token
 
 
-def required_scope(request: HttpRequest, declared: str | None = None) -> str:
-    return declared or ("read" if request.method in READ_METHODS else "write")
-
-
 class BearerToken(HttpBearer):
-    """The API's authentication; ``scope`` names what an endpoint needs when its
-    HTTP method does not say it (``BearerToken(scope="read")`` on a POST that
-    stores nothing)."""
+    """The API's door for one operation (its ``operation_id``): the token, then the
+    permission :data:`~sanitas.access.doors.OPERATIONS` names for it, asked of the
+    access policy for the token's user through the token's scopes."""
 
-    def __init__(self, scope: str | None = None) -> None:
+    def __init__(self, operation: str) -> None:
         super().__init__()
-        self.scope = scope
+        if operation not in OPERATIONS:
+            raise ValueError(f"API operation {operation!r} is not in the access policy")
+        self.operation = operation
+        self.permission = permission(OPERATIONS[operation])
 
     def __call__(self, request: HttpRequest) -> Any:
         # the base class logs a malformed header in full when DEBUG is on; a token
@@ -72,12 +72,14 @@ class BearerToken(HttpBearer):
         if found is None:
             logger.warning("API refused: no live token, %s %s", request.method, request.path)
             return None
-        needed = required_scope(request, self.scope)
-        if not found.allows(needed):
+        perm = self.permission
+        user = found.user
+        if not token_allows(found, perm, None):
+            needed = "write" if perm.writes else "read"
             logger.warning(
                 "API refused: token %s (%s) lacks %r for %s %s",
                 found.pk,
-                found.user.get_username(),
+                user.get_username(),
                 needed,
                 request.method,
                 request.path,
@@ -85,16 +87,35 @@ class BearerToken(HttpBearer):
             raise HttpError(
                 403, f"Authorization: this token's scopes ({found.scopes}) do not include {needed}"
             )
+        if not allows(user, perm.name):
+            logger.warning(
+                "API refused: %s's roles may not %s (token %s, %s %s)",
+                user.get_username(),
+                perm.name,
+                found.pk,
+                request.method,
+                request.path,
+            )
+            raise HttpError(
+                403,
+                f"Authorization: {user.get_username()}'s roles may not {perm.does} ({perm.name})",
+            )
         note_token_use(token=found, at=timezone.now())
-        request.user = found.user
+        request.user = user
         logger.info(
-            "API: token %s (%s) %s %s",
-            found.pk,
-            found.user.get_username(),
-            request.method,
-            request.path,
+            "API: token %s (%s) %s %s", found.pk, user.get_username(), request.method, request.path
         )
         return found
+
+
+def require_on(request: HttpRequest, need: str, obj: Any) -> None:
+    """Refuse (403) unless the token's user, through the token, may do ``need`` to ``obj``."""
+    if not allows(request.user, need, obj, token=token_of(request)):
+        raise HttpError(
+            403,
+            f"Authorization: {request.user.get_username()} may not "
+            f"{permission(need).does} here ({need})",
+        )
 
 
 # --------------------------------------------------------------------------- programs

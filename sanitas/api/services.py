@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from sanitas.access.policy import may_read_anything, may_write_anything
 from sanitas.api.models import ACTIONS, MAX_LIFETIME, SCOPES, ApiToken, default_expiry
 
 TOKEN_PREFIX = "sgk_"
@@ -73,6 +74,14 @@ def issue_api_token(
         problems.append(f"user: no user named {username!r}")
     elif not user.is_active:
         problems.append(f"user: {username!r} is not active")
+    elif not may_read_anything(user):
+        # a token never exceeds its user: a user with no role may be issued none
+        problems.append(f"user: {username!r} has no role, so a token could do nothing")
+    elif "write" in scopes and not may_write_anything(user):
+        problems.append(
+            f"scope: {username!r}'s roles change nothing, so a token of theirs may not "
+            "have the write scope"
+        )
     if problems:
         raise TokenError(problems)
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)

@@ -17,6 +17,8 @@ from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI, Schema, Status
 from pydantic import Field
 
+from sanitas.access.policy import About, allows
+from sanitas.api.auth import BearerToken, require_on, token_of
 from sanitas.notices import selectors, services
 from sanitas.notices.kinds import LANGUAGES, kinds
 from sanitas.notices.models import Notice
@@ -143,8 +145,15 @@ def _out(notice: Notice) -> dict[str, Any]:
     }
 
 
-def _found(request: HttpRequest, notice_id: int) -> Notice | None:
-    return selectors.notice(request.user, notice_id)
+def _found(request: HttpRequest, notice_id: int, need: str = "notices.view") -> Notice | None:
+    """The notice, if the token's user may read it through the token (else None: it is
+    answered as if it did not exist); then refused (403) unless they may do ``need``."""
+    notice = Notice.objects.select_related("cites_notice").filter(pk=notice_id).first()
+    if notice is None or not allows(request.user, "notices.view", notice, token=token_of(request)):
+        return None
+    if need != "notices.view":
+        require_on(request, need, notice)
+    return notice
 
 
 def _refused(exc: services.NoticeError) -> Status:
@@ -155,7 +164,7 @@ def _missing(notice_id: int) -> Status:
     return Status(404, {"detail": [f"notice {notice_id}: no such notice"]})
 
 
-REFUSED = {401: Problems, 404: Problems, 409: Problems, 422: Problems}
+REFUSED = {401: Problems, 403: Problems, 404: Problems, 409: Problems, 422: Problems}
 
 
 def mount(api: NinjaAPI) -> None:
@@ -163,8 +172,9 @@ def mount(api: NinjaAPI) -> None:
 
     @api.post(
         "/notices",
-        response={201: NoticeOut, **REFUSED},
+        response={200: NoticeOut, 201: NoticeOut, **REFUSED},
         operation_id="draftNotice",
+        auth=BearerToken("draftNotice"),
         summary="Draft the notice the law answers a finding with",
         tags=["notices"],
     )
@@ -173,20 +183,27 @@ def mount(api: NinjaAPI) -> None:
         ordinance names, what was found, the law, the deadline from the day of
         service, the penalty that follows. Refused (422) when no notice answers the
         finding."""
-        if selectors.finding(request.user, finding_id=body.finding) is None:
+        finding = selectors.finding(request.user, finding_id=body.finding)
+        if finding is None:
             return Status(404, {"detail": [f"finding {body.finding}: no such current finding"]})
+        offered = selectors.offered_kinds(finding.requirement, finding.status)
+        chosen = next((k for k in offered if k.key == body.kind), None) if body.kind else None
+        for k in [chosen] if chosen is not None else offered[:1]:
+            require_on(request, "notices.draft", About.program(k.program))
         try:
             notice = services.draft_notice(
                 finding_id=body.finding, actor=request.user.get_username(), kind_key=body.kind
             )
         except services.NoticeError as exc:
             return _refused(exc)
-        return Status(201, _out(notice))
+        # one open draft per finding and kind: a second request answers with the first
+        return Status(200 if getattr(notice, "already_open", False) else 201, _out(notice))
 
     @api.get(
         "/notices/{notice_id}",
         response={200: NoticeOut, **REFUSED},
         operation_id="getNotice",
+        auth=BearerToken("getNotice"),
         summary="A notice with its state, digests and deadline",
         tags=["notices"],
     )
@@ -198,11 +215,12 @@ def mount(api: NinjaAPI) -> None:
         "/notices/{notice_id}",
         response={200: NoticeOut, **REFUSED},
         operation_id="editNotice",
+        auth=BearerToken("editNotice"),
         summary="Edit a draft's free-text parts (409 once served)",
         tags=["notices"],
     )
     def edit_notice(request: HttpRequest, notice_id: int, body: DraftEditIn) -> Any:
-        notice = _found(request, notice_id)
+        notice = _found(request, notice_id, "notices.draft")
         if notice is None:
             return _missing(notice_id)
         try:
@@ -215,21 +233,16 @@ def mount(api: NinjaAPI) -> None:
 
     @api.post(
         "/notices/{notice_id}/approve",
-        response={200: NoticeOut, 403: Problems, **REFUSED},
+        response={200: NoticeOut, **REFUSED},
         operation_id="approveNotice",
+        auth=BearerToken("approveNotice"),
         summary="A supervisor's approval of a draft (409 once served)",
         tags=["notices"],
     )
     def approve_notice(request: HttpRequest, notice_id: int) -> Any:
-        notice = _found(request, notice_id)
+        notice = _found(request, notice_id, "notices.approve")
         if notice is None:
             return _missing(notice_id)
-        if notice.served:
-            return _refused(
-                services.FrozenNotice([f"notice {notice.code}: served; approval is refused"])
-            )
-        if not selectors.may_approve(request.user):
-            return Status(403, {"detail": ["approval: only a notice supervisor approves a notice"]})
         try:
             notice = services.approve_notice(notice_id=notice.pk, actor=request.user.get_username())
         except services.NoticeError as exc:
@@ -240,6 +253,7 @@ def mount(api: NinjaAPI) -> None:
         "/notices/{notice_id}/serve",
         response={200: NoticeOut, **REFUSED},
         operation_id="serveNotice",
+        auth=BearerToken("serveNotice"),
         summary="Serve a notice: it is frozen, and its clock starts on the day of service",
         tags=["notices"],
     )
@@ -247,7 +261,7 @@ def mount(api: NinjaAPI) -> None:
         """Service renders and freezes the PDF, the recipient and the facts behind it
         (their SHA-256 digests are returned), and records the notice as the engine's
         fact. A served notice answers 409."""
-        notice = _found(request, notice_id)
+        notice = _found(request, notice_id, "notices.serve")
         if notice is None:
             return _missing(notice_id)
         try:
@@ -267,6 +281,7 @@ def mount(api: NinjaAPI) -> None:
         "/notices/{notice_id}/pdf",
         response={200: None, **REFUSED},
         operation_id="getNoticePdf",
+        auth=BearerToken("getNoticePdf"),
         summary="The notice's PDF (as served; a draft's preview is marked as a draft)",
         tags=["notices"],
         openapi_extra={
@@ -301,8 +316,9 @@ def mount(api: NinjaAPI) -> None:
 
     @api.post(
         "/records",
-        response={200: RecordsOut, 400: Problems, 401: Problems, 422: Problems},
+        response={200: RecordsOut, 400: Problems, 401: Problems, 403: Problems, 422: Problems},
         operation_id="recordFacts",
+        auth=BearerToken("recordFacts"),
         summary="Record a facts document through the records services",
         tags=["records"],
     )
@@ -310,7 +326,28 @@ def mount(api: NinjaAPI) -> None:
         """All or nothing: the whole document is validated (the vocabulary, references
         against the document and the stored records) and then stored; a problem
         anywhere refuses it whole with every problem listed (422). Idempotent by
-        natural key: a record already stored as given is left unchanged."""
+        natural key: a record already stored as given is left unchanged. Every fact's
+        type must be one the token's user records (403 naming those that are not)."""
+        token = token_of(request)
+        refused = sorted(
+            {
+                str(raw.get("type"))
+                for raw in body.facts
+                if not allows(
+                    request.user, "records.record", About.record(str(raw.get("type"))), token=token
+                )
+            }
+        )
+        if refused:
+            return Status(
+                403,
+                {
+                    "detail": [
+                        f"facts: {request.user.get_username()}'s roles do not record "
+                        f"{', '.join(refused)}"
+                    ]
+                },
+            )
         try:
             result = record_facts(
                 raw_facts=body.facts,

@@ -3,6 +3,8 @@ of every problem; the computed parts of a notice have no field at all."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from sanitas.notices.kinds import LANGUAGE_NAMES, LANGUAGES
@@ -91,17 +93,41 @@ class AppealForm(UswdsForm):
 
 
 class HearingForm(UswdsForm):
-    hearing_officer = forms.CharField(max_length=150)
+    hearing_officer = forms.ChoiceField(
+        choices=(), help_text="The hearing officers with an active account."
+    )
     scheduled_at = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     place = forms.CharField(required=False, max_length=200)
+
+    def __init__(self, *args: Any, officers: list[tuple[str, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["hearing_officer"].choices = [("", "Choose a hearing officer"), *officers]
 
 
 class DecisionForm(UswdsForm):
     decision = forms.ChoiceField(choices=DECISIONS)
-    decided_on = forms.DateField(widget=DateInput())
-    amount = forms.DecimalField(required=False, min_value=0, decimal_places=2)
+    decided_on = forms.DateField(widget=DateInput(), help_text="On or after the hearing.")
+    amount = forms.DecimalField(
+        required=False,
+        min_value=0,
+        decimal_places=2,
+        help_text="A modified order: the penalty it sets, not above the ladder's ceiling.",
+    )
+    findings = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Findings",
+        help_text="What the hearing officer finds happened, on the evidence heard.",
+    )
+    reasons = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Reasons",
+        help_text="Why the citation is upheld, modified or dismissed.",
+    )
     order_text = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 4}), label="Findings and reasons"
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="Order",
+        help_text="What the order directs besides, if anything.",
     )
 
 

@@ -22,6 +22,8 @@ STATES = (
     ("rescinded", "rescinded"),
     ("superseded", "superseded"),
 )
+#: the states of a notice not yet served: an open draft
+OPEN_STATES = ("draft", "approved")
 #: the states of a notice that has been served (its frozen columns never change)
 SERVED_STATES = ("served", "complied", "escalated", "rescinded", "superseded")
 METHODS = (
@@ -112,6 +114,20 @@ class Notice(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["state", "kind"], name="notice_state_kind")]
+        constraints = [
+            # one open draft per finding and kind: a second request answers with the first
+            models.UniqueConstraint(
+                fields=["finding_id", "kind"],
+                condition=models.Q(state__in=OPEN_STATES, finding_id__isnull=False),
+                name="notice_one_open_draft_per_finding",
+            ),
+            # and one open citation per notice
+            models.UniqueConstraint(
+                fields=["cites_notice", "kind"],
+                condition=models.Q(state__in=OPEN_STATES, cites_notice__isnull=False),
+                name="notice_one_open_citation_per_notice",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.code}"
@@ -119,6 +135,31 @@ class Notice(models.Model):
     @property
     def served(self) -> bool:
         return self.served_at is not None
+
+    def access_about(self):
+        """What the access policy asks of a notice: its kind's program, and the hearing
+        officers assigned to a hearing on it (a citation under appeal) or on a citation
+        that follows it (they read what they hear)."""
+        from sanitas.access.policy import About
+        from sanitas.notices.kinds import kind
+
+        cached = getattr(self, "_access_about", None)
+        if cached is None:
+            officers = ()
+            if self.pk is not None:
+                officers = tuple(
+                    Hearing.objects.filter(
+                        models.Q(appeal__citation=self)
+                        | models.Q(appeal__citation__cites_notice=self)
+                    )
+                    .values_list("hearing_officer", flat=True)
+                    .distinct()
+                )
+            cached = About(
+                programs=About.program(kind(self.kind).program).programs, officers=officers
+            )
+            self._access_about = cached
+        return cached
 
 
 class NoticeEvent(models.Model):
@@ -217,7 +258,15 @@ class Hearing(models.Model):
     decision = models.CharField(max_length=16, choices=DECISIONS, blank=True)
     decided_on = models.DateField(null=True, blank=True)
     amount = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
-    order_text = models.TextField(blank=True)
+    findings = models.TextField(blank=True, help_text="The hearing officer's findings of fact.")
+    reasons = models.TextField(blank=True, help_text="The reasons for the decision.")
+    order_text = models.TextField(blank=True, help_text="What the order directs, if anything.")
+    officer_name = models.CharField(
+        max_length=150, blank=True, help_text="The full name the order is signed with."
+    )
+    officer_title = models.CharField(
+        max_length=150, blank=True, help_text="The title the order is signed with."
+    )
     order_pdf = models.BinaryField(null=True, blank=True)
     order_sha256 = models.CharField(max_length=64, blank=True)
     fact_key = models.CharField(max_length=200, blank=True)
@@ -226,3 +275,11 @@ class Hearing(models.Model):
 
     def __str__(self) -> str:
         return f"hearing of {self.appeal.citation.code}"
+
+    def access_about(self):
+        """A hearing is its officer's, in its citation's program."""
+        from sanitas.access.policy import About
+        from sanitas.notices.kinds import kind
+
+        program = About.program(kind(self.appeal.citation.kind).program).programs
+        return About(programs=program, officers=(self.hearing_officer,))

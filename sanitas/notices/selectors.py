@@ -8,58 +8,72 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
+from sanitas.access.policy import About, allows
+from sanitas.access.roles import PROGRAMS, program_key
 from sanitas.notices import compose, services
 from sanitas.notices.kinds import Kind, kind, kinds, kinds_for
 from sanitas.notices.models import SERVED_STATES, Hearing, Notice, Payment
-from sanitas.notices.services import HEARING_OFFICER, NOTICE_SUPERVISOR
 from sanitas.records.models import Finding
 from sanitas.records.sweep import jurisdiction_pack
 from sanitas.staff import selectors as staff
 
 
-def _in_group(user: Any, group: str) -> bool:
-    return bool(
-        getattr(user, "is_authenticated", False)
-        and user.is_active
-        and user.groups.filter(name=group).exists()
-    )
-
-
-def may_use_notices(user: Any) -> bool:
-    """Staff (a role or a superuser), or a hearing officer."""
-    return staff.is_staff_member(user) or _in_group(user, HEARING_OFFICER)
-
-
-def may_approve(user: Any) -> bool:
-    return bool(getattr(user, "is_superuser", False)) or _in_group(user, NOTICE_SUPERVISOR)
-
-
-def is_hearing_officer(user: Any) -> bool:
-    return _in_group(user, HEARING_OFFICER)
-
-
-def _programs(user: Any) -> tuple[str, ...]:
-    programs = staff.visible_programs(user)
-    if not programs and is_hearing_officer(user):
-        return ("sb1383",)  # a hearing officer hears SB 1383 citations
-    return programs
-
-
-def _kinds_of(programs: tuple[str, ...]) -> list[str]:
-    return [k.key for k in kinds().values() if k.program in programs]
+def _kinds_of(programs: list[str]) -> list[str]:
+    return [k.key for k in kinds().values() if program_key(k.program) in programs]
 
 
 def notices(user: Any, *, state: str = "", kind_key: str = "") -> QuerySet[Notice]:
-    """The notices the user may see, newest first."""
-    found = Notice.objects.filter(kind__in=_kinds_of(_programs(user)))
+    """The notices the user may read (the access policy's ``notices.view``: their
+    programs', and for a hearing officer the citations they hear and the notices those
+    follow), newest first."""
+    if not allows(user, "notices.view"):
+        return Notice.objects.none()
+    programs = [p for p in PROGRAMS if allows(user, "notices.view", About.program(p))]
+    seen = Q(kind__in=_kinds_of(programs))
+    if not user.is_superuser:
+        officer = user.get_username()
+        heard = Hearing.objects.filter(hearing_officer=officer)
+        seen |= Q(pk__in=heard.values("appeal__citation")) | Q(
+            pk__in=heard.values("appeal__citation__cites_notice")
+        )
+    found = Notice.objects.filter(seen)
     if state:
         found = found.filter(state=state)
     if kind_key:
         found = found.filter(kind=kind_key)
     return found.select_related("cites_notice")
+
+
+def hearing_officers() -> list[tuple[str, str]]:
+    """The active accounts that may decide hearings, as (username, name to show)."""
+    from django.contrib.auth import get_user_model
+
+    people = (
+        get_user_model()
+        .objects.filter(is_active=True, is_superuser=False, groups__name="hearing_officer")
+        .distinct()
+        .order_by("last_name", "first_name", "username")
+    )
+    return [
+        (person.get_username(), f"{person.get_full_name() or person.get_username()}")
+        for person in people
+    ]
+
+
+def hearings(user: Any) -> list[Hearing]:
+    """The hearings the user may see (a hearing officer's own; a supervisor's and an
+    auditor's all), soonest first, undecided before decided."""
+    if not allows(user, "hearings.view"):
+        return []
+    found = Hearing.objects.select_related("appeal__citation").order_by(
+        "decided_on", "scheduled_at", "pk"
+    )
+    rows = [h for h in found if allows(user, "hearings.view", h)]
+    rows.sort(key=lambda h: (bool(h.decision), h.scheduled_at))
+    return rows
 
 
 def notice(user: Any, notice_id: int) -> Notice | None:
@@ -109,44 +123,46 @@ def notices_for_finding(finding_: Finding) -> list[Notice]:
 
 @dataclass
 class Proposal:
-    """What the engine proposes next for a served notice as of a day."""
+    """What the engine makes of a served notice as of a day, and whether a citation may
+    follow it as of the real day."""
 
     as_of: date
     findings: list[Any] = field(default_factory=list)
+    #: a citation may be drafted now (its notice's deadline passed uncorrected as of today)
     citation_due: bool = False
+    #: why not yet, where the notice is one a citation follows
+    premature: list[str] = field(default_factory=list)
     ceiling: int | None = None
     ordinal: int | None = None
 
 
-def proposal(notice_: Notice, *, as_of: date) -> Proposal:
+def proposal(notice_: Notice, *, as_of: date, today: date) -> Proposal:
     """The engine's findings about a served notice as of ``as_of`` (which may lie after
     today: what the law will make of the records if nothing more happens), and, for a
-    Notice of Violation whose deadline will have passed uncorrected, the citation
-    that follows and the ceiling the ladder allows for this respondent."""
+    Notice of Violation, whether a citation is ripe as of ``today`` — the real day, never
+    the view's — with the ceiling the ladder allows for this respondent."""
     out = Proposal(as_of=as_of)
     if not notice_.served:
         return out
+    out.findings = services.referral_findings(notice_, as_of=as_of)
+    if notice_.kind != "sb1383_nov" or notice_.state != "served":
+        return out
+    out.premature = services.citation_problems(notice_, on=today)
+    if out.premature:
+        return out
+    out.citation_due = True
     raw = services.records_of(notice_)
-    from sanitas.ordinance.engine import evaluate_facts
-    from sanitas.ordinance.facts import parse_facts
-
-    pack = jurisdiction_pack()
-    evaluation = evaluate_facts(parse_facts(raw), as_of=as_of, pack=pack, report_derived=False)
-    out.findings = [f for f in evaluation.findings if f.subject == notice_.fact_key]
-    referral = [f for f in out.findings if f.requirement == "ORG-CITATION"]
-    if referral and referral[0].status == "overdue" and notice_.kind == "sb1383_nov":
-        out.citation_due = True
-        probe = {
-            "id": "citation~proposal",
-            "type": "citation",
-            "subject": notice_.subject,
-            "requirement": notice_.requirement,
-            "issued_on": as_of.isoformat(),
-            "notice": notice_.fact_key,
-        }
-        derived = compose._evaluate([*raw, probe], as_of, pack)
-        out.ceiling = derived.get((probe["id"], "penalty_ceiling"))
-        out.ordinal = derived.get((probe["id"], "citation_ordinal"))
+    probe = {
+        "id": "citation~proposal",
+        "type": "citation",
+        "subject": notice_.subject,
+        "requirement": notice_.requirement,
+        "issued_on": today.isoformat(),
+        "notice": notice_.fact_key,
+    }
+    derived = compose._evaluate([*raw, probe], today, jurisdiction_pack())
+    out.ceiling = derived.get((probe["id"], "penalty_ceiling"))
+    out.ordinal = derived.get((probe["id"], "citation_ordinal"))
     return out
 
 

@@ -3,10 +3,13 @@ the ``actor`` (who), keyword-only, and writes an event on the notice's timeline.
 
 A notice moves draft → approved (where the pack requires a supervisor's approval,
 ``notice.approval_required_kinds``) → served → complied, escalated, rescinded or
-superseded. Service freezes it: its PDF and HTML, the recipient as they were, the
-facts behind it and the content it printed, with their SHA-256 digests; from then on
-every function here that would change what it says refuses (:class:`FrozenNotice`),
-and the database refuses too. A correction is a new notice that supersedes the old.
+superseded: the transitions, their states and conditions are the table in
+:mod:`sanitas.notices.flow`, which every function here checks before it writes (who may
+ask for each is the access policy's, asked at every door). Service freezes it: its PDF
+and HTML, the recipient as they were, the facts behind it and the content it printed,
+with their SHA-256 digests; from then on every function here that would change what it
+says refuses (:class:`FrozenNotice`), and the database refuses too. A correction is a
+new notice that supersedes the old.
 
 The served document becomes the engine's fact (a ``notice``, a ``citation`` or a
 ``final_certificate``) through the records services, so every clock starts at
@@ -22,13 +25,14 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from sanitas.notices import compose, render
+from sanitas.notices import compose, flow, render
 from sanitas.notices.kinds import LANGUAGES, kind
 from sanitas.notices.models import (
     METHODS,
+    OPEN_STATES,
     PAYMENT_METHODS,
     SERVED_STATES,
     Appeal,
@@ -77,6 +81,19 @@ def _notice(notice_id: int, *, lock: bool = True) -> Notice:
         return rows.get(pk=notice_id)
     except Notice.DoesNotExist:
         raise NotFound([f"notice {notice_id}: no such notice"]) from None
+
+
+def _check(action: str, notice: Notice) -> None:
+    """The state table's word on ``action`` for ``notice`` (:mod:`sanitas.notices.flow`)."""
+    try:
+        flow.check(action, notice)
+    except flow.TransitionRefused as exc:
+        raise NoticeError(exc.problems) from None
+
+
+def _today(today: date | None) -> date:
+    """The real day (the city's calendar day), unless a caller names another."""
+    return today or timezone.localdate()
 
 
 def _refuse_if_served(notice: Notice, what: str) -> None:
@@ -229,11 +246,18 @@ def _cite(notice: Notice) -> str:
 
 @transaction.atomic
 def draft_notice(
-    *, finding_id: int, actor: str, kind_key: str | None = None, as_of: date | None = None
+    *,
+    finding_id: int,
+    actor: str,
+    kind_key: str | None = None,
+    as_of: date | None = None,
+    today: date | None = None,
 ) -> Notice:
     """A draft of the document the law answers the finding with, filled from the
     records and the rule pack. Refused when the finding is not current or no
-    notice answers it, or when the records give the notice no lawful recipient."""
+    notice answers it, or when the records give the notice no lawful recipient. One
+    open draft per finding and kind: a second request answers with the first (marked
+    ``already_open``)."""
     finding = Finding.objects.filter(pk=finding_id).first()
     if finding is None:
         raise NotFound([f"finding {finding_id}: no such finding"])
@@ -264,9 +288,12 @@ def draft_notice(
                     "notices, so no citation can be drafted from it here"
                 ]
             )
-        return _draft_citation(cites, actor=actor, as_of=as_of, finding=finding)
+        return _draft_citation(cites, actor=actor, today=_today(today), finding=finding)
     if target.kind.key == "final_certificate":
         _check_certificate(target, raw, as_of, pack)
+    existing = _open_draft(finding_id=finding.pk, kind=target.kind.key)
+    if existing is not None:
+        return existing
     code = _new_code()
     notice = Notice(
         code=code,
@@ -284,9 +311,35 @@ def draft_notice(
     except compose.ComposeError as exc:
         raise NoticeError(exc.problems) from None
     notice.language = recipient["language"]
-    notice.save()
+    first = _save_draft(notice, finding_id=finding.pk)
+    if first is not None:
+        return first
     _event(notice, actor=actor, action="drafted", note=finding.explanation)
     return notice
+
+
+def _open_draft(**lookup: Any) -> Notice | None:
+    """The open draft (or approved notice not yet served) that ``lookup`` names, marked
+    ``already_open``: one open draft per finding and kind, and one open citation per
+    notice; a second request answers with the first."""
+    found = Notice.objects.filter(state__in=OPEN_STATES, **lookup).order_by("pk").first()
+    if found is not None:
+        found.already_open = True
+    return found
+
+
+def _save_draft(notice: Notice, **lookup: Any) -> Notice | None:
+    """Save a new draft; where another request saved the same draft a moment before (the
+    database's constraint refuses the second), the first, marked ``already_open``."""
+    try:
+        with transaction.atomic():
+            notice.save()
+    except IntegrityError:
+        first = _open_draft(kind=notice.kind, **lookup)
+        if first is None:
+            raise
+        return first
+    return None
 
 
 def _check_certificate(target: compose.Target, raw, as_of: date, pack) -> None:
@@ -302,12 +355,17 @@ def _check_certificate(target: compose.Target, raw, as_of: date, pack) -> None:
 
 
 def _draft_citation(
-    notice: Notice, *, actor: str, as_of: date, finding: Finding | None = None
+    notice: Notice, *, actor: str, today: date, finding: Finding | None = None
 ) -> Notice:
-    if notice.kind not in ("sb1383_nov",):
-        raise NoticeError(
-            [f"notice {notice.code}: only a Notice of Violation is followed by a citation"]
-        )
+    """A citation for ``notice``, refused unless it is ripe as of ``today`` (the real
+    day); its amount is the ceiling the ladder allows for this respondent."""
+    _check("cite", notice)
+    problems = citation_problems(notice, on=today)
+    if problems:
+        raise NoticeError(problems)
+    existing = _open_draft(cites_notice=notice, kind="citation")
+    if existing is not None:
+        return existing
     code = _new_code()
     citation = Notice(
         code=code,
@@ -322,9 +380,16 @@ def _draft_citation(
         email=notice.email,
         created_by=actor,
     )
-    citation.save()
-    content = preview(citation, served_on=as_of)
-    citation.amount = Decimal(content["ceiling"] or 0)
+    first = _save_draft(citation, cites_notice=notice)
+    if first is not None:
+        return first
+    content = preview(citation, served_on=today)
+    if not content["ceiling"]:
+        raise NoticeError(
+            [f"notice {notice.code}: the ladder allows no penalty for this violation "
+             f"(a ceiling of ${content['ceiling'] or 0}), so no citation follows it"]
+        )  # fmt: skip
+    citation.amount = Decimal(content["ceiling"])
     _update(citation, ["amount"])
     found = (
         f"{notice.content_snapshot['found']} {kind(notice.kind).title()} {notice.code}, served "
@@ -335,22 +400,78 @@ def _draft_citation(
     return citation
 
 
+def referral_findings(notice: Notice, *, as_of: date) -> list[Any]:
+    """The engine's findings about a served notice as of ``as_of``: among them
+    ORG-CITATION, overdue once the deadline passed uncorrected (the referral to a
+    citation the ordinance requires)."""
+    from sanitas.ordinance.engine import evaluate_facts
+    from sanitas.ordinance.facts import parse_facts
+
+    raw = records_of(notice)
+    evaluation = evaluate_facts(
+        parse_facts(raw), as_of=as_of, pack=jurisdiction_pack(), report_derived=False
+    )
+    return [f for f in evaluation.findings if f.subject == notice.fact_key]
+
+
+def citation_problems(notice: Notice, *, on: date) -> list[str]:
+    """Why a citation may not follow ``notice`` on ``on`` (none when it may): the notice
+    must be a served Notice of Violation, still in force, whose deadline passed
+    uncorrected by then, as the engine finds it."""
+    if notice.kind != "sb1383_nov":
+        return [f"notice {notice.code}: only a Notice of Violation is followed by a citation"]
+    if notice.state != "served":
+        return [
+            f"notice {notice.code}: it is {notice.state}; a citation follows only a served "
+            "notice whose deadline passed uncorrected"
+        ]
+    referral = next(
+        (f for f in referral_findings(notice, as_of=on) if f.requirement == "ORG-CITATION"),
+        None,
+    )
+    if referral is not None and referral.status == "overdue":
+        return []
+    due = referral.due if referral is not None and referral.due else notice.deadline_on
+    why = f" ({referral.explanation})" if referral is not None else ""
+    return [
+        f"notice {notice.code}: as of {on} its deadline of {due} has not passed uncorrected, "
+        f"so a citation is premature{why}"
+    ]
+
+
+def _issue_problems(notice: Notice, content: dict[str, Any], *, on: date, today: date) -> list[str]:
+    """What stops ``notice`` from being approved or served on ``on``: the law's refusals
+    (the engine's), a blank left unfilled in any language, and for a citation a notice
+    not ripe on that day or on the real day, or an amount the ladder does not allow."""
+    problems = list(content.get("refusals") or [])
+    problems += render.blank_problems(content)
+    if notice.kind == "citation" and notice.cites_notice_id:
+        cited = notice.cites_notice
+        for day in dict.fromkeys((on, today)):
+            problems += citation_problems(cited, on=day)
+        ceiling = content.get("ceiling")
+        if not ceiling:
+            problems.append(
+                f"notice {notice.code}: the ladder allows no penalty here (a ceiling of "
+                f"${ceiling or 0}); it cannot be issued"
+            )
+        elif notice.amount is not None and notice.amount > ceiling:
+            problems.append(
+                f"amount: ${notice.amount} is above the ceiling of ${ceiling} the ladder "
+                "allows for this respondent"
+            )
+    return list(dict.fromkeys(problems))
+
+
 @transaction.atomic
-def draft_citation(*, notice_id: int, actor: str, as_of: date | None = None) -> Notice:
+def draft_citation(*, notice_id: int, actor: str, today: date | None = None) -> Notice:
     """An administrative citation for a served Notice of Violation whose deadline has
-    passed, with the ceiling the ladder allows for this respondent as its amount."""
+    passed uncorrected as of the real day, with the ceiling the ladder allows for this
+    respondent as its amount. A second request answers with the open draft."""
     notice = _notice(notice_id)
     if not notice.served:
         raise NoticeError([f"notice {notice.code}: a draft is not followed by a citation"])
-    as_of = as_of or worklist_as_of()
-    if notice.deadline_on is None or as_of <= notice.deadline_on:
-        raise NoticeError(
-            [
-                f"notice {notice.code}: its deadline of {notice.deadline_on} has not passed "
-                f"as of {as_of}"
-            ]
-        )
-    return _draft_citation(notice, actor=actor, as_of=as_of)
+    return _draft_citation(notice, actor=actor, today=_today(today))
 
 
 @transaction.atomic
@@ -368,6 +489,7 @@ def edit_draft(
     computed parts stay computed; a served notice refuses."""
     notice = _notice(notice_id)
     _refuse_if_served(notice, "an edit")
+    _check("edit", notice)
     changed = []
     if remarks is not None and remarks != notice.remarks:
         notice.remarks, changed = remarks.strip(), [*changed, "remarks"]
@@ -400,17 +522,21 @@ def edit_draft(
 
 
 @transaction.atomic
-def approve_notice(*, notice_id: int, actor: str) -> Notice:
-    """A supervisor's approval of a draft."""
+def approve_notice(*, notice_id: int, actor: str, today: date | None = None) -> Notice:
+    """A supervisor's approval of a draft: refused when the one who drafted it approves
+    it, or when its content, as service on the worklist's day would make it, carries a
+    refusal of the law or a blank left unfilled in any language, or for a citation that
+    is premature or contradicts the ladder as of the real day."""
     notice = _notice(notice_id)
     _refuse_if_served(notice, "an approval")
-    if notice.state != "draft":
-        raise NoticeError(
-            [f"notice {notice.code}: only a draft is approved (it is {notice.state})"]
-        )
+    _check("approve", notice)
     if actor == notice.created_by:
         raise NoticeError([f"notice {notice.code}: the one who drafted it cannot approve it"])
-    preview(notice)  # a draft that cannot be composed is not approved
+    day = _today(today)
+    content = preview(notice)
+    problems = _issue_problems(notice, content, on=min(worklist_as_of(), day), today=day)
+    if problems:
+        raise NoticeError(problems)
     notice.state, notice.approved_at, notice.approved_by = "approved", timezone.now(), actor
     _update(notice, ["state", "approved_at", "approved_by"])
     _event(notice, actor=actor, action="approved")
@@ -440,14 +566,22 @@ def serve_notice(
     served_by: str | None = None,
     proof: bytes | None = None,
     proof_name: str = "",
+    today: date | None = None,
 ) -> Notice:
     """Serve a draft (approved, where the pack requires it): compose it for the
     service date, render it, freeze it, and record it as the engine's fact so that
     its clock starts today. By email, the PDF is sent through Django's email
-    framework and the delivery recorded."""
+    framework and the delivery recorded. Refused, before anything is frozen, for a day
+    that has not come, and for content that carries a refusal of the law, a blank left
+    unfilled in any language, or a citation premature on the day of service or the real
+    day."""
     notice = _notice(notice_id)
     _refuse_if_served(notice, "a second service")
+    _check("serve", notice)
+    day = _today(today)
     problems = []
+    if served_on > day:
+        problems.append(f"served_on: {served_on} has not come yet")
     if method not in dict(METHODS):
         problems.append(f"method: {method!r} is not one of {', '.join(dict(METHODS))}")
     if requires_approval(notice.kind, served_on) and notice.state != "approved":
@@ -467,6 +601,9 @@ def serve_notice(
     if problems:
         raise NoticeError(problems)
     content = preview(notice, served_on=served_on)
+    problems = _issue_problems(notice, content, on=served_on, today=day)
+    if problems:
+        raise NoticeError(problems)
     content["projected"] = False
     served = {"method": method, "served_on": served_on.isoformat()}
     content["service"] = served
@@ -560,10 +697,7 @@ def record_compliance(*, notice_id: int, actor: str, complied_on: date, why: str
     """Compliance with a served notice, as the engine's ``correction``: the notice is
     complied with from that day."""
     notice = _notice(notice_id)
-    if notice.state != "served":
-        raise NoticeError(
-            [f"notice {notice.code}: only a served notice is complied with (it is {notice.state})"]
-        )
+    _check("comply", notice)
     if complied_on > timezone.localdate():
         raise NoticeError([f"complied_on: {complied_on} has not come yet"])
     if complied_on < notice.served_on:
@@ -586,8 +720,7 @@ def rescind_notice(*, notice_id: int, actor: str, why: str) -> Notice:
     if not why.strip():
         raise NoticeError(["why: a reason is required to rescind a notice"])
     notice = _notice(notice_id)
-    if notice.state in ("rescinded", "superseded", "complied"):
-        raise NoticeError([f"notice {notice.code}: it is already {notice.state}"])
+    _check("rescind", notice)
     if notice.served:
         _void_fact(notice, actor=actor, why=f"rescinded: {why}")
     _close(notice, state="rescinded", actor=actor, why=why)
@@ -601,13 +734,10 @@ def supersede_notice(*, notice_id: int, actor: str, why: str) -> Notice:
     if not why.strip():
         raise NoticeError(["why: a reason is required to correct a served notice"])
     old = _notice(notice_id)
-    if old.state not in ("served",):
-        raise NoticeError(
-            [
-                f"notice {old.code}: only a served notice is corrected by a new one "
-                f"(it is {old.state})"
-            ]
-        )
+    _check("supersede", old)
+    existing = _open_draft(supersedes=old)
+    if existing is not None:
+        return existing
     code = _new_code()
     new = Notice.objects.create(
         code=code,
@@ -645,9 +775,8 @@ def record_payment(
 ) -> Payment:
     """A payment of a served citation's penalty."""
     citation = _notice(citation_id)
+    _check("payment", citation)
     problems = []
-    if citation.kind != "citation" or not citation.served:
-        problems.append(f"notice {citation.code}: payments are recorded on a served citation")
     if amount <= 0:
         problems.append("amount: a payment is more than zero")
     if method not in dict(PAYMENT_METHODS):
@@ -690,9 +819,10 @@ def request_extension(
     """A request to extend a served notice's deadline, for one of the reasons the
     ordinance allows (Ch. 50 SB 1383 enforcement (G))."""
     notice = _notice(notice_id)
+    _check("request_extension", notice)
     problems = []
-    if notice.state != "served" or notice.deadline_on is None:
-        problems.append(f"notice {notice.code}: only a served notice with a deadline is extended")
+    if notice.deadline_on is None:
+        problems.append(f"notice {notice.code}: it sets no deadline to extend")
     if reason not in REASON_WORDS:
         problems.append(f"reason: {reason!r} is not one of {', '.join(REASON_WORDS)}")
     if problems:
@@ -721,6 +851,7 @@ def decide_extension(
     if request.state != "requested":
         raise NoticeError([f"extension request {request_id}: already {request.state}"])
     notice = request.notice
+    _check("decide_extension", notice)
     problems = []
     if granted and (new_due_on is None or new_due_on <= notice.deadline_on):
         problems.append(
@@ -780,8 +911,7 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
     """A request for a hearing on a served citation, filed within the appeal window;
     a late one is refused with the reason."""
     citation = _notice(citation_id)
-    if citation.kind != "citation" or not citation.served:
-        raise NoticeError([f"notice {citation.code}: only a served citation is appealed"])
+    _check("appeal", citation)
     if citation.appeals.exists():
         raise NoticeError([f"citation {citation.code}: a hearing was already requested"])
     closes = appeal_deadline(citation)
@@ -819,19 +949,26 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
 def schedule_hearing(
     *, appeal_id: int, actor: str, hearing_officer: str, scheduled_at: datetime, place: str = ""
 ) -> Hearing:
-    """A hearing before a hearing officer (a member of the hearing_officer group)."""
+    """A hearing before a hearing officer (an active account whose role decides hearings,
+    :mod:`sanitas.access.policy`)."""
     from django.contrib.auth import get_user_model
+
+    from sanitas.access.policy import allows
 
     appeal = Appeal.objects.select_for_update().filter(pk=appeal_id).first()
     if appeal is None:
         raise NotFound([f"appeal {appeal_id}: no such appeal"])
+    _check("schedule_hearing", appeal.citation)
     if appeal.state != "filed":
         raise NoticeError([f"appeal {appeal_id}: already {appeal.state}"])
-    officer = get_user_model().objects.filter(
-        username=hearing_officer, groups__name=HEARING_OFFICER, is_active=True
-    )
-    if not officer.exists():
+    officer = get_user_model().objects.filter(username=hearing_officer, is_active=True).first()
+    if officer is None or officer.is_superuser or not allows(officer, "hearings.decide"):
         raise NoticeError([f"hearing_officer: {hearing_officer} is not a hearing officer"])
+    if scheduled_at.date() < appeal.filed_on:
+        raise NoticeError(
+            [f"scheduled_at: {scheduled_at:%Y-%m-%d} is before the appeal was filed "
+             f"({appeal.filed_on})"]
+        )  # fmt: skip
     hearing = Hearing.objects.create(
         appeal=appeal,
         hearing_officer=hearing_officer,
@@ -845,13 +982,9 @@ def schedule_hearing(
         appeal.citation,
         actor=actor,
         action="hearing scheduled",
-        note=f"{scheduled_at:%Y-%m-%d %H:%M} before {hearing_officer}",
+        note=f"{timezone.localtime(scheduled_at):%Y-%m-%d %H:%M} before {hearing_officer}",
     )
     return hearing
-
-
-HEARING_OFFICER = "hearing_officer"
-NOTICE_SUPERVISOR = "notice_supervisor"
 
 
 @transaction.atomic
@@ -861,15 +994,23 @@ def decide_hearing(
     actor: str,
     decision: str,
     decided_on: date,
+    findings: str,
+    reasons: str,
+    officer_name: str,
+    officer_title: str,
     amount: Decimal | None = None,
     order_text: str = "",
 ) -> Hearing:
     """The hearing officer's final written order (upheld, modified with a new amount,
-    or dismissed), rendered as its own document and recorded as the engine's
+    or dismissed): dated on or after the hearing, with the officer's findings and the
+    reasons for the decision, signed with the officer's full name and title; rendered
+    as its own document in the respondent's language and recorded as the engine's
     ``hearing_order``, which the ladder and the citation's findings follow."""
     hearing = Hearing.objects.select_for_update().filter(pk=hearing_id).first()
     if hearing is None:
         raise NotFound([f"hearing {hearing_id}: no such hearing"])
+    citation = hearing.appeal.citation
+    _check("decide_hearing", citation)
     problems = []
     if hearing.decision:
         problems.append(f"hearing {hearing_id}: decided already ({hearing.decision})")
@@ -877,14 +1018,30 @@ def decide_hearing(
         problems.append(f"hearing {hearing_id}: only its hearing officer decides it")
     if decision not in ("upheld", "modified", "dismissed"):
         problems.append(f"decision: {decision!r} is not upheld, modified or dismissed")
-    citation = hearing.appeal.citation
     if decision == "modified" and (amount is None or amount < 0):
         problems.append("amount: a modified order states the amount it sets")
     ceiling = citation.content_snapshot.get("ceiling")
     if decision == "modified" and amount is not None and ceiling is not None and amount > ceiling:
         problems.append("amount: the order cannot set more than the ladder's ceiling")
-    if decided_on < hearing.appeal.filed_on:
-        problems.append(f"decided_on: {decided_on} is before the appeal was filed")
+    held_on = timezone.localtime(hearing.scheduled_at).date()
+    if decided_on < held_on:
+        problems.append(
+            f"decided_on: {decided_on} is before the hearing of {held_on}; an order is "
+            "dated on or after the hearing"
+        )
+    if decided_on > timezone.localdate():
+        problems.append(f"decided_on: {decided_on} has not come yet")
+    if not findings.strip():
+        problems.append("findings: the order states the hearing officer's findings")
+    if not reasons.strip():
+        problems.append("reasons: the order states the reasons for the decision")
+    if not officer_name.strip():
+        problems.append(
+            "officer_name: the order is signed with the hearing officer's full name (a "
+            "supervisor sets it on the Staff page)"
+        )
+    if not officer_title.strip():
+        problems.append("officer_title: the order is signed with the hearing officer's title")
     if problems:
         raise NoticeError(problems)
     key = f"order-{citation.code.lower()}"
@@ -899,8 +1056,15 @@ def decide_hearing(
         fact["amount"] = int(amount) if amount == amount.to_integral_value() else float(amount)
     _record([fact], actor=actor, why=f"hearing order on {citation.code}: {decision}")
     hearing.decision, hearing.decided_on, hearing.amount = decision, decided_on, amount
-    hearing.order_text = order_text
-    html = render.order_html(hearing=hearing, citation=citation)
+    hearing.findings, hearing.reasons = findings.strip(), reasons.strip()
+    hearing.order_text = order_text.strip()
+    hearing.officer_name, hearing.officer_title = officer_name.strip(), officer_title.strip()
+    html = render.order_html(
+        hearing=hearing,
+        citation=citation,
+        officer_name=hearing.officer_name,
+        officer_title=hearing.officer_title,
+    )
     hearing.order_pdf = render.pdf(html)
     hearing.order_sha256 = compose.hashlib.sha256(hearing.order_pdf).hexdigest()
     hearing.fact_key = key

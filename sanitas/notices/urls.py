@@ -1,15 +1,14 @@
-"""The notice pages' addresses, and who may see each (``PERMISSIONS``: a test checks
-that every name is in it and that each page enforces it)."""
+"""The notice pages' addresses (who may open each: :data:`sanitas.access.doors.PAGES`)."""
 
 from django.urls import path
 
 from sanitas.notices import views
-from sanitas.notices.views import NOTICES
 
 app_name = "notices"
 
 urlpatterns = [
     path("", views.notice_list, name="list"),
+    path("hearings/", views.hearings, name="hearings"),
     path("draft/", views.draft, name="draft"),
     path("serve/", views.serve_batch, name="serve_batch"),
     path("batch.pdf", views.batch_pdf, name="batch_pdf"),
@@ -39,6 +38,3 @@ urlpatterns = [
     ),
     path("<int:notice_id>/hearings/<int:hearing_id>/order.pdf", views.order_pdf, name="order_pdf"),
 ]
-
-#: URL name → who may see it
-PERMISSIONS: dict[str, str] = {f"notices:{p.name}": NOTICES for p in urlpatterns}

@@ -1,56 +1,51 @@
 """The notice pages. Thin: a view validates its form, calls one service or asks the
-selectors, and renders. A refused change is shown beside the notice with its
-reason; a change to a served notice answers 409."""
+selectors, and renders. Who may open each page is the access policy's door
+(:mod:`sanitas.access.doors`); each view then asks the policy about the notice it opened
+(its program; the hearing's officer) before it reads a form, and the page offers only the
+actions the state table (:mod:`sanitas.notices.flow`) and the policy allow. A refused
+change is shown beside the notice with its reason; a change to a served notice answers
+409."""
 
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
 
+from sanitas.access.doors import door, require
+from sanitas.access.policy import About, allows
 from sanitas.intake.feeds import spreadsheet_safe
-from sanitas.notices import forms, selectors, services
+from sanitas.notices import flow, forms, selectors, services
 from sanitas.notices import render as documents
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
-from sanitas.notices.models import STATES
+from sanitas.notices.models import STATES, Hearing
+from sanitas.records.worklist import program_of
 from sanitas.web import selectors as web_selectors
-
-#: who may see a page: staff (a role, or a superuser) or a hearing officer
-NOTICES = "notices"
-
-
-def notices_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not selectors.may_use_notices(request.user):
-            return render(request, "staff/forbidden.html", status=403)
-        return view(request, *args, **kwargs)
-
-    wrapper.access = NOTICES  # type: ignore[attr-defined]
-    return wrapper
 
 
 def _actor(request: HttpRequest) -> str:
     return request.user.get_username()
 
 
-def _get(request: HttpRequest, notice_id: int):
-    notice = selectors.notice(request.user, notice_id)
+def _get(request: HttpRequest, notice_id: int, need: str = "notices.view"):
+    """The notice, once the access policy lets the user do ``need`` to it (404 when there
+    is no such notice, 403 when it is not theirs to read or act on)."""
+    from sanitas.notices.models import Notice
+
+    notice = Notice.objects.select_related("cites_notice").filter(pk=notice_id).first()
     if notice is None:
         raise Http404(f"notice {notice_id}: no such notice")
+    require(request.user, "notices.view", notice)
+    if need != "notices.view":
+        require(request.user, need, notice)
     return notice
 
 
@@ -63,7 +58,11 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
         content = services.preview(notice)
     except services.NoticeError as exc:
         problems += exc.problems
-    proposal = selectors.proposal(notice, as_of=as_of or today) if notice.served else None
+    proposal = (
+        selectors.proposal(notice, as_of=as_of or today, today=timezone.localdate())
+        if notice.served
+        else None
+    )
     document = (
         documents.document_context(
             content, digest=notice.content_sha256 or None, served=content.get("service")
@@ -86,8 +85,15 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
         "extensions": notice.extensions.all(),
         "appeals": notice.appeals.select_related("hearing").all(),
         "citations": notice.citations.all(),
-        "may_approve": selectors.may_approve(request.user),
-        "is_hearing_officer": selectors.is_hearing_officer(request.user),
+        # what the state table and the access policy let this user do to this notice
+        "can": flow.offered(request.user, notice),
+        "decides": {
+            appeal.hearing.pk
+            for appeal in notice.appeals.select_related("hearing")
+            if hasattr(appeal, "hearing")
+            and not appeal.hearing.decision
+            and allows(request.user, "hearings.decide", appeal.hearing)
+        },
         "requires_approval": services.requires_approval(notice.kind, today),
         "edit_form": forms.EditForm(
             initial={
@@ -107,8 +113,10 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
             prefix="extension", initial={"decided_on": today}
         ),
         "appeal_form": forms.AppealForm(initial={"filed_on": today}),
-        "hearing_form": forms.HearingForm(),
-        "order_form": forms.DecisionForm(prefix="order", initial={"decided_on": today}),
+        "hearing_form": forms.HearingForm(officers=selectors.hearing_officers()),
+        "order_form": forms.DecisionForm(
+            prefix="order", initial={"decided_on": timezone.localdate()}
+        ),
         "language_name": LANGUAGE_NAMES.get(notice.language, notice.language),
         "preview_parts": document["parts"],
         "served": document["served"],
@@ -137,7 +145,7 @@ def _invalid(request: HttpRequest, notice, form) -> HttpResponse:
 # --------------------------------------------------------------------------- pages
 
 
-@notices_required
+@door
 def notice_list(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("code", "").strip()
     if code:
@@ -157,7 +165,7 @@ def _list(request: HttpRequest, *, serve_form=None, status: int = 200) -> HttpRe
         kind_key=kind_key if kind_key in kinds() else "",
     )
     page = Paginator(rows, 50).get_page(request.GET.get("page"))
-    ready = selectors.ready_to_serve(request.user)
+    ready = _ready(request)
     if serve_form is None:
         serve_form = forms.ServeBatchForm(
             ready=ready,
@@ -182,19 +190,28 @@ def _list(request: HttpRequest, *, serve_form=None, status: int = 200) -> HttpRe
             "batch_form": forms.BatchForm(),
             "serve_form": serve_form,
             "ready": ready,
+            "may_serve": allows(request.user, "notices.serve"),
             "chosen": {str(v) for v in serve_form["notices"].value() or ()},
         },
         status=status,
     )
 
 
-@require_POST
-@notices_required
+def _ready(request: HttpRequest) -> list[Any]:
+    """The drafts and approved notices the user may serve."""
+    return [
+        n
+        for n in selectors.ready_to_serve(request.user)
+        if allows(request.user, "notices.serve", n)
+    ]
+
+
+@door
 def serve_batch(request: HttpRequest) -> HttpResponse:
     """Serve the chosen notices together as a background job; its page follows it."""
     from sanitas.jobs import services as jobs
 
-    ready = selectors.ready_to_serve(request.user)
+    ready = _ready(request)
     form = forms.ServeBatchForm(request.POST, ready=ready)
     if not form.is_valid():
         return _list(request, serve_form=form, status=400)
@@ -215,7 +232,7 @@ def serve_batch(request: HttpRequest) -> HttpResponse:
     return redirect("jobs:job", pk=job.pk)
 
 
-@notices_required
+@door
 def draft(request: HttpRequest) -> HttpResponse:
     """GET: the finding and the kinds of document that answer it. POST: draft one."""
     source = request.POST if request.method == "POST" else request.GET
@@ -235,17 +252,34 @@ def draft(request: HttpRequest) -> HttpResponse:
         return render(
             request, "notices/draft.html", {"nav": "notices", "finding": None}, status=404
         )
-    offered = selectors.offered_kinds(finding.requirement, finding.status)
+    # the kinds that answer the finding and that are this user's to draft
+    offered = [
+        k
+        for k in selectors.offered_kinds(finding.requirement, finding.status)
+        if allows(request.user, "notices.draft", About.program(k.program))
+    ]
+    if not offered and selectors.offered_kinds(finding.requirement, finding.status):
+        require(request.user, "notices.draft", About.program(program_of(finding.requirement)))
     problems: list[str] = []
     if request.method == "POST":
+        chosen = source.get("kind") or (offered[0].key if offered else None)
+        if chosen is not None and chosen in kinds():
+            require(request.user, "notices.draft", About.program(kinds()[chosen].program))
         try:
             notice = services.draft_notice(
-                finding_id=finding.pk, actor=_actor(request), kind_key=source.get("kind") or None
+                finding_id=finding.pk, actor=_actor(request), kind_key=chosen
             )
         except services.NoticeError as exc:
             problems = exc.problems
         else:
-            messages.success(request, f"Drafted {selectors.kind_of(notice).title()} {notice.code}.")
+            title = selectors.kind_of(notice).title()
+            if getattr(notice, "already_open", False):
+                messages.info(
+                    request,
+                    f"{title} {notice.code} is already drafted for this finding; here it is.",
+                )
+            else:
+                messages.success(request, f"Drafted {title} {notice.code}.")
             return redirect("notices:detail", notice_id=notice.pk)
     return render(
         request,
@@ -256,17 +290,18 @@ def draft(request: HttpRequest) -> HttpResponse:
             "offered": offered,
             "problems": problems,
             "existing": selectors.notices_for_finding(finding),
+            "subject": web_selectors.titles([finding.subject]).get(finding.subject),
         },
         status=422 if problems else 200,
     )
 
 
-@notices_required
+@door
 def detail(request: HttpRequest, notice_id: int) -> HttpResponse:
     return _detail(request, _get(request, notice_id))
 
 
-@notices_required
+@door
 def pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
     """The served PDF as frozen; for a draft, a preview marked as a draft."""
     notice = _get(request, notice_id)
@@ -284,10 +319,9 @@ def pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
     return response
 
 
-@require_POST
-@notices_required
+@door
 def edit(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "notices.draft")
     form = forms.EditForm(request.POST)
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -307,17 +341,9 @@ def edit(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def approve(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
-    if not selectors.may_approve(request.user):
-        return _detail(
-            request,
-            notice,
-            status=403,
-            problems=["approval: only a notice supervisor approves a notice"],
-        )
+    notice = _get(request, notice_id, "notices.approve")
     return _act(
         request,
         notice,
@@ -326,10 +352,9 @@ def approve(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def serve(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "notices.serve")
     form = forms.ServeForm(request.POST, request.FILES)
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -357,10 +382,9 @@ def serve(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def comply(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "notices.comply")
     form = forms.ComplyForm(request.POST, prefix="comply")
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -377,10 +401,9 @@ def comply(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def rescind(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "notices.rescind")
     form = forms.ReasonForm(request.POST, prefix="rescind")
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -394,10 +417,9 @@ def rescind(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def supersede(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "notices.draft")
     form = forms.ReasonForm(request.POST, prefix="supersede")
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -407,28 +429,31 @@ def supersede(request: HttpRequest, notice_id: int) -> HttpResponse:
         )
     except services.NoticeError as exc:
         return _detail(request, notice, status=exc.status, problems=exc.problems)
-    messages.success(request, f"Drafted {new.code}, which corrects {notice.code} once served.")
+    if getattr(new, "already_open", False):
+        messages.info(request, f"{new.code}, a correction of {notice.code}, is already drafted.")
+    else:
+        messages.success(request, f"Drafted {new.code}, which corrects {notice.code} once served.")
     return redirect("notices:detail", notice_id=new.pk)
 
 
-@require_POST
-@notices_required
+@door
 def cite(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
-    form = forms.AsOfForm(request.POST)
-    as_of = form.cleaned_data.get("as_of") if form.is_valid() else None
+    notice = _get(request, notice_id, "notices.draft")
+    # ripe or not as of the real day, whatever day the page was looking at
     try:
-        citation = services.draft_citation(notice_id=notice.pk, actor=_actor(request), as_of=as_of)
+        citation = services.draft_citation(notice_id=notice.pk, actor=_actor(request))
     except services.NoticeError as exc:
         return _detail(request, notice, status=exc.status, problems=exc.problems)
-    messages.success(request, f"Drafted citation {citation.code}.")
+    if getattr(citation, "already_open", False):
+        messages.info(request, f"Citation {citation.code} is already drafted; here it is.")
+    else:
+        messages.success(request, f"Drafted citation {citation.code}.")
     return redirect("notices:detail", notice_id=citation.pk)
 
 
-@require_POST
-@notices_required
+@door
 def payment(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "payments.record")
     form = forms.PaymentForm(request.POST)
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -442,10 +467,9 @@ def payment(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def extension(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "extensions.request")
     form = forms.ExtensionRequestForm(request.POST)
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -465,17 +489,9 @@ def extension(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def extension_decide(request: HttpRequest, notice_id: int, request_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
-    if not selectors.may_approve(request.user):
-        return _detail(
-            request,
-            notice,
-            status=403,
-            problems=["extension: only a notice supervisor decides an extension"],
-        )
+    notice = _get(request, notice_id, "extensions.decide")
     form = forms.ExtensionDecisionForm(request.POST, prefix="extension")
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -496,10 +512,9 @@ def extension_decide(request: HttpRequest, notice_id: int, request_id: int) -> H
     )
 
 
-@require_POST
-@notices_required
+@door
 def appeal(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
+    notice = _get(request, notice_id, "appeals.file")
     form = forms.AppealForm(request.POST)
     if not form.is_valid():
         return _invalid(request, notice, form)
@@ -513,18 +528,10 @@ def appeal(request: HttpRequest, notice_id: int) -> HttpResponse:
     )
 
 
-@require_POST
-@notices_required
+@door
 def hearing(request: HttpRequest, notice_id: int, appeal_id: int) -> HttpResponse:
-    notice = _get(request, notice_id)
-    if not selectors.may_approve(request.user):
-        return _detail(
-            request,
-            notice,
-            status=403,
-            problems=["hearing: only a notice supervisor schedules a hearing"],
-        )
-    form = forms.HearingForm(request.POST)
+    notice = _get(request, notice_id, "hearings.schedule")
+    form = forms.HearingForm(request.POST, officers=selectors.hearing_officers())
     if not form.is_valid():
         return _invalid(request, notice, form)
     if not notice.appeals.filter(pk=appeal_id).exists():
@@ -539,26 +546,53 @@ def hearing(request: HttpRequest, notice_id: int, appeal_id: int) -> HttpRespons
     )
 
 
-@require_POST
-@notices_required
+@door
 def hearing_decide(request: HttpRequest, notice_id: int, hearing_id: int) -> HttpResponse:
+    """The assigned hearing officer's final written order, signed with their full name
+    and their role's title."""
+    from sanitas.access.roles import ROLES
+
     notice = _get(request, notice_id)
+    found = Hearing.objects.filter(pk=hearing_id, appeal__citation=notice).first()
+    if found is None:
+        raise Http404(f"hearing {hearing_id}: not on this citation")
+    require(request.user, "hearings.decide", found)
     form = forms.DecisionForm(request.POST, prefix="order")
     if not form.is_valid():
         return _invalid(request, notice, form)
-    if not notice.appeals.filter(hearing__pk=hearing_id).exists():
-        raise Http404(f"hearing {hearing_id}: not on this citation")
     return _act(
         request,
         notice,
         lambda: services.decide_hearing(
-            hearing_id=hearing_id, actor=_actor(request), **form.cleaned_data
+            hearing_id=hearing_id,
+            actor=_actor(request),
+            officer_name=request.user.get_full_name(),
+            officer_title=ROLES["hearing_officer"].title,
+            **form.cleaned_data,
         ),
         "The final written order is recorded.",
     )
 
 
-@notices_required
+@door
+def hearings(request: HttpRequest) -> HttpResponse:
+    """A hearing officer's page: the hearings assigned to them by date, the undecided
+    first (a supervisor and an auditor see every hearing)."""
+    rows = selectors.hearings(request.user)
+    today = timezone.localdate()
+    return render(
+        request,
+        "notices/hearings.html",
+        {
+            "nav": "hearings",
+            "upcoming": [h for h in rows if not h.decision],
+            "decided": [h for h in rows if h.decision],
+            "today": today,
+        },
+    )
+
+
+@door
 def order_pdf(request: HttpRequest, notice_id: int, hearing_id: int) -> HttpResponse:
     notice = _get(request, notice_id)
     found = [a.hearing for a in notice.appeals.all() if hasattr(a, "hearing")]
@@ -582,7 +616,7 @@ def _batch(request: HttpRequest):
     ), form
 
 
-@notices_required
+@door
 def batch_pdf(request: HttpRequest) -> HttpResponse:
     """The notices mailed on a day, as one PDF for the mail house."""
     rows, form = _batch(request)
@@ -601,7 +635,7 @@ def batch_pdf(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@notices_required
+@door
 def batch_csv(request: HttpRequest) -> HttpResponse:
     """The addresses of the notices mailed on a day, in the order of the batch PDF."""
     rows, form = _batch(request)

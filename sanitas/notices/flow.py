@@ -1,0 +1,289 @@
+"""The states of a notice, an extension request and an appeal, and the transitions
+between them, declared once as tables (the habit of cisagov's ``@transition(source=…,
+target=…, conditions=…)``).
+
+Each :class:`Transition` says which action exists, from which states, for which kinds of
+document, to which state, under which permission of the access policy
+(:mod:`sanitas.access.policy`, which says which roles hold it) and under which conditions.
+The services (``services.py``) call :func:`check` before they write, so a transition the
+table does not allow is refused with its reason whoever asks; the pages offer only what
+:func:`offered` finds (the transition exists from the state, and the user's roles allow
+it on this notice); ``docs/notice-states.md`` lists the tables and a test holds it to them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sanitas.access.policy import allows
+
+#: a notice's states, in the order a notice passes through them
+NOTICE_STATES = {
+    "draft": "drafted, not yet served; its free text may change",
+    "approved": "approved by a supervisor; any edit returns it to draft",
+    "served": "served and frozen; its clock runs from the day of service",
+    "complied": "complied with; its case is closed",
+    "escalated": "followed by a served administrative citation",
+    "rescinded": "withdrawn: a draft never served, or a served notice whose fact is voided",
+    "superseded": "replaced by a served correction",
+}
+EXTENSION_STATES = {
+    "requested": "a request to extend the deadline, recorded",
+    "granted": "granted, with a new deadline",
+    "denied": "denied; the deadline stands",
+}
+APPEAL_STATES = {
+    "filed": "a request for a hearing, filed within the appeal window",
+    "scheduled": "a hearing is set before a hearing officer",
+    "decided": "the hearing officer issued the final written order",
+}
+
+#: the kinds a transition applies to when it names none
+ANY_KIND: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Transition:
+    action: str
+    #: what a person calls it (the button's words)
+    label: str
+    #: the states of the notice it may start from
+    sources: tuple[str, ...]
+    #: the notice's state after it (None: the notice's own state does not change)
+    target: str | None
+    #: the access policy's permission it needs, about the notice
+    permission: str
+    #: the conditions the service checks besides, in words
+    conditions: tuple[str, ...] = ()
+    #: the kinds of document it applies to (empty: every kind)
+    kinds: tuple[str, ...] = ANY_KIND
+    #: False for what the system does as a consequence of another transition
+    by_hand: bool = True
+
+    def applies_to(self, kind: str) -> bool:
+        return not self.kinds or kind in self.kinds
+
+
+NOTICE_TRANSITIONS: dict[str, Transition] = {
+    t.action: t
+    for t in (
+        Transition(
+            "edit",
+            "Save the draft",
+            ("draft", "approved"),
+            "draft",
+            "notices.draft",
+            (
+                "an edit of an approved notice returns it to draft: an approval covers what was "
+                "approved",
+                "a citation's amount is not above the ladder's ceiling",
+            ),
+        ),
+        Transition(
+            "approve",
+            "Approve",
+            ("draft",),
+            "approved",
+            "notices.approve",
+            (
+                "the one who drafted it does not approve it",
+                "its content composes with no refusal of the law and no unfilled blank in any "
+                "language",
+                "a citation is ripe as of the real day: its notice's deadline passed uncorrected",
+            ),
+        ),
+        Transition(
+            "serve",
+            "Serve",
+            ("draft", "approved"),
+            "served",
+            "notices.serve",
+            (
+                "approved first, where the rule pack requires approval of the kind",
+                "served on a day that has come, not before the notice it follows",
+                "its content composes with no refusal of the law and no unfilled blank in any "
+                "language",
+                "a citation is ripe on the day of service and the real day",
+            ),
+        ),
+        Transition(
+            "comply",
+            "Record compliance",
+            ("served",),
+            "complied",
+            "notices.comply",
+            ("complied on a day that has come, not before service",),
+        ),
+        Transition(
+            "rescind",
+            "Rescind",
+            ("draft", "approved", "served"),
+            "rescinded",
+            "notices.rescind",
+            ("a reason is given; a served notice stays as served and its fact is voided",),
+        ),
+        Transition(
+            "supersede",
+            "Draft a correction",
+            ("served",),
+            None,
+            "notices.draft",
+            (
+                "a reason is given; the correction is a new draft that supersedes this notice "
+                "once served",
+            ),
+        ),
+        Transition(
+            "cite",
+            "Draft the citation",
+            ("served",),
+            None,
+            "notices.draft",
+            (
+                "as of the real day the notice's deadline passed uncorrected (the engine's "
+                "ORG-CITATION is overdue)",
+                "one open draft per notice: a second request answers with the first",
+            ),
+            kinds=("sb1383_nov",),
+        ),
+        Transition(
+            "escalate",
+            "Escalated",
+            ("served",),
+            "escalated",
+            "notices.serve",
+            ("a citation that follows it is served",),
+            kinds=("sb1383_nov",),
+            by_hand=False,
+        ),
+        Transition(
+            "superseded",
+            "Superseded",
+            ("served",),
+            "superseded",
+            "notices.serve",
+            ("a correction of it is served",),
+            by_hand=False,
+        ),
+        Transition(
+            "request_extension",
+            "Record the request",
+            ("served",),
+            None,
+            "extensions.request",
+            ("the notice has a deadline", "a reason the ordinance allows"),
+        ),
+        Transition(
+            "decide_extension",
+            "Decide",
+            ("served",),
+            None,
+            "extensions.decide",
+            ("a request is open", "a grant sets a later deadline", "decided on or after service"),
+        ),
+        Transition(
+            "payment",
+            "Record payment",
+            ("served", "escalated", "complied"),
+            None,
+            "payments.record",
+            ("paid on or after service", "a receipt number not recorded before"),
+            kinds=("citation",),
+        ),
+        Transition(
+            "appeal",
+            "Record the request for a hearing",
+            ("served", "complied"),
+            None,
+            "appeals.file",
+            ("filed within the appeal window", "one appeal per citation"),
+            kinds=("citation",),
+        ),
+        Transition(
+            "schedule_hearing",
+            "Schedule the hearing",
+            ("served", "complied"),
+            None,
+            "hearings.schedule",
+            (
+                "the appeal is filed and not yet scheduled",
+                "before a hearing officer: an active account in that role",
+            ),
+            kinds=("citation",),
+        ),
+        Transition(
+            "decide_hearing",
+            "Issue the final written order",
+            ("served", "complied"),
+            None,
+            "hearings.decide",
+            (
+                "only the hearing officer assigned decides",
+                "dated on or after the hearing",
+                "findings and reasons are stated",
+                "signed with the officer's full name and title",
+                "a modified penalty is not above the ladder's ceiling",
+            ),
+            kinds=("citation",),
+        ),
+    )
+}
+
+#: an extension request's and an appeal's own states: (from, to, the transition that moves it)
+EXTENSION_FLOW = (
+    ("requested", "granted", "decide_extension"),
+    ("requested", "denied", "decide_extension"),
+)
+APPEAL_FLOW = (
+    ("filed", "scheduled", "schedule_hearing"),
+    ("scheduled", "decided", "decide_hearing"),
+)
+
+
+class TransitionRefused(Exception):
+    """A transition the table does not allow from the notice's state or for its kind."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+def _state_words(states: tuple[str, ...]) -> str:
+    words = [f"a {s} notice" if s != "approved" else "an approved notice" for s in states]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def check(action: str, notice: Any) -> Transition:
+    """The transition ``action`` for ``notice``; refused (:class:`TransitionRefused`) when
+    the notice's state is not one it starts from, or its kind is not one it applies to."""
+    transition = NOTICE_TRANSITIONS[action]
+    if not transition.applies_to(notice.kind):
+        raise TransitionRefused(
+            [
+                f"notice {notice.code}: {transition.label.lower()} does not apply to this kind "
+                "of document"
+            ]
+        )
+    if notice.state not in transition.sources:
+        raise TransitionRefused(
+            [
+                f"notice {notice.code}: {transition.label.lower()} is for "
+                f"{_state_words(transition.sources)} (it is {notice.state})"
+            ]
+        )
+    return transition
+
+
+def offered(user: Any, notice: Any) -> dict[str, bool]:
+    """Which actions the page offers ``user`` on ``notice``: the transition exists from
+    its state for its kind, and the user's roles allow it on this notice."""
+    return {
+        action: (
+            t.by_hand
+            and t.applies_to(notice.kind)
+            and notice.state in t.sources
+            and allows(user, t.permission, notice)
+        )
+        for action, t in NOTICE_TRANSITIONS.items()
+    }
