@@ -354,3 +354,29 @@ def scope_words(role: str, name: str) -> str:
 
 def is_known_program(name: str) -> bool:
     return program_key(name) in PROGRAMS
+
+
+def markdown_table() -> str:
+    """The table as the README shows it: a row for each permission, a column for each
+    role, and how far each role's grant reaches ("all", "own program", "own types",
+    "assigned"; blank: not at all)."""
+    roles = list(ROLES.values())
+    head = "| may … | " + " | ".join(role.title for role in roles) + " |"
+    rule = "|---|" + "---|" * len(roles)
+    rows = [
+        f"| {perm.does} | "
+        + " | ".join(scope_words(role.group, name) for role in roles)
+        + " |"
+        for name, perm in PERMISSIONS.items()
+    ]
+    return "\n".join([head, rule, *rows])
+
+
+def markdown_roles(name: str) -> str:
+    """The roles that hold ``name``, by title, with how far (for the docs)."""
+    held = []
+    for group, granted in GRANTS.items():
+        if name in granted:
+            words = scope_words(group, name)
+            held.append(ROLES[group].title + ("" if words == "all" else f" ({words})"))
+    return ", ".join(held)

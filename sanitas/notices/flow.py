@@ -287,3 +287,44 @@ def offered(user: Any, notice: Any) -> dict[str, bool]:
         )
         for action, t in NOTICE_TRANSITIONS.items()
     }
+
+
+def markdown() -> str:
+    """The tables as ``docs/notice-states.md`` lists them (a test holds the file to it)."""
+    from sanitas.access.policy import markdown_roles
+
+    lines = ["## A notice's states", "", "| state | what it means |", "|---|---|"]
+    lines += [f"| `{state}` | {words} |" for state, words in NOTICE_STATES.items()]
+    lines += [
+        "",
+        "## Transitions",
+        "",
+        "| action | from | to | kinds | who (permission) | conditions |",
+        "|---|---|---|---|---|---|",
+    ]
+    for t in NOTICE_TRANSITIONS.values():
+        who = (
+            f"{markdown_roles(t.permission)} (`{t.permission}`)"
+            if t.by_hand
+            else f"the system, when {t.conditions[0]}"
+        )
+        conditions = "; ".join(t.conditions) if t.by_hand else ""
+        kinds = ", ".join(f"`{k}`" for k in t.kinds) or "every kind"
+        target = f"`{t.target}`" if t.target else "(unchanged)"
+        sources = ", ".join(f"`{s}`" for s in t.sources)
+        lines.append(
+            f"| {t.label} (`{t.action}`) | {sources} | {target} | {kinds} | {who} | "
+            f"{conditions} |"
+        )
+    for title, states, moves in (
+        ("An extension request's states", EXTENSION_STATES, EXTENSION_FLOW),
+        ("An appeal's states", APPEAL_STATES, APPEAL_FLOW),
+    ):
+        lines += ["", f"## {title}", "", "| state | what it means |", "|---|---|"]
+        lines += [f"| `{state}` | {words} |" for state, words in states.items()]
+        lines += [""] + [
+            f"- `{source}` → `{target}`: {NOTICE_TRANSITIONS[action].label.lower()} "
+            f"(`{NOTICE_TRANSITIONS[action].permission}`)"
+            for source, target, action in moves
+        ]
+    return "\n".join(lines) + "\n"
