@@ -98,7 +98,7 @@ def coordinator(db) -> User:
 
 @pytest.fixture
 def supervisor(db) -> User:
-    return user("supervisor", "sb1383_coordinator", "notice_supervisor")
+    return user("supervisor", "supervisor")
 
 
 def draft(requirement: str, subject: str, *, actor: str = "coordinator", **kw):

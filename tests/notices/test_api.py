@@ -37,7 +37,7 @@ def clerk(db) -> Client:
 
 @pytest.fixture
 def boss(db) -> Client:
-    return _client("api-boss", "sb1383_coordinator", "notice_supervisor")
+    return _client("api-boss", "supervisor")
 
 
 def test_draft_approve_serve_read_and_fetch_the_pdf(city, clerk, boss):

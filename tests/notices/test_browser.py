@@ -87,7 +87,7 @@ def served_notices_purged():
 def people(settings, city, served_notices_purged):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     user("coordinator", "sb1383_coordinator")
-    user("supervisor", "sb1383_coordinator", "notice_supervisor")
+    user("supervisor", "supervisor")
 
 
 def _context(browser: Browser, base_url: str) -> BrowserContext:

@@ -38,9 +38,9 @@ def lapsed(served_nov):
 
 
 def test_past_the_deadline_the_engine_proposes_a_citation_at_the_ceiling(served_nov):
-    before = selectors.proposal(served_nov, as_of=DEADLINE)
-    assert not before.citation_due
-    after = selectors.proposal(served_nov, as_of=AFTER)
+    before = selectors.proposal(served_nov, as_of=DEADLINE, today=DEADLINE)
+    assert not before.citation_due and "premature" in before.premature[0]
+    after = selectors.proposal(served_nov, as_of=AFTER, today=AFTER)
     assert after.citation_due and (after.ceiling, after.ordinal) == (100, 1)
     referral = [f for f in after.findings if f.requirement == "ORG-CITATION"]
     assert referral[0].status == "overdue"
@@ -64,7 +64,7 @@ def test_a_citation_is_drafted_with_the_ceiling_and_the_amount_stays_within_it(l
 
 
 def _served_citation(lapsed, amount: str = "80"):
-    citation = services.draft_citation(notice_id=lapsed.pk, actor="coordinator", as_of=AFTER)
+    citation = services.draft_citation(notice_id=lapsed.pk, actor="coordinator", today=AFTER)
     services.edit_draft(notice_id=citation.pk, actor="coordinator", amount=Decimal(amount))
     return serve(citation, served_on=AFTER, method="certified_mail")
 
@@ -148,13 +148,18 @@ def test_an_appeal_heard_and_decided_moves_the_engines_findings(lapsed):
         scheduled_at=timezone.make_aware(datetime(2025, 6, 3, 10)),
         place="City Hall, Room 2",
     )
-    with pytest.raises(services.NoticeError):
+    signed = {"officer_name": "Rosa Delgado", "officer_title": "Hearing officer"}
+    with pytest.raises(services.NoticeError) as refused:
         services.decide_hearing(
             hearing_id=hearing.pk,
             actor="supervisor",
             decision="upheld",
             decided_on=date(2025, 6, 3),
+            findings="Heard.",
+            reasons="Upheld.",
+            **signed,
         )
+    assert "only its hearing officer decides it" in refused.value.problems[0]
     sweep(as_of=date(2025, 6, 3), full=True)
     services.decide_hearing(
         hearing_id=hearing.pk,
@@ -162,7 +167,10 @@ def test_an_appeal_heard_and_decided_moves_the_engines_findings(lapsed):
         decision="modified",
         decided_on=date(2025, 6, 3),
         amount=Decimal("50"),
-        order_text="The respondent ordered the cart before the deadline.",
+        findings="The respondent ordered a 64-gallon cart on April 28; the hauler delivered it "
+        "on May 12.",
+        reasons="The delay was the hauler's; the penalty is reduced to what the delay warrants.",
+        **signed,
     )
     hearing.refresh_from_db()
     order = RECORD_MODELS["hearing_order"].objects.get(key=hearing.fact_key)
@@ -173,6 +181,9 @@ def test_an_appeal_heard_and_decided_moves_the_engines_findings(lapsed):
         ["pdftotext", "-", "-"], input=bytes(hearing.order_pdf), capture_output=True, check=True
     ).stdout.decode()
     assert "Final Written Order" in text and citation.code in text and "$50" in text
+    flat = " ".join(text.split())
+    assert "Rosa Delgado" in flat and "the hauler delivered it on May 12" in flat
+    assert hearing.officer_title == "Hearing officer" and hearing.reasons.startswith("The delay")
     assert selectors.balance(citation, today=date(2025, 6, 20)).amount == Decimal("50")
 
 
@@ -202,8 +213,8 @@ def test_a_granted_extension_moves_the_deadline_the_engine_honours(served_nov):
     clock = _current("ORG-NOV-60-DAYS", served_nov.fact_key)
     assert (clock.status, clock.due) == ("due", "2025-06-30")
     assert "as extended" in clock.explanation
-    assert not selectors.proposal(served_nov, as_of=AFTER).citation_due
-    assert selectors.proposal(served_nov, as_of=date(2025, 7, 1)).citation_due
+    assert not selectors.proposal(served_nov, as_of=AFTER, today=AFTER).citation_due
+    assert selectors.proposal(served_nov, as_of=AFTER, today=date(2025, 7, 1)).citation_due
 
 
 def test_an_extension_is_asked_for_a_reason_the_ordinance_allows(served_nov):
@@ -216,3 +227,97 @@ def test_an_extension_is_asked_for_a_reason_the_ordinance_allows(served_nov):
         )
     assert "reason" in refused.value.problems[0]
     assert finding("ORG-COM-ENROLL", "p-casa").status == "violation"
+
+
+def test_a_premature_citation_is_refused_at_draft_approval_and_service_with_the_reason(lapsed):
+    """As of the real day (here the deadline's, 2025-05-02), whatever day a page looks at,
+    no citation is drafted, approved or served before the deadline has passed."""
+    with pytest.raises(services.NoticeError) as refused:
+        services.draft_citation(notice_id=lapsed.pk, actor="coordinator", today=DEADLINE)
+    assert "premature" in refused.value.problems[0] and "2025-05-02" in refused.value.problems[0]
+    citation = services.draft_citation(notice_id=lapsed.pk, actor="coordinator", today=AFTER)
+    for act in (
+        lambda: services.approve_notice(notice_id=citation.pk, actor="boss", today=DEADLINE),
+        lambda: services.serve_notice(
+            notice_id=citation.pk,
+            actor="coordinator",
+            method="personal",
+            served_on=DEADLINE,
+            today=AFTER,
+        ),
+    ):
+        with pytest.raises(services.NoticeError) as refused:
+            act()
+        assert any("premature" in p for p in refused.value.problems), refused.value.problems
+    citation.refresh_from_db()
+    assert citation.state == "draft" and not citation.served and citation.pdf is None
+
+
+def test_a_second_request_for_a_citation_answers_with_the_open_one(lapsed):
+    first = services.draft_citation(notice_id=lapsed.pk, actor="coordinator", today=AFTER)
+    again = services.draft_citation(notice_id=lapsed.pk, actor="someone", today=AFTER)
+    assert again.pk == first.pk and again.already_open
+    assert lapsed.citations.count() == 1
+
+
+def test_a_citation_after_compliance_or_with_no_penalty_is_refused(served_nov):
+    services.record_compliance(
+        notice_id=served_nov.pk, actor="coordinator", complied_on=date(2025, 4, 1)
+    )
+    with pytest.raises(services.NoticeError) as refused:
+        services.draft_citation(notice_id=served_nov.pk, actor="coordinator", today=AFTER)
+    assert "draft the citation is for a served notice (it is complied)" in refused.value.problems[0]
+
+
+def _scheduled(lapsed):
+    citation = _served_citation(lapsed)
+    appeal = services.file_appeal(
+        citation_id=citation.pk, actor="clerk", filed_on=date(2025, 5, 20)
+    )
+    user("judge", "hearing_officer")
+    return services.schedule_hearing(
+        appeal_id=appeal.pk,
+        actor="supervisor",
+        hearing_officer="judge",
+        scheduled_at=timezone.make_aware(datetime(2025, 6, 3, 10)),
+    )
+
+
+def test_a_hearing_order_is_dated_on_or_after_the_hearing_with_findings_reasons_and_a_signature(
+    lapsed,
+):
+    hearing = _scheduled(lapsed)
+    with pytest.raises(services.NoticeError) as refused:
+        services.decide_hearing(
+            hearing_id=hearing.pk,
+            actor="judge",
+            decision="upheld",
+            decided_on=date(2025, 5, 20),
+            findings=" ",
+            reasons="",
+            officer_name="",
+            officer_title="Hearing officer",
+        )
+    problems = " | ".join(refused.value.problems)
+    assert "before the hearing of 2025-06-03" in problems
+    assert "findings: the order states" in problems and "reasons: the order states" in problems
+    assert "officer_name: the order is signed" in problems
+    hearing.refresh_from_db()
+    assert hearing.decision == "" and not hearing.order_pdf
+
+
+def test_a_hearing_is_scheduled_before_a_hearing_officer_only(lapsed):
+    citation = _served_citation(lapsed)
+    appeal = services.file_appeal(
+        citation_id=citation.pk, actor="clerk", filed_on=date(2025, 5, 20)
+    )
+    user("boss2", "supervisor")
+    for who in ("boss2", "nobody"):
+        with pytest.raises(services.NoticeError) as refused:
+            services.schedule_hearing(
+                appeal_id=appeal.pk,
+                actor="supervisor",
+                hearing_officer=who,
+                scheduled_at=timezone.make_aware(datetime(2025, 6, 3, 10)),
+            )
+        assert "is not a hearing officer" in refused.value.problems[0]
