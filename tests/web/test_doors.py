@@ -506,3 +506,13 @@ def test_a_write_token_is_not_issued_to_a_user_who_may_write_nothing(world):
     with pytest.raises(TokenError):
         issue_api_token(username="user-none", name="r", actor="root", scopes=["read"])
     issue_api_token(username="user-auditor", name="r", actor="root", scopes=["read"])
+
+
+def test_the_readme_shows_the_table_as_it_stands():
+    from sanitas.access.policy import markdown_table
+
+    from ..conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    shown = readme.split("<!-- access-table -->\n", 1)[1].split("\n<!-- /access-table -->", 1)[0]
+    assert shown == markdown_table(), "copy markdown_table() into the README's staff section"
