@@ -140,7 +140,7 @@ def test_a_coordinator_issues_serves_and_follows_a_notice_of_violation(
     expect(preview.locator("section[lang='es']")).to_contain_text("Aviso de Infracción")
     expect(preview.locator("section[lang='en']")).to_contain_text("Notice of Violation")
     expect(preview).to_contain_text("Ch. 50 SB 1383 enforcement (D)(4)")
-    expect(page.get_by_text("Waiting for a notice supervisor.")).to_be_visible()
+    expect(page.get_by_text("Waiting for a supervisor's approval.")).to_be_visible()
     page.get_by_label("Further directions (free text, printed as written)").fill(
         "Ask the hauler for a 64-gallon green cart."
     )
