@@ -14,13 +14,20 @@ from sanitas.notices.kinds import kind
 register = template.Library()
 
 
-@register.inclusion_tag("notices/_issue_link.html")
-def issue_notice(finding: Any) -> dict[str, Any]:
+@register.inclusion_tag("notices/_issue_link.html", takes_context=True)
+def issue_notice(context: Any, finding: Any) -> dict[str, Any]:
     """The link to draft the document a finding calls for (a stored finding, or a row
-    of a subject's page), or nothing when no notice answers it."""
+    of a subject's page), or nothing when no notice answers it or drafting it is not
+    the signed-in user's work (the access policy's ``notices.draft`` for its program)."""
+    from sanitas.access.policy import About, allows
     from sanitas.notices import selectors
 
-    kinds = selectors.offered_kinds(finding.requirement, finding.status)
+    user = context["request"].user
+    kinds = [
+        k
+        for k in selectors.offered_kinds(finding.requirement, finding.status)
+        if allows(user, "notices.draft", About.program(k.program))
+    ]
     if not kinds:
         return {"kinds": []}
     query = {"requirement": finding.requirement, "subject": finding.subject}
