@@ -38,8 +38,10 @@ def home(request: HttpRequest) -> HttpResponse:
     from sanitas.web.context import navigation
 
     pages = navigation(request.user)
-    if not pages:
-        return refused(request, "")
+    if not pages:  # no role: the page that says so is this account's start page
+        response = refused(request, "")
+        response.status_code = 200
+        return response
     return redirect(pages[0][1])
 
 
