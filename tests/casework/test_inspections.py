@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.timezone import localtime
 from PIL import Image
 
+from sanitas.access.doors import PAGES
 from sanitas.casework import evidence, selectors, services
 from sanitas.casework.inspection import VISIT_KINDS, InterceptorForm, observable, percent_by_depth
 from sanitas.casework.models import EvidenceIsKept, InspectionVisit, Photo, Signature
@@ -28,7 +29,6 @@ from sanitas.ordinance.document import read_data
 from sanitas.records.models import RECORD_MODELS, Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
-from sanitas.web.urls import PERMISSIONS
 
 from ..conftest import ROOT
 
@@ -639,18 +639,33 @@ def test_a_visit_cannot_be_dated_in_the_future_nor_start_from_the_wrong_record(c
     assert not InspectionVisit.objects.exists()
 
 
-def test_every_inspection_address_is_in_the_permission_map():
-    names = {
-        "casework:inspection_start": "work",
-        "casework:inspection": "staff",
-        "casework:inspection_findings": "staff",
-        "casework:inspection_step": "work",
-        "casework:inspection_photo": "staff",
-        "casework:inspection_photo_void": "work",
-        "casework:inspection_signature": "staff",
+def test_every_inspection_address_is_a_door_of_the_access_policy():
+    doors = {
+        "casework:inspection_start": ("inspections.make", "inspections.make"),
+        "casework:inspection": ("evidence.view", None),
+        "casework:inspection_findings": ("evidence.view", None),
+        "casework:inspection_step": ("inspections.make", "inspections.make"),
+        "casework:inspection_photo": ("evidence.view", None),
+        "casework:inspection_photo_void": (None, "inspections.make"),
+        "casework:inspection_signature": ("evidence.view", None),
     }
-    for name, access in names.items():
-        assert PERMISSIONS[name] == access
+    for name, (get, post) in doors.items():
+        assert (PAGES[name].get, PAGES[name].post) == (get, post), name
+
+
+def test_another_programs_staff_do_not_see_a_visits_evidence(client, block):
+    ana = _user("ana")
+    visit = services.start_visit(kind="fog", subject="jade-garden", visit_date=AS_OF, actor=ana)
+    photo = services.add_photo(visit=visit, data=_jpeg(), file_name="a.jpg", caption="", actor=ana)
+    client.force_login(_user("cora", "sb1383_coordinator"))
+    for url in (
+        reverse("casework:inspection", args=[visit.pk]),
+        reverse("casework:inspection_photo", args=[visit.pk, photo.pk]),
+        reverse("casework:inspection_findings", args=[visit.pk]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 403, url
+        assert "see inspection visits with their photos" in response.content.decode()
 
 
 def test_the_business_timeline_shows_the_visit_its_photo_and_its_signature(client, block):

@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from sanitas.access.policy import GRANTS
+from sanitas.access.roles import ROLES
 from sanitas.ordinance.document import read_data
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import sweep
-from sanitas.access.policy import GRANTS
-from sanitas.access.roles import ROLES
 
 from ..conftest import ROOT
 
