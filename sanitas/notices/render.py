@@ -12,7 +12,16 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from sanitas.notices.kinds import LANGUAGE_NAMES, missing_values, text
+from sanitas.notices.kinds import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    PLACEHOLDER,
+    kind,
+    missing_values,
+    strings,
+    text,
+)
+from sanitas.ordinance.words import dollars
 
 PARTS = ("title", "intro", "to_do", "follows", "appeal")
 COMMON = (
@@ -31,12 +40,93 @@ COMMON = (
     "signature",
     "remarks",
     "english_follows",
+    "controls",
 )
 
 
+# --------------------------------------------------------------------------- the terms' words
+
+
+def terms_of(content: dict[str, Any]) -> dict[str, Any]:
+    """The legal terms a content carries (the engine's); for content composed before
+    it carried them, the kind's defaults with the values it printed."""
+    if content.get("terms"):
+        return content["terms"]
+    law = kind(content["kind"]).law
+    values = content.get("values") or {}
+    rule = "days" if content.get("deadline_on") else "none"
+    consequences = []
+    for name in law.consequences:
+        if name == "section_penalty":
+            if "fine" in values:
+                consequences.append({"message": "misdemeanor", "args": {}})
+        elif name != "no_certificate":
+            consequences.append({"message": name, "args": {}})
+    deadline_message = {"days": "within_days", "none": None}[rule]
+    if deadline_message and content["kind"] == "citation":
+        deadline_message = "pay_within_days"
+    return {
+        "deadline": {
+            "rule": rule,
+            "on": content.get("deadline_on"),
+            "immediately": False,
+            "message": deadline_message,
+            "args": {},
+        },
+        "correction": {"message": law.correction, "args": {}},
+        "consequences": consequences,
+        "refusals": content.get("refusals") or [],
+    }
+
+
+def _args(values: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
+    """A message's values: the content's, then the message's own; a value the records
+    left empty is no value (its placeholder stays for :func:`blank_problems`)."""
+    merged = {**values, **(part.get("args") or {})}
+    return {k: v for k, v in merged.items() if v is not None and str(v).strip() != ""}
+
+
+def pieces(content: dict[str, Any], language: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """Every sentence the document prints in ``language`` that has blanks to fill, as
+    (part, catalog key, its values): the kind's title, introduction and appeal; the
+    correction and its deadline; each consequence; the deadline line and the contact
+    line."""
+    kind_key = content["kind"]
+    terms = terms_of(content)
+    values = dict(content.get("values") or {})
+    deadline = terms["deadline"]
+    out = [
+        ("title", f"kinds.{kind_key}.title", values),
+        ("intro", f"kinds.{kind_key}.intro", values),
+        (
+            "to_do",
+            f"corrections.{terms['correction']['message']}",
+            _args(values, terms["correction"]),
+        ),
+    ]
+    if deadline.get("message"):
+        out.append(("to_do", f"deadlines.{deadline['message']}", _args(values, deadline)))
+    for consequence in terms["consequences"]:
+        out.append(
+            ("follows", f"consequences.{consequence['message']}", _args(values, consequence))
+        )
+    out.append(("appeal", f"kinds.{kind_key}.appeal", _args(values, {})))
+    if deadline.get("immediately"):
+        out.append(("deadline", "common.deadline_immediately", {"deadline": deadline.get("on")}))
+    elif deadline.get("on") or content.get("deadline_on"):
+        on = deadline.get("on") or content.get("deadline_on")
+        out.append(("deadline", "common.deadline", {"deadline": on}))
+    elif not deadline.get("message"):
+        out.append(("deadline", "common.no_deadline", {}))
+    out.append(("contact", "common.contact", _args(values, {})))
+    return out
+
+
+def _sentence(language: str, key: str, values: dict[str, Any]) -> str:
+    return text(language, key, **values)
+
+
 def _part(language: str, content: dict[str, Any], served: dict[str, Any] | None) -> dict[str, Any]:
-    values = dict(content["values"])
-    kind = content["kind"]
     labels = {name: text(language, f"common.{name}") for name in COMMON}
     if served is not None:
         method = text(language, f"common.methods.{served['method']}")
@@ -48,15 +138,50 @@ def _part(language: str, content: dict[str, Any], served: dict[str, Any] | None)
     labels["date_of_notice"] = text(
         language, "common.date_of_notice", served_on=content["served_on"]
     )
-    labels["contact"] = text(language, "common.contact", **values)
-    deadline_key = "common.deadline" if content["deadline_on"] else "common.no_deadline"
-    labels["deadline"] = text(language, deadline_key, deadline=content["deadline_on"])
-    out = {"language": language, "name": LANGUAGE_NAMES[language], "labels": labels}
+    out: dict[str, Any] = {"language": language, "name": LANGUAGE_NAMES[language], "labels": labels}
+    said: dict[str, list[str]] = {}
+    complete: dict[str, bool] = {}
+    for part, key, values in pieces(content, language):
+        words = _sentence(language, key, values)
+        complete[part] = complete.get(part, True) and not missing_values(language, key, values)
+        if part in ("deadline", "contact"):
+            labels[part] = words
+        else:
+            said.setdefault(part, []).append(words)
+    terms = terms_of(content)
+    if "deadline" not in labels:  # a condition, not a date: the sentence says it
+        key = f"deadlines.{terms['deadline']['message']}"
+        labels["deadline"] = _sentence(language, key, {})
     for part in PARTS:
-        key = f"kinds.{kind}.{part}"
-        out[part] = text(language, key, **values)
-        out[f"{part}_complete"] = not missing_values(language, key, values)
+        out[part] = " ".join(said.get(part, []))
+        out[f"{part}_complete"] = complete.get(part, True)
     return out
+
+
+def blank_problems(content: dict[str, Any]) -> list[str]:
+    """Every blank the document would print unfilled, in EVERY language (en, es,
+    zh-Hant), one line each naming the language and the part: a placeholder no value
+    fills, a value the records left empty, a sentence with no words in the language,
+    and a recipient, address or finding missing. Empty when the document is whole (the
+    services refuse approval and service otherwise)."""
+    problems: list[str] = []
+    recipient = content.get("recipient") or {}
+    for language in LANGUAGES:
+        words = strings(language)
+        for part, key, values in pieces(content, language):
+            if key not in words:
+                problems.append(f"{language}: {part}: no words for {key}")
+                continue
+            for name in PLACEHOLDER.findall(words[key]):
+                if name not in values:
+                    problems.append(f"{language}: {part}: {{{name}}} is left unfilled ({key})")
+        if not str(recipient.get("name") or "").strip():
+            problems.append(f"{language}: to: the recipient's name is missing")
+        if not str(recipient.get("address") or "").strip():
+            problems.append(f"{language}: to: the recipient's address is missing")
+        if not str(content.get("found") or "").strip():
+            problems.append(f"{language}: found: what was found is missing")
+    return list(dict.fromkeys(problems))
 
 
 def languages_of(content: dict[str, Any]) -> list[str]:
@@ -109,18 +234,54 @@ def batch_pdf(htmls: list[str]) -> bytes:
     return documents[0].copy(pages).write_pdf(pdf_variant="pdf/ua-1")
 
 
-def order_html(*, hearing: Any, citation: Any) -> str:
-    """The hearing officer's final written order, as HTML."""
+def order_html(
+    *,
+    hearing: Any,
+    citation: Any,
+    officer_name: str | None = None,
+    officer_title: str | None = None,
+) -> str:
+    """The hearing officer's final written order, as HTML: in the respondent's
+    language frame like the citation (its language first, then English), with the
+    officer's findings and reasons, signed with the officer's full name and title."""
     from sanitas.records.sweep import jurisdiction_pack
 
     pack = jurisdiction_pack()
     content = citation.content_snapshot
+    name = officer_name if officer_name is not None else getattr(hearing, "officer_name", "")
+    title = officer_title if officer_title is not None else getattr(hearing, "officer_title", "")
+    amount = dollars(hearing.amount) if getattr(hearing, "amount", None) is not None else ""
+    cited = dollars(citation.amount) if getattr(citation, "amount", None) is not None else None
+    served_on = citation.served_on.isoformat() if citation.served_on else ""
+    decided_on = hearing.decided_on.isoformat() if hearing.decided_on else ""
+    parts = []
+    for language in languages_of(content):
+        labels = {key.split(".", 1)[1]: value for key, value in _order_words(language).items()}
+        labels["served"] = text(language, "order.served", code=citation.code, served_on=served_on)
+        labels["date"] = text(language, "order.date", decided_on=decided_on)
+        labels["decision"] = (
+            text(language, f"order.{hearing.decision}", amount=amount) if hearing.decision else ""
+        )
+        labels["penalty"] = cited if cited is not None else labels["none"]
+        labels["controls"] = text(language, "common.controls")
+        parts.append({"language": language, "name": LANGUAGE_NAMES[language], "labels": labels})
     return render_to_string(
         "notices/pdf/order.html",
         {
             "hearing": hearing,
             "citation": citation,
             "c": content,
+            "parts": parts,
+            "lead": parts[0],
+            "findings": getattr(hearing, "findings", "") or "",
+            "reasons": getattr(hearing, "reasons", "") or "",
+            "directs": getattr(hearing, "order_text", "") or "",
+            "officer_name": name or "",
+            "officer_title": title or "",
             "letterhead": pack.value("notice.letterhead", hearing.decided_on),
         },
     )
+
+
+def _order_words(language: str) -> dict[str, str]:
+    return {k: v for k, v in strings(language).items() if k.startswith("order.")}

@@ -63,7 +63,7 @@ def test_a_notice_served_by_email_arrives_with_its_pdf(city, smtp):
     assert sender == "notices@sangabrielcity.com"
     assert recipients == ["owner@arroyo-pho.example"]
     message = email.message_from_bytes(raw, policy=email.policy.default)
-    assert message["Subject"].strip() == f"違規改正通知 / Notice of Noncompliance {served.code}"
+    assert message["Subject"].strip() == f"不合規通知 / Notice of Noncompliance {served.code}"
     assert message["X-Sanitas-Case"] == served.code
     body = message.get_body(("plain",)).get_content()
     assert served.content_sha256 in body

@@ -76,7 +76,7 @@ def test_a_fog_notice_prints_traditional_chinese_with_a_font_that_carries_it(cit
     notice = serve(draft("FOG-MIN-FREQUENCY", "gi-pho"), method="certified_mail")
     pdf = bytes(notice.pdf)
     text = text_of(pdf)
-    assert "違規改正通知" in text and "Notice of Noncompliance" in text
+    assert "不合規通知" in text and "Notice of Noncompliance" in text
     assert "陳美玲" in text and "Valley Holdings LLC" in text
     deadline = (AS_OF + timedelta(days=30)).isoformat()
     assert f"即 {deadline} 之前" in text and f"by {deadline}" in text
@@ -95,7 +95,8 @@ def test_a_draft_preview_says_it_is_a_draft(city):
 @pytest.fixture
 def clerk_client(db) -> Client:
     person = User.objects.create_user("clerk2", "c@example.org", PASSWORD)
-    person.groups.add(Group.objects.get_or_create(name="sb1383_coordinator")[0])
+    for role in ("sb1383_coordinator", "fog_inspector"):  # both notices' programs
+        person.groups.add(Group.objects.get_or_create(name=role)[0])
     client = Client()
     client.force_login(person)
     return client

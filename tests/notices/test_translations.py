@@ -1,13 +1,25 @@
 """Every notice kind speaks English, Spanish and Traditional Chinese: the check fails
 when a kind lacks a language, a string is missing, empty or left in English, or a
-placeholder is dropped."""
+placeholder is dropped; when a message the engine names has no words; and when a
+legal term is rendered as another legal category (a fine or a penalty as a fee or a
+charge), held to the reviewed glossary."""
 
 from __future__ import annotations
 
 import pytest
 
 from sanitas.notices import kinds as notice_kinds
-from sanitas.notices.kinds import LANGUAGES, TRANSLATIONS, kinds, strings, translation_problems
+from sanitas.notices.kinds import (
+    KIND_PARTS,
+    LANGUAGES,
+    TRANSLATIONS,
+    glossary,
+    glossary_problems,
+    kinds,
+    strings,
+    translation_problems,
+)
+from sanitas.ordinance.notice_terms import message_ids
 
 
 def test_every_kind_has_every_language_and_nothing_is_untranslated():
@@ -17,8 +29,56 @@ def test_every_kind_has_every_language_and_nothing_is_untranslated():
     assert translation_problems() == []
     for key in kinds():
         for language in LANGUAGES:
-            for part in ("title", "intro", "to_do", "follows", "appeal"):
+            for part in KIND_PARTS:
                 assert strings(language)[f"kinds.{key}.{part}"].strip(), (language, key, part)
+
+
+def test_every_message_the_engine_names_has_words_in_every_language():
+    """The corrections, deadlines and consequences of notice_kinds.yaml are printed
+    from these catalogs: each one the engine can name is written in all three."""
+    named = message_ids()
+    assert {"service_interceptor", "new_permit", "pay_penalty"} <= named["corrections"]
+    assert {"ladder_higher", "ladder_top", "permit_void"} <= named["consequences"]
+    for language in LANGUAGES:
+        for section, ids in named.items():
+            for name in ids:
+                assert strings(language)[f"{section}.{name}"].strip(), (language, section, name)
+
+
+def test_every_catalog_string_holds_to_the_glossary():
+    assert glossary_problems() == []
+
+
+def test_the_glossary_covers_the_legal_terms_in_three_languages():
+    terms = glossary()
+    for key in (
+        "notice of violation",
+        "administrative citation",
+        "fine",
+        "penalty",
+        "noncompliance charge",
+        "misdemeanor",
+        "hearing",
+        "appeal",
+        "hearing officer",
+        "final written order",
+        "deadline",
+        "service",
+    ):
+        term = terms[key]
+        assert term.english and term.required["es"] and term.required["zh-Hant"], key
+    # a fine or a penalty is never a fee or a charge, in either language
+    for key in ("fine", "penalty"):
+        assert {"cargo", "tarifa"} <= set(terms[key].forbidden["es"])
+        assert {"費用", "收費"} <= set(terms[key].forbidden["zh-Hant"])
+
+
+def test_every_notice_says_the_english_version_controls_in_each_language():
+    for language in LANGUAGES:
+        assert strings(language)["common.controls"].strip()
+    assert "English version controls" in strings("en")["common.controls"]
+    assert "prevalece la versión en inglés" in strings("es")["common.controls"]
+    assert "以英文版本為準" in strings("zh-Hant")["common.controls"]
 
 
 @pytest.fixture
@@ -58,8 +118,13 @@ def _english_left(data):
 
 def _placeholder_dropped(data):
     kinds_ = {k: dict(v) for k, v in data["kinds"].items()}
-    kinds_["sb1383_nov"]["to_do"] = "Cumpla con el requisito."
+    kinds_["sb1383_nov"]["appeal"] = "Escriba a la ciudad."
     return {**data, "kinds": kinds_}
+
+
+def _consequence(data, name: str, words: str):
+    consequences = {**data["consequences"], name: words}
+    return {**data, "consequences": consequences}
 
 
 def test_a_kind_without_its_spanish_fails(patched):
@@ -74,7 +139,76 @@ def test_a_string_left_in_english_fails(patched):
 
 def test_a_dropped_placeholder_fails(patched):
     problems = patched("es", _placeholder_dropped)
-    assert any(p.startswith("es: kinds.sb1383_nov.to_do: placeholders []") for p in problems)
+    assert any(p.startswith("es: kinds.sb1383_nov.appeal: placeholders []") for p in problems)
+
+
+@pytest.fixture
+def held(monkeypatch):
+    """The glossary's problems with one language's strings replaced."""
+
+    def hold(language: str, change) -> list[str]:
+        real = notice_kinds.catalog
+
+        def edited(lang: str):
+            return change(dict(real(lang))) if lang == language else real(lang)
+
+        notice_kinds.strings.cache_clear()
+        monkeypatch.setattr(notice_kinds, "catalog", edited)
+        try:
+            return glossary_problems()
+        finally:
+            notice_kinds.strings.cache_clear()
+
+    return hold
+
+
+def test_spanish_charges_for_fines_fail(held):
+    """The contamination notice's "fines or penalties" once read "cargos o multas" in
+    Spanish: a charge, not a fine."""
+    old = (
+        "A partir de la ocasión consecutiva número {fine_from}, la ciudad puede imponer "
+        "cargos o multas por el procesamiento de la contaminación. Ocasión {occasion}."
+    )
+    problems = held("es", lambda d: _consequence(d, "contamination_fines", old))
+    assert (
+        "es: consequences.contamination_fines: 'cargo' is used where the English says 'fine', "
+        "which it must never render"
+    ) in problems
+
+
+def test_chinese_fees_for_penalties_fail(held):
+    """… and "污染處理費或罰款" in Chinese: a processing fee, not a fine."""
+    old = (
+        "這是連續第 {occasion} 次發現污染。"
+        "自連續第 {fine_from} 次起，市政府可徵收污染處理費或罰款。"
+    )
+    problems = held("zh-Hant", lambda d: _consequence(d, "contamination_fines", old))
+    assert any(
+        p.startswith("zh-Hant: consequences.contamination_fines: '處理費' is used")
+        for p in problems
+    ), problems
+
+
+def test_a_legal_term_left_out_fails(held):
+    """The English says misdemeanor; a Spanish that says only "infracción" drops the
+    crime the section makes it."""
+    words = (
+        "Una infracción de esta sección se castiga con hasta {fine}, {months} meses "
+        "({penalty_cite})."
+    )
+    problems = held("es", lambda d: _consequence(d, "misdemeanor", words))
+    assert any(
+        p.startswith("es: consequences.misdemeanor: the English says 'misdemeanor'")
+        for p in problems
+    ), problems
+
+
+def test_a_charge_beside_the_fines_it_recovers_is_allowed():
+    """§ 51.67(B): the noncompliance charge recovers, among the city's costs, the fines
+    imposed on it; "cargo" renders the charge there, not the fines."""
+    assert "cargo por incumplimiento" in strings("es")["consequences.fog_charges"]
+    assert "multas" in strings("es")["consequences.fog_charges"]
+    assert not [p for p in glossary_problems() if "fog_charges" in p]
 
 
 def test_a_kind_without_english_words_fails(monkeypatch):
