@@ -24,7 +24,7 @@ from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from sanitas.access import roles as access_roles
-from sanitas.access.policy import allows
+from sanitas.access.policy import About, allows
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.words import type_words
@@ -57,9 +57,10 @@ def roles_of(user: Any) -> list[str]:
 
 
 def visible_programs(user: Any) -> tuple[str, ...]:
-    """The programs whose findings the user may see: every program for who may read the
-    records (the records are public records, GEN-RECORDS-PUBLIC), none for anyone else."""
-    return tuple(PROGRAMS) if allows(user, "records.view") else ()
+    """The programs whose findings the user may see (the access policy's
+    ``records.view``, about each program): every program for the roles that read, as the
+    records are public records (GEN-RECORDS-PUBLIC); none for anyone else."""
+    return tuple(p for p in PROGRAMS if allows(user, "records.view", About.program(p)))
 
 
 def is_staff_member(user: Any) -> bool:

@@ -94,7 +94,7 @@ def test_a_case_needs_findings_and_an_acting_role(block):
     with pytest.raises(services.CaseworkError, match="no findings"):
         services.assign_case(subject="nowhere", requirement=REQUIREMENT, assignee=ana, actor=ana)
     auditor = _user("audrey", role="auditor")
-    with pytest.raises(services.CaseworkError, match="reads only"):
+    with pytest.raises(services.CaseworkError, match="not their role's work"):
         services.add_note(subject=SUBJECT, requirement=REQUIREMENT, text="x", actor=auditor)
     with pytest.raises(services.CaseworkError, match="not in a role"):
         services.assign_case(subject=SUBJECT, requirement=REQUIREMENT, assignee=auditor, actor=ana)

@@ -426,7 +426,10 @@ def test_pages_for_establishments_premises_permits_and_devices(block, staff_clie
 
 
 def test_a_subject_page_filters_findings_by_what_the_user_may_see(block, client, monkeypatch):
-    monkeypatch.setitem(selectors.ROLE_SEES, "fog_inspector", ("fog",))
+    from sanitas.access.policy import GRANTS, OWN
+
+    # a city that narrows its FOG inspectors to their own program's findings
+    monkeypatch.setitem(GRANTS["fog_inspector"], "records.view", OWN)
     client.force_login(_user("inspector", role="fog_inspector"))
     page = client.get(reverse("staff:subject", kwargs={"key": "jade-garden"})).context["page"]
     assert page.findings and all(PREFIXES["fog"](f.requirement) for f in page.findings)
