@@ -81,9 +81,20 @@ class Expectations:
     derived: list[dict[str, Any]] = field(default_factory=list)
     #: each ``{facts: [ids]}``: a data problem naming (at least) these facts
     data_problems: list[dict[str, Any]] = field(default_factory=list)
+    #: each a document answering a finding, served on a day, and the legal terms it
+    #: must carry (:func:`sanitas.ordinance.notice_terms.notice_terms`)
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    #: the document the expectations belong to: its facts are what a notice answers
+    document: Any = field(default=None, repr=False, compare=False)
 
     def count(self) -> int:
-        return len(self.findings) + len(self.absent) + len(self.derived) + len(self.data_problems)
+        return (
+            len(self.findings)
+            + len(self.absent)
+            + len(self.derived)
+            + len(self.data_problems)
+            + len(self.notices)
+        )
 
 
 @dataclass
@@ -229,6 +240,8 @@ def parse_document(
         source=source,
         pack_dirs=list(pack_dirs or []),
     )
+    if expect is not None:
+        expect.document = document
     if not problems:
         try:
             document.pack()
@@ -244,6 +257,27 @@ _EXPECT_KEYS = {
     "absent": ({"requirement", "subject"}, set()),
     "derived": ({"subject", "name", "value"}, set()),
     "data_problems": ({"facts"}, set()),
+    # a document of a kind answering a finding, served on a day: what it must carry
+    "notices": (
+        {"kind", "requirement", "subject", "served_on"},
+        {
+            "status",
+            "period",
+            "amount",
+            "deadline",
+            "due_on",
+            "correction",
+            "consequences",
+            "step",
+            "ceiling",
+            "further",
+            "appeal_by",
+            "review_by",
+            "cites",
+            "refused",
+            "refusals",
+        },
+    ),
 }
 
 
@@ -286,7 +320,58 @@ def _parse_expect(raw: Any, source: str) -> tuple[Expectations, list[str]]:
             ):
                 problems.append(f"{where}: facts: expected a list of fact ids")
                 continue
+            if section == "notices":
+                entry, notice_problems = _parse_notice(entry, where)
+                problems.extend(notice_problems)
             if "period" in entry and isinstance(entry["period"], int):
                 entry = {**entry, "period": str(entry["period"])}
             getattr(expect, section).append(entry)
     return expect, problems
+
+
+def _parse_notice(entry: dict[str, Any], where: str) -> tuple[dict[str, Any], list[str]]:
+    """An expected notice's keys checked and its dates parsed: ``served_on``, and
+    ``deadline`` (a date, ``immediately`` or ``none``), ``due_on``, ``appeal_by`` and
+    ``review_by`` (a date or null)."""
+    from sanitas.ordinance.notice_terms import kind_laws
+
+    problems: list[str] = []
+    out = dict(entry)
+    if "kind" in entry and entry["kind"] not in kind_laws():
+        problems.append(f"{where}: kind: {entry['kind']!r} is not one of {', '.join(kind_laws())}")
+    for key in ("served_on", "due_on", "appeal_by", "review_by"):
+        if key not in entry or (entry[key] is None and key != "served_on"):
+            continue
+        try:
+            out[key] = _parse_date(entry[key])
+        except ValueError as exc:
+            problems.append(f"{where}: {key}: {exc}")
+    if "deadline" in entry and entry["deadline"] not in ("immediately", "none"):
+        try:
+            out["deadline"] = _parse_date(entry["deadline"])
+        except ValueError:
+            problems.append(
+                f"{where}: deadline: expected a date, immediately or none, got "
+                f"{entry['deadline']!r}"
+            )
+    for key in ("consequences", "cites", "refusals"):
+        value = entry.get(key)
+        if key in entry and not (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ):
+            problems.append(f"{where}: {key}: expected a list of words")
+    for key in ("refused", "further"):
+        if key in entry and not isinstance(entry[key], bool):
+            problems.append(f"{where}: {key}: expected true or false")
+    for key in ("step", "ceiling"):
+        if key in entry and (isinstance(entry[key], bool) or not isinstance(entry[key], int)):
+            problems.append(f"{where}: {key}: expected a whole number")
+    if "amount" in entry and (
+        isinstance(entry["amount"], bool) or not isinstance(entry["amount"], int | float)
+    ):
+        problems.append(f"{where}: amount: expected an amount of dollars")
+    if "status" in entry and entry["status"] not in STATUSES:
+        problems.append(
+            f"{where}: status: {entry.get('status')!r} is not one of {', '.join(STATUSES)}"
+        )
+    return out, problems

@@ -651,7 +651,11 @@ def notice_terms(
         refusals.extend(_certificate_refusals(target, ctx0))
     else:
         done = _done(kind, target, finding, answered, document, findings0, ctx0, ctx1)
-        if done:
+        if done and target.requirement in _CITY_DUTIES:
+            refusals.append(
+                f"notice: as of {served_on} the records show the finding already answered ({done})"
+            )
+        elif done:
             refusals.append(
                 f"correction: as of {served_on} the records show it already made ({done}); "
                 "the notice would order what is done"
@@ -1129,6 +1133,9 @@ def _new_permit_done(target: Target, finding: Any, ctx: Context, findings: Any) 
             return f"a new permit was taken out: {name_of(ctx, other)}"
     return None
 
+
+#: requirements whose finding is the city's own duty to give notice, not a correction
+_CITY_DUTIES = frozenset({"ORG-CONTAMINATION-NOV"})
 
 _DONE_CHECKS = {
     "SW-ACCUMULATION-TIME": _trail_done("accumulation"),
