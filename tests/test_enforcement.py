@@ -365,7 +365,7 @@ def test_org_nov_60_days_records_that_cannot_show_the_act_need_a_correction():
 def test_org_nov_60_days_a_missed_year_is_answered_by_the_next_years_act():
     """ORG-NOV-60-DAYS: annual information missed in 2024 can no longer be given in
     2024; a notice of 2025-02-01 is complied with by the information given in 2025,
-    before its deadline, whether or not the rule then counts 2024 as made up late."""
+    before its deadline, though 2024 stays overdue for good."""
     raw = [
         {"id": "shop", "type": "establishment", "name": "Hillside Hardware",
          "category": "other", "opened_on": "2024-01-01"},
@@ -380,6 +380,8 @@ def test_org_nov_60_days_a_missed_year_is_answered_by_the_next_years_act():
     assert "the records show compliance from 2025-03-01" in finding.explanation
     assert finding.reading == enf.ACT_READING
     assert _find(evaluation, "ORG-CITATION", "n-1") == []
+    years = {f.period: f.status for f in _find(evaluation, "ORG-COM-EDUCATION", "shop")}
+    assert years == {"2024": "overdue", "2025": "met"}
 
 
 # --------------------------------------------------------------------------- readings and paths

@@ -650,17 +650,19 @@ def test_self_inspection_informing_reading(tmp_path: Path):
 
 def test_periodic_helpers_find_the_act_within_and_the_one_after():
     """ORG-COM-SELF-INSPECT, ORG-COM-EDUCATION: the act within a period meets it; the
-    first act after its end makes it up, late."""
+    first act after its end is found only to be named, counting for its own period."""
     acts = [date(2024, 9, 30), date(2024, 10, 1), date(2025, 1, 5)]
     assert organics._within(acts, date(2024, 7, 1), date(2024, 9, 30)) == date(2024, 9, 30)
     assert organics._within(acts, date(2024, 4, 1), date(2024, 6, 30)) is None
-    assert organics._made_up(acts, date(2024, 9, 30)) == date(2024, 10, 1)
-    assert organics._made_up(acts, date(2025, 3, 31)) is None
+    assert organics._next_after(acts, date(2024, 9, 30)) == date(2024, 10, 1)
+    assert organics._next_after(acts, date(2025, 3, 31)) is None
 
 
-def test_a_quarter_made_up_late_says_when_and_keeps_its_reading_apart():
-    """ORG-COM-SELF-INSPECT: lateness is part of the record, in words the recipient can
-    follow; the reading it rests on is the finding's own field."""
+def test_a_quarter_missed_stays_overdue_and_says_the_next_counts_for_its_own():
+    """ORG-COM-SELF-INSPECT: a quarter that closed without a self-inspection is breached
+    for good; the next one, a day later, meets its own quarter, and the quarter missed
+    says so in words the recipient can follow, with no reading: the law leaves no
+    choice."""
     raw = [
         {
             "id": "deli",
@@ -672,13 +674,45 @@ def test_a_quarter_made_up_late_says_when_and_keeps_its_reading_apart():
         {"type": "self_inspection", "subject": "deli", "date": "2024-10-01"},
     ]
     q3, q4 = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=date(2024, 12, 31))
-    assert (q3.period, q3.status, q4.period, q4.status) == ("2024-Q3", "late", "2024-Q4", "met")
+    assert (q3.period, q3.status, q4.period, q4.status) == ("2024-Q3", "overdue", "2024-Q4", "met")
+    assert (q3.due, q4.due) == (date(2024, 9, 30), date(2024, 12, 31))
     assert q3.explanation == (
         "Mission Deli made no self-inspection of its green and black containers in the third "
-        "quarter of 2024, due by 2024-09-30; the next came late, on 2024-10-01."
+        "quarter of 2024; one was due by 2024-09-30. The next, on 2024-10-01, counts for its "
+        "own quarter only."
     )
-    assert q3.reading == organics._SELF_INSPECT_LATE_READING
-    assert q4.reading is None
+    assert q3.reading is None and q4.reading is None
+    # on its last day the quarter is due; from the next it is overdue, whether or not a
+    # self-inspection follows, and names none that has not
+    (q3,) = _findings(raw, "ORG-COM-SELF-INSPECT", as_of=date(2024, 9, 30))
+    assert q3.status == "due"
+    for facts in (raw, raw[:1]):
+        q3, _ = _findings(facts, "ORG-COM-SELF-INSPECT", as_of=date(2024, 10, 1))
+        assert q3.status == "overdue"
+    assert q3.explanation.endswith("in the third quarter of 2024; one was due by 2024-09-30.")
+
+
+def test_a_year_missed_stays_overdue_and_says_the_next_counts_for_its_own():
+    """ORG-COM-EDUCATION: information given on January 1 meets its own year only; the
+    year before, which closed without it, stays overdue and says why."""
+    raw = [
+        {
+            "id": "deli",
+            "type": "establishment",
+            "name": "Mission Deli",
+            "category": "other",
+            "opened_on": "2024-01-01",
+        },
+        {"type": "organics_education", "subject": "deli", "date": "2025-01-01"},
+    ]
+    y2024, y2025 = _findings(raw, "ORG-COM-EDUCATION", as_of=date(2025, 1, 1))
+    assert (y2024.status, y2025.status) == ("overdue", "met")
+    assert y2024.explanation == (
+        "Mission Deli has not given the annual information on organic waste recovery and "
+        "sorting to its employees, contractors, tenants and customers in 2024; it was due by "
+        "2024-12-31. The information given on 2025-01-01 counts for its own year only."
+    )
+    assert y2024.reading is None
 
 
 def test_a_self_inspection_before_the_business_opened_is_a_data_problem():

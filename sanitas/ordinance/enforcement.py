@@ -684,8 +684,8 @@ def _outcomes_in(notice: Notice, view: Context) -> list[Outcome]:
 def shows_compliance(notice: Notice, when: date, ctx: Context) -> bool:
     """Whether the records as they stood on ``when`` show the act the notice demanded:
     the requirement's rules find its subject met (or done late) and nothing open, or
-    open only for periods missed before the notice, which no later act can undo,
-    while a period due since shows the act done."""
+    open only for periods that closed without the act, which no later act can undo,
+    while a period due since the notice, and after each of those, shows it done."""
     cache = ctx.memo("enforcement.shows")
     key = (notice.id, when)
     if key in cache:
@@ -721,23 +721,26 @@ def _shown(notice: Notice, outcomes: list[Outcome], ctx: Context) -> bool:
     done = [o for o in outcomes if o.status in ("met", "late")]
     still_open = [o for o in outcomes if o.status in enforceable]
 
-    def before_notice(outcome: Outcome) -> bool:
+    if not done:
+        return False
+    if not still_open:
+        return True
+    # the latest period done, and whether one was due since the notice
+    latest = max((_date(o.due) for o in done if o.period is not None and o.due), default=None)
+    if latest is None or latest < notice.issued_on:
+        return False
+
+    def answered(outcome: Outcome) -> bool:
+        """A period that closed without the act (before the notice or since) and is
+        followed by a period done: missed for good, and the act resumed after it."""
         return (
             outcome.status == "overdue"
             and outcome.period is not None
             and outcome.due is not None
-            and _date(outcome.due) < notice.issued_on
+            and _date(outcome.due) < latest
         )
 
-    if not done:
-        shown = False
-    elif not still_open:
-        shown = True
-    elif all(before_notice(o) for o in still_open):
-        shown = any(o.due is not None and _date(o.due) >= notice.issued_on for o in done)
-    else:
-        shown = False
-    return shown
+    return all(answered(o) for o in still_open)
 
 
 def _earliest_showing(notice: Notice, low: date, high: date, ctx: Context) -> date:
@@ -796,8 +799,9 @@ def _act_day(notice: Notice, ctx: Context) -> date | None:
 ACT_READING = (
     "A notice is complied with when the records show the act it demanded, by the "
     "requirement's own rules applied to the records as they stood on each day, with no "
-    "correction record needed; a period missed before the notice is answered by a later "
-    "period's act."
+    "correction record needed; a period that closed without the act, before the notice or "
+    "since, stays overdue and is answered by the act done in a later period due since the "
+    "notice."
 )
 
 
@@ -1783,12 +1787,20 @@ def period_start(period: str | None) -> date | None:
 
 def _answered(finding: Finding, notices: list[Notice], ctx: Context) -> bool:
     """Whether a notice answers the finding's noncompliance: one issued on or after the
-    day it began (a state the records do not date is answered by no past notice), or
-    one whose compliance a correction records within the finding's period (the act
-    the period asked for, done then, though no other record shows it)."""
+    day it began (a state the records do not date is answered by no past notice); one
+    still standing, not yet complied with, on the day it began (a period that closed
+    without the act while the notice ran its course is the noncompliance that notice
+    answers, and its referral for a citation follows from it); or one whose compliance
+    a correction records within the finding's period (the act the period asked for,
+    done then, though no other record shows it)."""
     began = arose_on(finding, ctx)
     if began is not None and any(n.issued_on >= began for n in notices):
         return True
+    if began is not None:
+        for notice in notices:
+            found = compliance(notice, ctx)
+            if found is not None and notice.issued_on <= began <= found.on:
+                return True
     start = period_start(finding.period)
     if start is None or finding.due is None:
         return False
@@ -1841,9 +1853,9 @@ def civil_penalties(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
     From penalties' start, for each SB 1383 requirement a subject is out of
     compliance with (contamination aside: its own track): met while a Notice of
     Violation for that subject and requirement stands (not yet complied with), or
-    when every open finding began before a notice since complied with; else due (a
-    new Notice of Violation: none was issued, or the noncompliance is new since the
-    last one was complied with)."""
+    when every open finding began before a notice was since complied with (before it
+    was issued, or while it stood); else due (a new Notice of Violation: none was
+    issued, or the noncompliance is new since the last one was complied with)."""
     if ctx.as_of < ctx.param("org.penalties_start"):
         return
     kinds = ctx.param("enf.nov_kinds")

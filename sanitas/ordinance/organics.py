@@ -9,12 +9,13 @@ its ``reading``, never part of its explanation.
 
 A finding rests on what is recorded: a service-level shortfall on a service of the
 stream on record, a participation or access violation on an inspection's
-observation, a container's missing labels on a recorded purchase date. A periodic
-act (a quarter's self-inspection, a year's information) that comes after its period
-makes that period ``late``, never still overdue. Records that contradict each other
-(an event dated before its business opened, a service that ends before it starts, a
-report dated before its period, an answer before its request) are data problems:
-reported, and counted for nothing.
+observation, a container's missing labels on a recorded purchase date. A duty of a
+named period (a quarter's self-inspection, a year's information) is breached when
+the period closes without the act: that period is ``overdue`` for good, and a later
+act counts for its own period only, never making up the one missed. Records that
+contradict each other (an event dated before its business opened, a service that
+ends before it starts, a report dated before its period, an answer before its
+request) are data problems: reported, and counted for nothing.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ from sanitas.ordinance.engine import (
     deadline,
     derived,
     due,
-    late,
     met,
     new_tuple,
     records,
@@ -1140,9 +1140,9 @@ def _quarter_words(year: int, quarter: int) -> str:
     return period_words(period_label_quarter(year, quarter))
 
 
-def _made_up(acts: list[date], after: date) -> date | None:
-    """The first act dated after ``after`` (``acts`` sorted), which makes up, late, a
-    period that ended then without one."""
+def _next_after(acts: list[date], after: date) -> date | None:
+    """The first act dated after ``after`` (``acts`` sorted), or None. It counts for its
+    own period only: a period that ended on ``after`` without an act stays overdue."""
     index = bisect_right(acts, after)
     return acts[index] if index < len(acts) else None
 
@@ -1162,10 +1162,6 @@ def _uninformed(log: SelfInspection) -> bool:
 
 _INFORM_READING = (
     "A self-inspection that found contamination counts only when employees were told of it."
-)
-_SELF_INSPECT_LATE_READING = (
-    "A quarter without a self-inspection is made up, late, by the next self-inspection; "
-    "that one also counts for its own quarter."
 )
 
 
@@ -1201,26 +1197,20 @@ def _self_inspect_dropped(dropped: object) -> str:
     )
 
 
-def _self_inspect_made_up(
-    name: str, quarter_words: str, last: object, why: str, later: object
-) -> str:
-    return (
-        f"{name} made no self-inspection of its green and black containers in "
-        f"{quarter_words}, due by {last}{why}; the next came late, on {later}."
-    )
-
-
 def _self_inspect_missing(
-    name: str, quarter_words: str, why: str, last: object, *, yet: bool
+    name: str, quarter_words: str, why: str, last: object, *, yet: bool, later: object = None
 ) -> str:
+    """A quarter without a counted self-inspection; ``later``, the day of the next one
+    after the quarter ended, which counts for its own quarter only."""
     if yet:
         return (
             f"{name} has not yet self-inspected its green and black containers in "
             f"{quarter_words}{why}; one is due by {last}."
         )
+    after = "" if later is None else f" The next, on {later}, counts for its own quarter only."
     return (
         f"{name} made no self-inspection of its green and black containers in "
-        f"{quarter_words}{why}; one was due by {last}."
+        f"{quarter_words}{why}; one was due by {last}.{after}"
     )
 
 
@@ -1242,31 +1232,22 @@ def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
         dropped = _within(uncounted, first, last)
         why = _self_inspect_dropped(dropped) if dropped is not None else ""
         reading = _INFORM_READING if dropped is not None else None
-        later = _made_up(counted, last)
-        if later is not None and later <= ctx.as_of:
-            yield late(
-                _self_inspect_made_up(name, quarter_words, last, why, later),
-                due=last,
-                period=period,
-                reading=" ".join(filter(None, [reading, _SELF_INSPECT_LATE_READING])),
-            )
-            continue
+        later = _next_after(counted, last)
         yield deadline(
             due_on=last,
             done_on=None,
             as_of=ctx.as_of,
             period=period,
             explanation=_self_inspect_missing(
-                name, quarter_words, why, last, yet=ctx.as_of <= last
+                name,
+                quarter_words,
+                why,
+                last,
+                yet=ctx.as_of <= last,
+                later=later if later is not None and later <= ctx.as_of else None,
             ),
             reading=reading,
         )
-
-
-_SELF_INSPECT_LATE_READINGS = (
-    _SELF_INSPECT_LATE_READING,
-    f"{_INFORM_READING} {_SELF_INSPECT_LATE_READING}",
-)
 
 
 def _self_inspect_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
@@ -1291,14 +1272,11 @@ def _self_inspect_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
             continue
         dropped = _within(uncounted, first, last) if uncounted else None
         why = "" if dropped is None else _self_inspect_dropped(day_text(dropped))
-        if i < n and counted[i] <= as_of:  # the next one, after the quarter, made it up
-            text = _self_inspect_made_up(name, quarter_words, last_text, why, day_text(counted[i]))
-            reading = _SELF_INSPECT_LATE_READINGS[dropped is not None]
-            add(new_tuple(Outcome, ("late", text, last, period, None, reading, None)))
-            continue
         reading = None if dropped is None else _INFORM_READING
         yet = as_of <= last
-        text = _self_inspect_missing(name, quarter_words, why, last_text, yet=yet)
+        # the next one, after the quarter, counts for its own quarter only
+        later = day_text(counted[i]) if i < n and counted[i] <= as_of else None
+        text = _self_inspect_missing(name, quarter_words, why, last_text, yet=yet, later=later)
         status = "due" if yet else "overdue"
         add(new_tuple(Outcome, (status, text, last, period, None, reading, None)))
     return out
@@ -1325,9 +1303,10 @@ def _quarter_run(start: date, end: date) -> tuple[tuple[date, date, str, str, st
 def self_inspection_of_business(establishment: Establishment, ctx: Context):
     """Commercial (A)(6): "Excluding multi-family residential dwellings, quarterly
     inspect green and black containers for contamination and inform employees if
-    containers are contaminated". Reading: one self-inspection in each calendar quarter,
-    due by the quarter's last day; a quarter missed is made up, late, by the next one;
-    with ``org.self_inspection_must_inform``, a log that found contamination without
+    containers are contaminated". One self-inspection in each calendar quarter, due by
+    the quarter's last day: a quarter that ends without one is overdue for good, and a
+    later self-inspection counts for its own quarter only. Reading: with
+    ``org.self_inspection_must_inform``, a log that found contamination without
     informing employees does not count."""
     if not _in_force(ctx) or _establishment_class(establishment, ctx) != "commercial":
         return None
@@ -1350,11 +1329,6 @@ def self_inspection_of_premises(premises: Premises, ctx: Context):
 
 # --------------------------------------------------------------------------- ORG-COM-EDUCATION
 
-_EDUCATION_LATE_READING = (
-    "A year without the annual information is made up, late, by the next time it is "
-    "given; that one also counts for its own year."
-)
-
 
 def _education_given(subject: Fact, ctx: Context) -> list[date]:
     """The days the subject gave the annual information, sorted."""
@@ -1375,16 +1349,15 @@ def _education_given_in(name: str, done: object, year: object) -> str:
     return f"{name} gave {_EDUCATION_WHAT} on {done}, within {year}."
 
 
-def _education_made_up(name: str, year: object, last: object, later: object) -> str:
-    return (
-        f"{name} did not give {_EDUCATION_WHAT} in {year}, due by {last}; it came late, on {later}."
-    )
-
-
-def _education_missing(name: str, year: object, verb: str, last: object) -> str:
+def _education_missing(
+    name: str, year: object, verb: str, last: object, later: object = None
+) -> str:
+    """A year without the annual information; ``later``, the day it was next given,
+    after the year ended, which counts for its own year only."""
+    after = f" The information given on {later} counts for its own year only." if later else ""
     return (
         f"{name} has not given {_EDUCATION_WHAT} to its employees, contractors, tenants "
-        f"and customers in {year}; it {verb} by {last}."
+        f"and customers in {year}; it {verb} by {last}.{after}"
     )
 
 
@@ -1399,22 +1372,16 @@ def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
         if done is not None:
             yield met(_education_given_in(name, done, year), due=last, period=str(year))
             continue
-        later = _made_up(given, last)
-        if later is not None and later <= ctx.as_of:
-            yield late(
-                _education_made_up(name, year, last, later),
-                due=last,
-                period=str(year),
-                reading=_EDUCATION_LATE_READING,
-            )
-            continue
+        later = _next_after(given, last)
         verb = "is due" if ctx.as_of <= last else "was due"
         yield deadline(
             due_on=last,
             done_on=None,
             as_of=ctx.as_of,
             period=str(year),
-            explanation=_education_missing(name, year, verb, last),
+            explanation=_education_missing(
+                name, year, verb, last, later if later is not None and later <= ctx.as_of else None
+            ),
         )
 
 
@@ -1434,15 +1401,13 @@ def _education_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
         if i < n and given[i] <= last:
             text = _education_given_in(name, day_text(given[i]), period)
             add(new_tuple(Outcome, ("met", text, last, period, None, None, None)))
-        elif i < n and given[i] <= as_of:  # the next time, after the year, made it up
-            text = _education_made_up(name, period, last_text, day_text(given[i]))
-            reading = _EDUCATION_LATE_READING
-            add(new_tuple(Outcome, ("late", text, last, period, None, reading, None)))
         elif as_of <= last:
             text = _education_missing(name, period, "is due", last_text)
             add(new_tuple(Outcome, ("due", text, last, period, None, None, None)))
         else:
-            text = _education_missing(name, period, "was due", last_text)
+            # the next time, after the year, counts for its own year only
+            later = day_text(given[i]) if i < n and given[i] <= as_of else None
+            text = _education_missing(name, period, "was due", last_text, later)
             add(new_tuple(Outcome, ("overdue", text, last, period, None, None, None)))
     return out
 
@@ -1468,8 +1433,9 @@ def _year_run(first: int, last: int) -> tuple[tuple[date, date, str, str], ...]:
 def annual_education_by_business(establishment: Establishment, ctx: Context):
     """Commercial (A)(7): "Annually provide information to employees, contractors,
     tenants, and customers about organic waste recovery requirements and about proper
-    sorting". Reading: once in each calendar year, due by December 31; a year missed is
-    made up, late, by the next time the information is given."""
+    sorting". Once in each calendar year, due by December 31: a year that ends without
+    it is overdue for good, and information given later counts for its own year
+    only."""
     if not _in_force(ctx) or _establishment_class(establishment, ctx) == "non_local":
         return None
     if ctx.fast:
