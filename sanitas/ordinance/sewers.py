@@ -9,7 +9,8 @@ inspections of the work, manhole entry and the pipe layer's business licence.
 A violation rests on a record that shows the forbidden state or act: a cesspool
 is new only when its record dates it after the prohibition, and inadequate only
 when an inspection found it so; a pipe layer's licence expired during the work is
-violated only when work is recorded after the expiry.
+violated only when a record of the pipe layer's own work (a start, a test, a covering)
+is dated after the expiry: the city's inspection of work already done is not one.
 """
 
 from __future__ import annotations
@@ -856,16 +857,20 @@ def manhole_entry(entry: Any, ctx: Context) -> Outcome | None:
 
 # --------------------------------------------------------------------------- pipe layers
 
-#: the records that show sewer being laid under a permit on their day
+#: the records of the pipe layer's own work under a permit, each showing sewer being laid
+#: on its day: the work started or resumed, a pressure test of the line, which the person
+#: doing the work makes before approval (§ 6-8.119(B)(6)), its covering, an excavation in
+#: the street for it (§ 6-8.114(C)); and a connection made under the permit (_work_records)
 _LAYING = (
     "work_started",
     "work_resumed",
     "pressure_test",
-    "joint_check",
-    "work_inspection",
     "work_covered",
     "street_excavation",
 )
+#: the city's records of the work: an inspection (§ 6-8.132) or an inspector's check of
+#: the joints examines work already done, and shows no work of the pipe layer's on its day
+_EXAMINED = ("joint_check", "work_inspection")
 
 _UNRECORDED_LICENCE_READING = (
     "A named pipe layer's city business licence must be on record once work has started; "
@@ -873,8 +878,25 @@ _UNRECORDED_LICENCE_READING = (
 )
 
 
+def _examined_after(permit: Any, ctx: Context, expires: date, on: date) -> str:
+    """A sentence naming the city's examinations of the work under ``permit`` dated
+    after ``expires``, by ``on`` ("" when there are none): they show no work of the
+    pipe layer's own."""
+    found = sorted(
+        (event.date, name_of(ctx, event))
+        for kind in _EXAMINED
+        for event in permit_events(kind, permit, ctx)
+        if expires < event.date <= on
+    )
+    if not found:
+        return ""
+    verb = "was the city's examination" if len(found) == 1 else "were the city's examinations"
+    return f" {capital(listing(name for _, name in found))} {verb} of work already done."
+
+
 def _work_records(permit: Any, ctx: Context, on: date) -> list[tuple[date, Any]]:
-    """The records of sewer laid under ``permit`` by ``on``, oldest first."""
+    """The records of the pipe layer's own work under ``permit`` by ``on``, oldest
+    first."""
     found = [
         (event.date, event)
         for kind in _LAYING
@@ -891,10 +913,11 @@ def _work_records(permit: Any, ctx: Context, on: date) -> list[tuple[date, Any]]
 
 def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Outcome | None:
     """The pipe layer's licence against the records of sewer laid under ``permit`` by
-    ``on``. A licence that expired during the work is violated only where a record
-    dated after the expiry shows work (a start or resumption, a test, a joint check,
-    an inspection, a covering, an excavation, a connection); with none, the work is
-    not shown to have gone on, and the finding is due at the expiry."""
+    ``on``. A licence that expired during the work is violated only where a record of
+    the pipe layer's own work is dated after the expiry (a start or resumption, a
+    test, a covering, an excavation, a connection); the city's inspection or joint
+    check after it examines work already done and shows none. With no such record the
+    work is not shown to have gone on, and the finding is due at the expiry."""
     if permit.kind != "house_connection":
         return None
     on = ctx.as_of if on is None else on
@@ -930,11 +953,12 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
             f"{holder} city business licence runs to {expires}, covering the work under "
             f"{name} since {first}."
         )
+    examined = _examined_after(permit, ctx, expires, on)
     if going_on:
         return due(
             f"{holder} city business licence expired on {expires} while the work under "
-            f"{name} was under way; no work is recorded since, and none may be done until the "
-            "licence is renewed.",
+            f"{name} was under way; no work by {who} is recorded since, and none may be done "
+            f"until the licence is renewed.{examined}",
             due=expires,
         )
     ended = (
@@ -946,8 +970,8 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
     )
     span = f"on {first}" if first == last else f"from {first} to {last}"
     return met(
-        f"{holder} city business licence ran to {expires}, and no work under {name} is "
-        f"recorded after it: the work, recorded {span}, {ended}."
+        f"{holder} city business licence ran to {expires}, and no work by {who} under {name} "
+        f"is recorded after it: the work, recorded {span}, {ended}.{examined}"
     )
 
 
