@@ -200,3 +200,143 @@ def test_garbage_kept_too_long_drafts_a_notice_to_remove_it(db):
 def test_a_notice_on_a_premises_names_the_businesses_there(city):
     content = services.preview(draft("ORG-COM-ENROLL", "p-casa"))
     assert content["recipient"]["business"] == "Casa Verde"
+
+
+# --------------------------------------------------------------------------- the engine's terms
+
+
+def _open(requirement: str, subject: str, status: str):
+    from sanitas.records.models import Finding
+
+    return Finding.objects.get(
+        current=True, requirement=requirement, subject=subject, status=status
+    )
+
+
+def test_the_content_carries_the_engines_terms_and_no_refusal_when_it_may_issue(city):
+    content = services.preview(draft("ORG-COM-ENROLL", "p-casa"), served_on=AS_OF)
+    terms = content["terms"]
+    assert content["refusals"] == [] and terms["refusals"] == []
+    assert terms["deadline"]["on"] == content["deadline_on"] == "2025-05-02"
+    assert terms["correction"]["message"] == "comply_requirement"
+    assert [c["message"] for c in terms["consequences"]] == ["citation_ladder"]
+    assert terms["penalty"]["further"] is True and terms["fact"] == content["fact"]
+
+
+def test_an_interceptor_above_25_percent_is_ordered_serviced_immediately(city):
+    """§ 51.64(B) "serviced immediately": the day after service (the pack's reading),
+    never the 30 days of other FOG notices; the served fact carries that day, so the
+    engine follows it."""
+    from sanitas.notices import render
+
+    record_facts(
+        raw_facts=[
+            {"type": "inspection", "subject": "gi-pho", "date": "2025-03-01",
+             "fog_solids_percent_depth": 40},
+        ],
+        actor="clerk",
+    )  # fmt: skip
+    sweep(as_of=AS_OF)
+    source = _open("FOG-25-PERCENT", "gi-pho", "violation")
+    notice = services.draft_notice(finding_id=source.pk, actor="coordinator")
+    content = services.preview(notice, served_on=AS_OF)
+    assert content["terms"]["deadline"]["immediately"] is True
+    assert content["deadline_on"] == (AS_OF + timedelta(days=1)).isoformat()
+    assert content["fact"]["due_on"] == content["deadline_on"]
+    assert content["refusals"] == [] and render.blank_problems(content) == []
+    english = render.document_context(content)["parts"][-1]
+    assert english["to_do"].startswith("Have the grease interceptor serviced")
+    assert f"immediately, and no later than {content['deadline_on']}" in english["to_do"]
+    assert "30 days" not in english["to_do"]
+
+
+def test_a_lapsed_permit_is_ordered_a_new_permit_with_nothing_left_blank(db):
+    """§ 6-8.116: no repair of work never started, no misdemeanor the section does not
+    carry, and every blank filled in all three languages."""
+    from sanitas.notices import render
+
+    record_facts(
+        raw_facts=[
+            {"id": "lot-50", "type": "premises", "address": "50 Elm St", "owner_name": "Kim Lee",
+             "owner_language": "zh-Hant"},
+            {"id": "p-50", "type": "permit", "kind": "house_connection", "premises": "lot-50",
+             "issued_on": "2024-12-01"},
+        ],
+        actor="clerk",
+    )  # fmt: skip
+    sweep(as_of=AS_OF)
+    notice = draft("PRM-LAPSE", "p-50", actor="permits")
+    assert notice.kind == "permit_correction"
+    content = services.preview(notice, served_on=AS_OF)
+    assert render.blank_problems(content) == [] and content["refusals"] == []
+    parts = {p["language"]: p for p in render.document_context(content)["parts"]}
+    english = parts["en"]
+    assert "new permit" in english["to_do"] and "same fees" in english["to_do"]
+    assert "repair" not in english["to_do"] and "misdemeanor" not in english["follows"]
+    assert "null and void" in english["follows"]
+    assert "{" not in parts["zh-Hant"]["to_do"] + parts["zh-Hant"]["follows"]
+    assert content["deadline_on"] is None and "due_on" not in content["fact"]
+
+
+def test_waste_the_records_show_removed_is_refused_an_order_to_remove_it(db):
+    record_facts(
+        raw_facts=[
+            {"id": "shop", "type": "premises", "zone": "C-3", "use": "commercial",
+             "address": "400 Valley Blvd", "owner_name": "R. Ortiz"},
+            {"id": "acc-1", "type": "accumulation", "premises": "shop",
+             "since": "2025-02-10T18:00", "garbage": True, "observed_at": "2025-02-14T09:00"},
+        ],
+        actor="clerk",
+    )  # fmt: skip
+    sweep(as_of=date(2025, 2, 14))
+    notice = draft("SW-ACCUMULATION-TIME", "acc-1")
+    assert services.preview(notice, served_on=date(2025, 2, 14))["refusals"] == []
+    record_facts(
+        raw_facts=[
+            {"type": "accumulation_removal", "accumulation": "acc-1",
+             "removed_at": "2025-02-15T10:00"},
+        ],
+        actor="clerk",
+    )  # fmt: skip
+    refusals = services.preview(notice, served_on=AS_OF)["refusals"]
+    assert len(refusals) == 1 and "removed at 2025-02-15 10:00" in refusals[0]
+
+
+def test_a_citation_at_the_top_of_the_ladder_promises_no_higher_penalty(lapsed_at_the_top):
+    from sanitas.notices import render
+
+    citation = services.draft_citation(
+        notice_id=lapsed_at_the_top.pk, actor="coordinator", today=date(2025, 5, 10)
+    )
+    content = services.preview(citation, served_on=date(2025, 5, 10))
+    assert (content["ceiling"], content["ordinal"]) == (500, 3)
+    assert content["terms"]["penalty"]["further"] is False
+    for part in render.document_context(content)["parts"]:
+        if part["language"] == "en":
+            assert "higher penalties" not in part["follows"]
+            assert "highest step" in part["follows"] and "up to $500" in part["follows"]
+
+
+@pytest.fixture
+def lapsed_at_the_top(city):
+    """Casa Verde's owner with two lawful citations on record, and a notice served on
+    the worklist's day whose deadline has passed by 2025-05-10."""
+    record_facts(
+        raw_facts=[
+            {"id": "n-a", "type": "notice", "subject": "p-casa", "requirement": "ORG-COM-ENROLL",
+             "issued_on": "2024-02-01"},
+            {"id": "c-a", "type": "citation", "subject": "p-casa",
+             "requirement": "ORG-COM-ENROLL", "issued_on": "2024-04-05", "notice": "n-a",
+             "amount": 100},
+            {"id": "n-b", "type": "notice", "subject": "p-casa", "requirement": "ORG-COM-ENROLL",
+             "issued_on": "2024-05-01"},
+            {"id": "c-b", "type": "citation", "subject": "p-casa",
+             "requirement": "ORG-COM-ENROLL", "issued_on": "2024-07-05", "notice": "n-b",
+             "amount": 200},
+        ],
+        actor="clerk",
+    )  # fmt: skip
+    sweep(as_of=AS_OF)
+    notice = serve(draft("ORG-COM-ENROLL", "p-casa"))
+    sweep(as_of=date(2025, 5, 10))
+    return notice

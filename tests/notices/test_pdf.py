@@ -122,3 +122,75 @@ def test_a_batch_is_one_pdf_for_the_mail_house_and_a_csv_of_addresses(city, cler
     assert {r["address"] for r in rows if r["case_code"] == nov.code} == {
         "PO Box 44, San Gabriel, CA 91778"
     }
+
+
+# --------------------------------------------------------------------------- blanks, order
+
+
+def test_every_served_notice_says_the_english_version_controls_in_each_language(served_nov):
+    text = text_of(bytes(served_nov.pdf))
+    assert "prevalece la versión en inglés" in text
+    assert "the English version controls" in text
+
+
+def test_a_blank_left_unfilled_is_named_in_every_language(served_nov):
+    """The integrator's check at approval and service: one line per unfilled
+    placeholder or missing value, naming the language and the part."""
+    content = dict(served_nov.content_snapshot)
+    assert render.blank_problems(content) == []
+    values = {k: v for k, v in content["values"].items() if k != "penalty"}
+    terms = {**content["terms"]}
+    terms["consequences"] = [
+        {**c, "args": {**c["args"], "penalty": None}} for c in terms["consequences"]
+    ]
+    problems = render.blank_problems({**content, "values": values, "terms": terms})
+    assert problems == [
+        f"{language}: follows: {{penalty}} is left unfilled (consequences.citation_ladder)"
+        for language in ("en", "es", "zh-Hant")
+    ]
+    nameless = {**content, "recipient": {**content["recipient"], "name": ""}, "found": ""}
+    problems = render.blank_problems(nameless)
+    assert "zh-Hant: to: the recipient's name is missing" in problems
+    assert "es: found: what was found is missing" in problems
+
+
+def test_the_final_written_order_is_printed_in_the_respondents_language_and_signed(served_nov):
+    """The order, like the citation, in its language first and English after it; the
+    officer's findings and reasons; the officer's full name and title."""
+    from datetime import date, datetime
+    from decimal import Decimal
+    from types import SimpleNamespace
+
+    from django.utils import timezone
+
+    citation = SimpleNamespace(
+        code="SG-ORDER1",
+        served_on=date(2025, 5, 10),
+        amount=Decimal("100"),
+        content_snapshot=served_nov.content_snapshot,
+    )
+    hearing = SimpleNamespace(
+        decision="modified",
+        amount=Decimal("50"),
+        decided_on=date(2025, 6, 3),
+        findings="The respondent ordered a 64-gallon cart on April 28.",
+        reasons="The delay was the hauler's.",
+        order_text="",
+        place="City Hall, Room 2",
+        scheduled_at=timezone.make_aware(datetime(2025, 6, 3, 10)),
+        appeal=SimpleNamespace(filed_on=date(2025, 5, 20)),
+    )
+    html = render.order_html(
+        hearing=hearing,
+        citation=citation,
+        officer_name="Rosa Delgado",
+        officer_title="Hearing Officer",
+    )
+    assert '<html lang="es">' in html
+    text = text_of(render.pdf(html))
+    assert text.index("Orden Final por Escrito") < text.index("Final Written Order", 40)
+    assert "la multa se fija en $50" in text and "the penalty is set at $50" in text
+    assert text.count("Rosa Delgado, Hearing Officer") == 2
+    assert "ordered a 64-gallon cart on April 28" in text and "The delay was the hauler's" in text
+    assert "Hechos comprobados" in text and "Fundamentos" in text
+    assert "prevalece la versión en inglés" in text
