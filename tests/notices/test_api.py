@@ -104,10 +104,13 @@ def test_a_bad_draft_or_service_is_refused_with_its_reasons(city, clerk):
     assert response.status_code == 422 and "with no notice" in response.json()["detail"][0]
     assert clerk.post("/api/notices", {"finding": 999999}, content_type=JSON).status_code == 404
     assert clerk.get("/api/notices/999999").status_code == 404
-    fog = clerk.post(
-        "/api/notices", {"finding": finding("FOG-MIN-FREQUENCY", "gi-pho").pk}, content_type=JSON
-    ).json()["id"]
-    bad = clerk.post(
+    overdue = {"finding": finding("FOG-MIN-FREQUENCY", "gi-pho").pk}
+    refused = clerk.post("/api/notices", overdue, content_type=JSON)  # not their program
+    assert refused.status_code == 403 and "draft notices" in refused.json()["detail"][0]
+    inspector = _client("api-inspector", "fog_inspector")
+    fog = inspector.post("/api/notices", overdue, content_type=JSON).json()["id"]
+    assert clerk.get(f"/api/notices/{fog}").status_code == 404  # another program's notice
+    bad = inspector.post(
         f"/api/notices/{fog}/serve",
         {"method": "pigeon", "served_on": "2025-02-30"},
         content_type=JSON,

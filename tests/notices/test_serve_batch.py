@@ -27,11 +27,11 @@ def coordinator_client(city) -> Client:
 def test_the_chosen_notices_are_served_by_one_job_and_a_refused_one_is_named(
     city, coordinator_client
 ):
-    nov = draft("ORG-COM-ENROLL", "p-casa")
+    already = serve(draft("ORG-COM-ENROLL", "p-casa"))
+    nov = draft("ORG-COM-ENROLL", "p-casa")  # the first was served: a new draft
     fog = draft("FOG-MIN-FREQUENCY", "gi-pho")
     if services.requires_approval(fog.kind, AS_OF):
         services.approve_notice(notice_id=fog.pk, actor="supervisor")
-    already = serve(draft("ORG-COM-ENROLL", "p-casa"))
     page = coordinator_client.get("/notices/").content.decode()
     assert "Serve together" in page
     for notice in (nov, fog):
@@ -107,3 +107,27 @@ def test_a_bad_batch_is_named_beside_its_field_and_starts_nothing(
     assert words in page and f"id_{field}_error" in page
     assert not Job.objects.exists()
     assert Notice.objects.get(pk=notice.pk).state == "draft"
+
+
+def test_a_batch_serves_only_what_its_starter_may_still_serve(city):
+    """The job asks the access policy again as it serves each notice: a notice of another
+    program is not offered and not served, and a role taken away before the job runs
+    serves nothing more."""
+    from sanitas.jobs import services as jobs
+
+    fog = draft("FOG-MIN-FREQUENCY", "gi-pho")
+    inspector = user("ines", "fog_inspector")
+    coordinator = user("cora", "sb1383_coordinator")
+    with pytest.raises(jobs.JobError) as refused:
+        jobs.start_notice_batch(
+            user=coordinator, notice_ids=[fog.pk], served_on=AS_OF, method="first_class_mail"
+        )
+    assert f"{fog.code} is not cora's to serve" in refused.value.problems[0]
+    job = jobs.start_notice_batch(
+        user=inspector, notice_ids=[fog.pk], served_on=AS_OF, method="first_class_mail"
+    )
+    inspector.groups.clear()  # the role goes before the worker takes the job
+    run_job.call(job.pk)
+    job.refresh_from_db()
+    assert job.outcome["served"] == 0 and "may not serve" in job.outcome["problems"][0]
+    assert Notice.objects.get(pk=fog.pk).state == "draft"
