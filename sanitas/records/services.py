@@ -8,6 +8,12 @@ takes the ``actor`` (who) and ``why``, and keeps every version.
   batch twice changes nothing.
 - :func:`void_record` voids a record with a reason; nothing is deleted.
 
+A change made by a person names the version of the record it was made from
+(:mod:`sanitas.records.versions`); under the records' lock, a change made from a
+version that is no longer the latest is refused whole (:class:`StaleVersion`) with
+the other change described, so that two people editing one record never silently
+replace each other's work.
+
 The ``actor`` is an account (a user, or the user name of an active one) or the
 name of a process ("bench", an import's source). Every version a write keeps —
 those :mod:`~sanitas.records.bulk` copies by the thousand as well as those the
@@ -25,7 +31,7 @@ can be read from the history. The forms and the API never pass it.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -34,7 +40,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.records import bulk, documents, findings
+from sanitas.records import bulk, documents, findings, versions
 from sanitas.records.bridge import (
     LENT_TYPES,
     WEAK_REFERENCES,
@@ -51,6 +57,22 @@ class RecordError(Exception):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("\n".join(problems))
+
+
+class StaleVersion(RecordError):
+    """Changes made from versions that are no longer the records' latest (someone
+    else changed or voided them since): nothing is stored. ``conflicts`` holds, for
+    each, what changed since and what the refused change would have stored
+    (:class:`sanitas.records.versions.Conflict`)."""
+
+    def __init__(self, conflicts: list[versions.Conflict]) -> None:
+        self.conflicts = conflicts
+        super().__init__([c.line() for c in conflicts])
+
+
+class VersionRequired(RecordError):
+    """A change of a stored record that does not say which version it was made from,
+    where the caller requires it to."""
 
 
 @dataclass
@@ -188,9 +210,17 @@ def record_facts(
     why: str = "",
     source: str = "",
     recorded_at: datetime | None = None,
+    versions_from: Mapping[str, str] | None = None,
+    versions_required: bool = False,
 ) -> RecordResult:
     """Validate and store a batch of facts (see the module docstring); ``recorded_at``
-    (trusted intake paths only) is when the batch was recorded, if not now."""
+    (trusted intake paths only) is when the batch was recorded, if not now.
+
+    ``versions_from`` (key → version, :mod:`sanitas.records.versions`) says which
+    version of each stored record a change was made from: a change of a record whose
+    latest version is another is refused whole (:class:`StaleVersion`), unless it
+    would leave the record as it stands. With ``versions_required``, a change of a
+    stored record that names no version is refused too (:class:`VersionRequired`)."""
     now = timezone.now()
     when = recording_time(recorded_at, now=now, what="recorded_at")
     who = acting(actor)
@@ -217,6 +247,8 @@ def record_facts(
     for fact, key in zip(facts, keys, strict=True):
         by_type[fact.type].append((key, fact))
     changed_groups: set[str] = set()
+    stale: list[versions.Conflict] = []
+    unversioned: list[str] = []
     for fact_type, items in by_type.items():
         model = RECORD_MODELS[fact_type]
         stored_keys = [k for k, _ in items if k in existing]  # only those can be stored
@@ -253,6 +285,24 @@ def record_facts(
             if not differs:
                 result.unchanged += 1
                 continue
+            if versions_from is not None or versions_required:
+                made_from = (versions_from or {}).get(key)
+                if made_from is None:
+                    if versions_required:
+                        unversioned.append(
+                            f"{fact_type} {key}: a change of a stored record names the version "
+                            "it was made from; read the record and send its version"
+                        )
+                    continue
+                if not versions.is_current(fact_type, key, made_from):
+                    found = versions.conflict(
+                        fact_type, key, made_from, proposed_columns=columns, why=why
+                    )
+                    if isinstance(found, str):
+                        unversioned.append(found)
+                    else:
+                        stale.append(found)
+                    continue
             if recorded_at is not None:
                 _refuse_out_of_order(model, key, when)
                 record._history_date = when
@@ -277,6 +327,10 @@ def record_facts(
                 user_id=who.user_id,
             )
             result.created += len(to_create)
+    if unversioned:  # raised in the transaction: what the loop saved is rolled back
+        raise VersionRequired(unversioned)
+    if stale:
+        raise StaleVersion(stale)
     _index(facts, keys, groups, existing)
     # the groups' facts documents, in this transaction: a merged group's anew
     documents.update_documents(patches, rebuild=merged)
@@ -468,11 +522,20 @@ def _touch_groups(groups: set[str], now) -> None:
 
 
 @transaction.atomic
-def void_record(*, key: str, actor: Any, why: str, voided_at: datetime | None = None) -> set[str]:
+def void_record(
+    *,
+    key: str,
+    actor: Any,
+    why: str,
+    voided_at: datetime | None = None,
+    version: str | None = None,
+) -> set[str]:
     """Void a record: it stays, with who voided it, when and why, and leaves every
     evaluation from now on. A record other live records name cannot be voided
     before them. ``voided_at`` (trusted intake paths only) is when it was voided,
-    if not now. Returns the subject groups whose findings it may have changed."""
+    if not now. ``version`` is the version the void was asked from: refused
+    (:class:`StaleVersion`) when the record changed since. Returns the subject groups
+    whose findings it may have changed."""
     now = timezone.now()
     when = recording_time(voided_at, now=now, what=f"{key}: voided_at")
     if not why.strip():
@@ -483,6 +546,11 @@ def void_record(*, key: str, actor: Any, why: str, voided_at: datetime | None = 
         index = RecordIndex.objects.select_for_update().get(key=key)
     except RecordIndex.DoesNotExist:
         raise RecordError([f"{key}: no such record"]) from None
+    if version is not None and not versions.is_current(index.fact_type, key, version):
+        found = versions.conflict(index.fact_type, key, version, proposed_columns=None, why=why)
+        if isinstance(found, str):
+            raise RecordError([found])
+        raise StaleVersion([found])
     if index.voided:
         raise RecordError([f"{key}: already void"])
     model = RECORD_MODELS[index.fact_type]
@@ -513,7 +581,13 @@ def void_record(*, key: str, actor: Any, why: str, voided_at: datetime | None = 
 
 @transaction.atomic
 def record_and_evaluate(
-    *, raw_facts: list[dict[str, Any]], actor: Any, why: str = "", source: str = ""
+    *,
+    raw_facts: list[dict[str, Any]],
+    actor: Any,
+    why: str = "",
+    source: str = "",
+    versions_from: Mapping[str, str] | None = None,
+    versions_required: bool = False,
 ) -> RecordResult:
     """:func:`record_facts`, then the findings of every group the batch touched
     evaluated again and stored in the same transaction, so that the pages, the
@@ -521,19 +595,26 @@ def record_and_evaluate(
     left only the days that pass)."""
     from sanitas.records.sweep import evaluation_day, sweep_groups
 
-    result = record_facts(raw_facts=raw_facts, actor=actor, why=why, source=source)
+    result = record_facts(
+        raw_facts=raw_facts,
+        actor=actor,
+        why=why,
+        source=source,
+        versions_from=versions_from,
+        versions_required=versions_required,
+    )
     if result.groups:
         sweep_groups(result.groups, as_of=evaluation_day())
     return result
 
 
 @transaction.atomic
-def void_and_evaluate(*, key: str, actor: Any, why: str) -> set[str]:
+def void_and_evaluate(*, key: str, actor: Any, why: str, version: str | None = None) -> set[str]:
     """:func:`void_record`, then the touched groups evaluated again (as
     :func:`record_and_evaluate`)."""
     from sanitas.records.sweep import evaluation_day, sweep_groups
 
-    touched = void_record(key=key, actor=actor, why=why)
+    touched = void_record(key=key, actor=actor, why=why, version=version)
     sweep_groups(touched, as_of=evaluation_day())
     return touched
 

@@ -314,6 +314,16 @@ class RecordForm(forms.Form):
     kinds: dict[str, str]
 
     token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    #: the version of the record a change form was opened at (see sanitas.records.versions)
+    version = forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=100,
+        required=False,
+        error_messages={
+            "required": "This form does not say which version of the record it was opened "
+            "from: open the record's Change page again."
+        },
+    )
 
     def __init__(
         self,
@@ -325,6 +335,7 @@ class RecordForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.user, self.editing = user, editing
+        self.fields["version"].required = bool(editing)
         self.fields["why"] = forms.CharField(
             required=why_required,
             max_length=LONG_TEXT_MAX,
@@ -486,7 +497,7 @@ class RecordForm(forms.Form):
         """(field id, label, message) of every error, for the summary at the top."""
         out = []
         for name, errors in self.errors.items():
-            if name == "__all__":
+            if name == "__all__" or self.fields[name].widget.is_hidden:
                 out.extend(("", "", str(e)) for e in errors)
                 continue
             field = self[name]
@@ -560,6 +571,14 @@ class VoidForm(forms.Form):
     """Voiding asks why: the record stays, with the reason, in its history."""
 
     token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    version = forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=100,
+        error_messages={
+            "required": "This form does not say which version of the record it was opened "
+            "from: open the record's Void page again."
+        },
+    )
     why = forms.CharField(
         max_length=LONG_TEXT_MAX,
         label="Reason for voiding",

@@ -3,7 +3,13 @@
 nothing is deleted), and the picker that answers a reference field as a person
 types. One set of views for every fact type, driven by the vocabulary through
 :mod:`sanitas.web.record_forms`; the writes are :mod:`sanitas.web.services`'s,
-which evaluate the touched groups before the page answers."""
+which evaluate the touched groups before the page answers.
+
+A change or void form carries the version of the record it was opened at. When
+someone else changed the record meanwhile, nothing is stored: the page answers 409
+with their change beside the person's own, field by field (:mod:`sanitas.web.conflicts`),
+and a form holding the record as it now stands with the person's change on top — to
+save, or to leave."""
 
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ from sanitas.ordinance.facts import FactsError, vocabulary
 from sanitas.ordinance.words import capital, listing, plural, type_words
 from sanitas.records.services import RecordError
 from sanitas.staff import selectors as staff_selectors
-from sanitas.web import selectors, services
+from sanitas.web import conflicts, selectors, services
 from sanitas.web.record_forms import RecordForm, VoidForm, form_class
 
 
@@ -78,7 +84,14 @@ def _change_words(before: dict[str, int], after: dict[str, int]) -> str:
 
 
 def _render_form(
-    request: HttpRequest, form: RecordForm, *, fact_type: str, near: str, editing: str, status=200
+    request: HttpRequest,
+    form: RecordForm,
+    *,
+    fact_type: str,
+    near: str,
+    editing: str,
+    status=200,
+    conflict: conflicts.Words | None = None,
 ) -> HttpResponse:
     near_title = selectors.titles([near]).get(near) if near else None
     editing_title = selectors.titles([editing]).get(editing) if editing else None
@@ -98,8 +111,40 @@ def _render_form(
             "nav": "establishments"
             if near_title and near_title.fact_type == "establishment"
             else "",
+            "conflict": conflict,
         },
         status=status,
+    )
+
+
+def _conflict(
+    request: HttpRequest,
+    form: RecordForm,
+    stale: services.StaleVersion,
+    *,
+    fact_type: str,
+    near: str,
+    editing: str,
+) -> HttpResponse:
+    """The change was made from an older version: the other change beside this one,
+    and the form again holding the record as it stands with this change on top, at
+    the record's current version (nothing is stored until the person saves it)."""
+    (found,) = stale.conflicts
+    words = conflicts.describe(found, me=request.user)
+    cls = type(form)
+    again = cls(
+        initial={
+            **cls.initial_from(found.merged()),
+            "token": form.cleaned_data["token"],
+            "version": found.current_version,
+            "why": form.cleaned_data.get("why", ""),
+        },
+        user=request.user,
+        editing=editing,
+        why_required=True,
+    )
+    return _render_form(
+        request, again, fact_type=fact_type, near=near, editing=editing, status=409, conflict=words
     )
 
 
@@ -118,7 +163,11 @@ def _write(
             actor=actor,
             why=form.cleaned_data.get("why", ""),
             next_url="",
+            editing=editing,
+            version=form.cleaned_data.get("version") or None,
         )
+    except services.StaleVersion as stale:
+        return _conflict(request, form, stale, fact_type=fact_type, near=near, editing=editing)
     except services.AlreadySubmitted as done:
         messages.info(request, "This form was submitted already; it was stored once.")
         keys = done.submission.keys
@@ -184,7 +233,10 @@ def record_edit(request: HttpRequest, key: str) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found
     fact_type, fact, row = found
-    if row.voided_at is not None:
+    version = selectors.record_version(fact_type, key)
+    posted = request.POST.get("version", "") if request.method == "POST" else ""
+    # a change made before the record was voided goes on, to be shown who voided it
+    if row.voided_at is not None and (not posted or posted == version):
         messages.error(request, "This record is void; it cannot be changed.")
         return redirect(selectors.record_url(key, fact_type))
     near = request.POST.get("near", "") if request.method == "POST" else request.GET.get("near", "")
@@ -201,7 +253,7 @@ def record_edit(request: HttpRequest, key: str) -> HttpResponse:
             return _write(request, form, fact_type=fact_type, near=near, editing=key)
         return _render_form(request, form, fact_type=fact_type, near=near, editing=key, status=400)
     form = cls(
-        initial={**cls.initial_from(fact), "token": _token()},
+        initial={**cls.initial_from(fact), "token": _token(), "version": version},
         user=request.user,
         editing=key,
         why_required=True,
@@ -218,6 +270,7 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
     fact_type, _fact, row = found
     named = selectors.titles([key])[key]
     status = 200
+    conflict = None
     if request.method == "POST":
         form = VoidForm(request.POST)
         if form.is_valid():
@@ -229,10 +282,23 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
                     key=key,
                     actor=request.user.get_username(),
                     why=form.cleaned_data["why"],
+                    version=form.cleaned_data["version"],
                 )
             except services.AlreadySubmitted:
                 messages.info(request, "This form was submitted already; the record is void.")
                 return redirect(_void_back(named))
+            except services.StaleVersion as stale:
+                # changed (or voided) since the page was opened: say by whom, and ask again
+                (found_conflict,) = stale.conflicts
+                conflict = conflicts.describe(found_conflict, me=request.user)
+                form = VoidForm(
+                    initial={
+                        "token": form.cleaned_data["token"],
+                        "version": found_conflict.current_version,
+                        "why": form.cleaned_data["why"],
+                    }
+                )
+                status = 409
             except RecordError as exc:
                 for problem in exc.problems:
                     form.add_error(None, problem.split(": ", 1)[-1].capitalize())
@@ -248,11 +314,19 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
         else:
             status = 400
     else:
-        form = VoidForm(initial={"token": _token()})
+        form = VoidForm(
+            initial={"token": _token(), "version": selectors.record_version(fact_type, key)}
+        )
     return render(
         request,
         "web/record_void.html",
-        {"form": form, "named": named, "row": row, "what": type_words(fact_type)},
+        {
+            "form": form,
+            "named": named,
+            "row": row,
+            "what": type_words(fact_type),
+            "conflict": conflict,
+        },
         status=status,
     )
 

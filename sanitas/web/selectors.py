@@ -583,6 +583,14 @@ def record_for_form(key: str) -> tuple[str, dict[str, Any], Record] | None:
     return index.fact_type, record_to_fact(row), row
 
 
+def record_version(fact_type: str, key: str) -> str:
+    """The version of record ``key`` as it stands, which a change or void form carries
+    (:mod:`sanitas.records.versions`)."""
+    from sanitas.records.versions import version_of
+
+    return version_of(fact_type, key) or ""
+
+
 # --------------------------------------------------------------------------- what to record here
 
 #: the records a person most often adds from a page of each type, in that order; the

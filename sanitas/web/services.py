@@ -3,7 +3,10 @@
 The records are written by ``sanitas.records.services`` (the one writer of
 records, which evaluates the touched groups in the same transaction); this adds
 the form's one-time token to that transaction, so that a page submitted twice
-stores one record."""
+stores one record. A change or a void names the version of the record its form was
+opened from: made from an older one, it is refused with the other change described
+(:class:`~sanitas.records.services.StaleVersion`), the token left unused, and
+nothing stored."""
 
 from __future__ import annotations
 
@@ -13,10 +16,13 @@ from django.db import IntegrityError, transaction
 
 from sanitas.records.services import (
     RecordResult,
+    StaleVersion,
     lock_records,
     record_and_evaluate,
     void_and_evaluate,
 )
+
+__all__ = ["AlreadySubmitted", "StaleVersion", "record_from_form", "void_from_form"]
 from sanitas.web.models import FormSubmission
 
 
@@ -44,23 +50,43 @@ def _use_token(token: str, actor: str, next_url: str) -> FormSubmission:
 
 @transaction.atomic
 def record_from_form(
-    *, token: str, raw_fact: dict[str, Any], actor: str, why: str, next_url: str = ""
+    *,
+    token: str,
+    raw_fact: dict[str, Any],
+    actor: str,
+    why: str,
+    next_url: str = "",
+    editing: str = "",
+    version: str | None = None,
 ) -> RecordResult:
     """Record one fact from a form, once per ``token``, and evaluate the groups it
     touched before returning (``FactsError``/``RecordError`` as the records' service
-    raises them; :class:`AlreadySubmitted` for a token used before)."""
+    raises them; :class:`AlreadySubmitted` for a token used before). A change of the
+    record ``editing`` names the ``version`` its form was opened from (required):
+    :class:`StaleVersion` when the record changed since."""
     submission = _use_token(token, actor, next_url)
-    result = record_and_evaluate(raw_facts=[raw_fact], actor=actor, why=why, source="form")
+    result = record_and_evaluate(
+        raw_facts=[raw_fact],
+        actor=actor,
+        why=why,
+        source="form",
+        versions_from={editing: version} if editing and version else None,
+        versions_required=bool(editing),
+    )
     submission.keys = result.keys
     submission.save(update_fields=["keys"])
     return result
 
 
 @transaction.atomic
-def void_from_form(*, token: str, key: str, actor: str, why: str, next_url: str = "") -> set[str]:
-    """Void one record from a form, once per ``token``, and evaluate again."""
+def void_from_form(
+    *, token: str, key: str, actor: str, why: str, next_url: str = "", version: str | None = None
+) -> set[str]:
+    """Void one record from a form, once per ``token``, and evaluate again; refused
+    (:class:`StaleVersion`) when the record changed after ``version``, the one the
+    void page was opened at."""
     submission = _use_token(token, actor, next_url)
-    touched = void_and_evaluate(key=key, actor=actor, why=why)
+    touched = void_and_evaluate(key=key, actor=actor, why=why, version=version)
     submission.keys = [key]
     submission.save(update_fields=["keys"])
     return touched

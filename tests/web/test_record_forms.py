@@ -290,6 +290,7 @@ def test_editing_keeps_the_key_and_the_history_and_needs_a_reason(block, inspect
     response, token = _form_page(inspector, edit)
     data = _post_data(response.context["form"].__class__, _stored("jade-gi"), token=token)
     data["capacity_gallons"] = "1500"
+    data["version"] = _version(response)
     response = inspector.post(edit, {**data, "why": ""})
     assert response.status_code == 400 and "why" in response.context["form"].errors
     assert RECORD_MODELS["device"].objects.get(key="jade-gi").capacity_gallons == 1000
@@ -306,6 +307,11 @@ def test_editing_keeps_the_key_and_the_history_and_needs_a_reason(block, inspect
     assert RECORD_MODELS["device"].objects.filter(key="jade-gi").count() == 1
 
 
+def _version(response) -> str:
+    """The version of the record a change or void page was opened at (its hidden field)."""
+    return response.context["form"]["version"].value()
+
+
 def _stored(key: str) -> dict[str, Any]:
     from sanitas.web.selectors import record_for_form
 
@@ -319,7 +325,8 @@ def test_an_event_without_an_id_is_edited_under_its_key(block, inspector):
     edit = reverse("web:record_edit", args=[training.key])
     response, token = _form_page(inspector, edit)
     data = _post_data(response.context["form"].__class__, _stored(training.key), token=token)
-    data["employees"] = ["jade-emp-1"]  # the business's employees are offered as boxes
+    data["employees"] = ["jade-emp-1"]
+    data["version"] = _version(response)  # the business's employees are offered as boxes
     response = inspector.post(edit, {**data, "why": "attendance sheet corrected"})
     assert response.status_code == 302, response.context["form"].errors
     training.refresh_from_db()
@@ -332,17 +339,22 @@ def test_voiding_needs_a_reason_and_deletes_nothing(block, inspector):
     void = reverse("web:record_void", args=["po-2024-10"])
     response, token = _form_page(inspector, void)
     assert "Void “Pump-out of 2024-10-30”" in response.content.decode()
-    response = inspector.post(void, {"token": token, "why": "  "})
+    version = _version(response)
+    response = inspector.post(void, {"token": token, "version": version, "why": "  "})
     assert response.status_code == 400 and "a reason is required" in response.content.decode()
     assert RECORD_MODELS["pump_out"].objects.get(key="po-2024-10").voided_at is None
-    response = inspector.post(void, {"token": token, "why": "entered twice by the hauler"})
+    response = inspector.post(
+        void, {"token": token, "version": version, "why": "entered twice by the hauler"}
+    )
     assert response.status_code == 302
     row = RECORD_MODELS["pump_out"].objects.get(key="po-2024-10")
     assert (row.voided_by, row.voided_why) == ("maria", "entered twice by the hauler")
     # a record others name cannot be voided before them: said in words
     void = reverse("web:record_void", args=["jade-gi"])
-    _r, token = _form_page(inspector, void)
-    response = inspector.post(void, {"token": token, "why": "removed"})
+    response, token = _form_page(inspector, void)
+    response = inspector.post(
+        void, {"token": token, "version": _version(response), "why": "removed"}
+    )
     assert response.status_code == 400 and "void those first" in response.content.decode()
 
 
