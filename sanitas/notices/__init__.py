@@ -3,14 +3,19 @@
 The skeleton is the house's (models, services, selectors, forms, views, urls,
 templates, api). What is particular to notices:
 
-- ``kinds.yaml`` says, for each kind of document, which findings it answers, which
-  engine fact it becomes once served, and the words of the law that authorize it;
-  ``translations/<language>.yaml`` holds the words a recipient reads, one
-  reviewable file per language (English, Spanish, Traditional Chinese).
-- ``compose.py`` fills a draft from the records and the rule pack through the
-  engine (recipient, deadline from the service date, the penalty this respondent
-  faces, the appeal window): nothing computed is typed by staff.
-- ``render.py`` is the one PDF helper (WeasyPrint, letter size, tagged PDF/UA).
+- What each kind of document is in law (the findings it answers, the engine fact it
+  becomes, its deadline, correction, consequences and appeal) is the engine's
+  (``sanitas/ordinance/notice_kinds.yaml``, applied by one pure call,
+  ``sanitas.ordinance.notice_terms.notice_terms``); ``kinds.yaml`` says which program
+  signs each kind; ``translations/<language>.yaml`` holds the words a recipient
+  reads, one reviewable file per language (English, Spanish, Traditional Chinese),
+  their legal terms held to ``translations/glossary.yaml``.
+- ``compose.py`` fills a draft with the engine's terms for its day of service
+  (recipient, deadline, correction, consequences, the penalty this respondent faces,
+  the appeal window, and the reasons it may not issue that day): nothing computed is
+  typed by staff.
+- ``render.py`` is the one PDF helper (WeasyPrint, letter size, tagged PDF/UA), and
+  names every blank a document would print unfilled, in every language.
 - ``services.py`` moves a notice draft → approved → served → complied, escalated,
   rescinded or superseded; service freezes the PDF bytes, the recipient and the
   facts behind it, and records the served notice as the engine's fact through the

@@ -194,3 +194,16 @@ def test_the_final_written_order_is_printed_in_the_respondents_language_and_sign
     assert "ordered a 64-gallon cart on April 28" in text and "The delay was the hauler's" in text
     assert "Hechos comprobados" in text and "Fundamentos" in text
     assert "prevalece la versión en inglés" in text
+
+
+def test_a_notice_served_before_its_content_carried_the_terms_still_reads(served_nov):
+    """A frozen content never changes: one composed before the engine's terms were
+    kept beside it is printed from its kind's defaults and the values it kept."""
+    legacy = {
+        k: v for k, v in served_nov.content_snapshot.items() if k not in ("terms", "refusals")
+    }
+    parts = {p["language"]: p for p in render.document_context(legacy)["parts"]}
+    assert parts["en"]["to_do"].startswith("Comply with the requirement named above.")
+    assert "by 2025-05-02" in parts["en"]["to_do"]
+    assert "base penalty of up to $100" in parts["en"]["follows"]
+    assert render.blank_problems(legacy) == []
