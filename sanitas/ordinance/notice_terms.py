@@ -651,6 +651,7 @@ def notice_terms(
         refusals.extend(_certificate_refusals(target, ctx0))
     else:
         done = _done(kind, target, finding, answered, document, findings0, ctx0, ctx1)
+        done = done.rstrip(".") if done else done
         if done and target.requirement in _CITY_DUTIES:
             refusals.append(
                 f"notice: as of {served_on} the records show the finding already answered ({done})"
