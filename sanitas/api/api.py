@@ -27,6 +27,7 @@ from sanitas.api.auth import (
     sees_group,
     visible_findings,
 )
+from sanitas.api.preconditions import etag
 from sanitas.api.schemas import (
     EvaluateQuery,
     EvaluationOut,
@@ -160,7 +161,7 @@ def _only(request: HttpRequest, query: type[Schema] | None) -> None:
 # --------------------------------------------------------------------------- records
 
 
-def _record_out(record: Record) -> dict[str, Any]:
+def _record_out(record: Record, version: str) -> dict[str, Any]:
     voided = record.voided_at is not None
     return {
         "key": record.key,
@@ -176,6 +177,7 @@ def _record_out(record: Record) -> dict[str, Any]:
         "recorded_why": record.recorded_why,
         "import_source": record.import_source,
         "updated_at": record.updated_at,
+        "version": version,
     }
 
 
@@ -187,10 +189,10 @@ def _record_out(record: Record) -> dict[str, Any]:
     summary="A record by its key",
     tags=["records"],
 )
-def get_subject(request: HttpRequest, key: str) -> Any:
+def get_subject(request: HttpRequest, key: str, response: HttpResponse) -> Any:
     """The record named ``key`` (a fact's id, or an event's content key), of any type,
     voided or not, and the data problems the last sweep found among the records
-    evaluated with it."""
+    evaluated with it. Its ``ETag`` is its version: a change sends it as ``If-Match``."""
     _only(request, None)
     if problem := text_problem(key, ID_MAX):
         raise ValidationError([{"loc": ("path", "key"), "msg": problem}])
@@ -198,7 +200,9 @@ def get_subject(request: HttpRequest, key: str) -> Any:
     if record is None or not sees_group(request, record.subject_group):
         raise Http404(f"{key}: no record has this key")
     problems = selectors.data_problems(group=record.subject_group)
-    return {**_record_out(record), "data_problems": problems}
+    version = selectors.record_versions([record]).get(record.key, "")
+    response["ETag"] = etag(version)
+    return {**_record_out(record, version), "data_problems": problems}
 
 
 @api.get(
@@ -222,11 +226,12 @@ def list_records(request: HttpRequest, query: Query[RecordQuery]) -> Any:
         limit=query.limit,
         offset=query.offset,
     )
+    versions = selectors.record_versions(page.items)
     return {
         "count": page.count,
         "limit": query.limit,
         "offset": query.offset,
-        "items": [_record_out(r) for r in page.items],
+        "items": [_record_out(r, versions.get(r.key, "")) for r in page.items],
     }
 
 

@@ -79,6 +79,11 @@ class RecordOut(Schema):
     recorded_why: str
     import_source: str
     updated_at: datetime
+    version: str = Field(
+        description="The record's version as it stands (also its `ETag`): a change sends "
+        "it back as `If-Match` (`POST /api/records`), and is refused (412) if the record "
+        "changed since."
+    )
 
 
 class StoredDataProblem(Schema):

@@ -50,6 +50,13 @@ def get_record(*, key: str) -> Record | None:
     return model.objects.filter(key=key).first()
 
 
+def record_versions(records: list[Record]) -> dict[str, str]:
+    """The version of each of ``records`` as it stands (its ETag), by key."""
+    from sanitas.records.versions import versions_of
+
+    return versions_of([r.key for r in records], types={r.key: r.fact_type for r in records})
+
+
 def record_fields(record: Record) -> dict[str, Any]:
     """A record's fields as in a facts file (no ``type``, no ``id``)."""
     fact = record_to_fact(record)

@@ -18,11 +18,14 @@ from ninja import NinjaAPI, Schema, Status
 from pydantic import Field
 
 from sanitas.access.policy import About, allows
+from sanitas.api import preconditions
 from sanitas.api.auth import BearerToken, require_on, token_of
 from sanitas.notices import selectors, services
+from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGES, kinds
 from sanitas.notices.models import Notice
-from sanitas.records.services import RecordError, record_facts
+from sanitas.records.services import RecordError, StaleVersion, VersionRequired, record_facts
+from sanitas.records.versions import ANY, versions_of
 
 Method = Literal["personal", "first_class_mail", "certified_mail", "email", "posting", "cart_tag"]
 KindKey = Literal[tuple(kinds())]  # type: ignore[valid-type]
@@ -92,6 +95,11 @@ class NoticeOut(Schema):
     pdf_sha256: str | None = Field(description="The SHA-256 of the served PDF's bytes.")
     supersedes: str | None
     cites: str | None
+    version: str = Field(
+        description="The notice's version as it stands (also its `ETag`): an edit, an "
+        "approval or a service sends it back as `If-Match` (required to edit), and is "
+        "refused (412) if the notice changed since."
+    )
 
 
 class RecordsIn(Schema):
@@ -108,6 +116,23 @@ class RecordsOut(Schema):
     updated: int
     unchanged: int
     keys: list[str]
+    versions: dict[str, str] = Field(
+        description="Each record's version after the write (its ETag), by key: what the "
+        "next change of it sends as `If-Match`."
+    )
+
+
+class Conflicts(Schema):
+    """A change refused because what it changes changed since the version it was made
+    from: every problem in words, and each conflict field by field."""
+
+    detail: list[str]
+    conflicts: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="For each: `key`, `type`, the `version` sent and the `current_version`, "
+        "who changed it since (`changed_by`), a `summary` in words, and `fields`: each "
+        "field's label, what it `was`, `theirs` and `yours` (null where that one left it).",
+    )
 
 
 def _out(notice: Notice) -> dict[str, Any]:
@@ -142,7 +167,43 @@ def _out(notice: Notice) -> dict[str, Any]:
         "pdf_sha256": notice.pdf_sha256 or None,
         "supersedes": notice.supersedes.code if notice.supersedes_id else None,
         "cites": notice.cites_notice.code if notice.cites_notice_id else None,
+        "version": notice_versions.version_of(notice),
     }
+
+
+def _answer(notice: Notice, response: HttpResponse) -> dict[str, Any]:
+    """The notice as answered, its version as the response's ``ETag``."""
+    out = _out(notice)
+    response["ETag"] = preconditions.etag(out["version"])
+    return out
+
+
+def _notice_version(request: HttpRequest) -> str | Status | None:
+    """The version an ``If-Match`` names for a notice (``*`` for any), None for none,
+    or the refusal of a header that names something else."""
+    try:
+        tags = preconditions.if_match(request)
+    except preconditions.BadPrecondition as exc:
+        return Status(400, {"detail": [str(exc)]})
+    if tags is None:
+        return None
+    if len(tags) != 1:
+        return Status(400, {"detail": ["If-Match: one version of the notice, or *"]})
+    return tags[0]
+
+
+def _stale(request: HttpRequest, exc: services.StaleNotice, *, asked: str, body=None) -> Status:
+    """412: what happened to the notice since the version sent, field by field."""
+    words = notice_versions.describe(
+        exc.notice, version=exc.version, asked=asked, yours=body, me=request.user, api=True
+    )
+    detail = [f"notice {exc.notice.code}: {words.headline} {words.summary}"]
+    detail += [
+        f"notice {exc.notice.code}: {line.label}: theirs {line.theirs or 'unchanged'}; "
+        f"yours {line.yours or 'unchanged'}"
+        for line in words.lines
+    ]
+    return Status(412, {"detail": detail, "conflicts": [words.as_json()]})
 
 
 def _found(request: HttpRequest, notice_id: int, need: str = "notices.view") -> Notice | None:
@@ -165,6 +226,8 @@ def _missing(notice_id: int) -> Status:
 
 
 REFUSED = {401: Problems, 403: Problems, 404: Problems, 409: Problems, 422: Problems}
+#: and for a change, what it was made from
+CHANGE_REFUSED = {**REFUSED, 400: Problems, 412: Conflicts, 428: Problems}
 
 
 def mount(api: NinjaAPI) -> None:
@@ -207,63 +270,94 @@ def mount(api: NinjaAPI) -> None:
         summary="A notice with its state, digests and deadline",
         tags=["notices"],
     )
-    def get_notice(request: HttpRequest, notice_id: int) -> Any:
+    def get_notice(request: HttpRequest, notice_id: int, response: HttpResponse) -> Any:
+        """The notice; its ``ETag`` is its version, which an edit, an approval or a
+        service sends back as ``If-Match``."""
         notice = _found(request, notice_id)
-        return _out(notice) if notice is not None else _missing(notice_id)
+        return _answer(notice, response) if notice is not None else _missing(notice_id)
 
     @api.patch(
         "/notices/{notice_id}",
-        response={200: NoticeOut, **REFUSED},
+        response={200: NoticeOut, **CHANGE_REFUSED},
         operation_id="editNotice",
         auth=BearerToken("editNotice"),
-        summary="Edit a draft's free-text parts (409 once served)",
+        summary="Edit a draft's free-text parts (409 once served; If-Match required)",
         tags=["notices"],
     )
-    def edit_notice(request: HttpRequest, notice_id: int, body: DraftEditIn) -> Any:
+    def edit_notice(
+        request: HttpRequest, notice_id: int, body: DraftEditIn, response: HttpResponse
+    ) -> Any:
+        """Send the version read (`ETag`) as `If-Match`: an edit made from an older
+        version is refused (412) with what happened since, field by field; one with no
+        `If-Match` is refused (428); `If-Match: *` edits whatever the draft now says."""
         notice = _found(request, notice_id, "notices.draft")
         if notice is None:
             return _missing(notice_id)
+        version = _notice_version(request)
+        if isinstance(version, Status):
+            return version
         try:
             notice = services.edit_draft(
-                notice_id=notice.pk, actor=request.user.get_username(), **body.model_dump()
+                notice_id=notice.pk,
+                actor=request.user.get_username(),
+                version=version,
+                version_required=True,
+                **body.model_dump(),
             )
+        except services.StaleNotice as exc:
+            return _stale(request, exc, asked="edit", body=body.model_dump())
         except services.NoticeError as exc:
             return _refused(exc)
-        return _out(notice)
+        return _answer(notice, response)
 
     @api.post(
         "/notices/{notice_id}/approve",
-        response={200: NoticeOut, **REFUSED},
+        response={200: NoticeOut, **CHANGE_REFUSED},
         operation_id="approveNotice",
         auth=BearerToken("approveNotice"),
         summary="A supervisor's approval of a draft (409 once served)",
         tags=["notices"],
     )
-    def approve_notice(request: HttpRequest, notice_id: int) -> Any:
+    def approve_notice(request: HttpRequest, notice_id: int, response: HttpResponse) -> Any:
+        """With `If-Match` (the version read), refused (412) if the draft changed since:
+        an approval covers what the supervisor read."""
         notice = _found(request, notice_id, "notices.approve")
         if notice is None:
             return _missing(notice_id)
+        version = _notice_version(request)
+        if isinstance(version, Status):
+            return version
         try:
-            notice = services.approve_notice(notice_id=notice.pk, actor=request.user.get_username())
+            notice = services.approve_notice(
+                notice_id=notice.pk, actor=request.user.get_username(), version=version
+            )
+        except services.StaleNotice as exc:
+            return _stale(request, exc, asked="approve")
         except services.NoticeError as exc:
             return _refused(exc)
-        return _out(notice)
+        return _answer(notice, response)
 
     @api.post(
         "/notices/{notice_id}/serve",
-        response={200: NoticeOut, **REFUSED},
+        response={200: NoticeOut, **CHANGE_REFUSED},
         operation_id="serveNotice",
         auth=BearerToken("serveNotice"),
         summary="Serve a notice: it is frozen, and its clock starts on the day of service",
         tags=["notices"],
     )
-    def serve_notice(request: HttpRequest, notice_id: int, body: ServeIn) -> Any:
+    def serve_notice(
+        request: HttpRequest, notice_id: int, body: ServeIn, response: HttpResponse
+    ) -> Any:
         """Service renders and freezes the PDF, the recipient and the facts behind it
         (their SHA-256 digests are returned), and records the notice as the engine's
-        fact. A served notice answers 409."""
+        fact. A served notice answers 409. With `If-Match` (the version read), refused
+        (412) if the notice changed since."""
         notice = _found(request, notice_id, "notices.serve")
         if notice is None:
             return _missing(notice_id)
+        version = _notice_version(request)
+        if isinstance(version, Status):
+            return version
         try:
             notice = services.serve_notice(
                 notice_id=notice.pk,
@@ -272,10 +366,13 @@ def mount(api: NinjaAPI) -> None:
                 served_on=body.served_on,
                 served_at=body.served_at,
                 served_by=body.served_by,
+                version=version,
             )
+        except services.StaleNotice as exc:
+            return _stale(request, exc, asked="serve")
         except services.NoticeError as exc:
             return _refused(exc)
-        return _out(notice)
+        return _answer(notice, response)
 
     @api.get(
         "/notices/{notice_id}/pdf",
@@ -316,7 +413,15 @@ def mount(api: NinjaAPI) -> None:
 
     @api.post(
         "/records",
-        response={200: RecordsOut, 400: Problems, 401: Problems, 403: Problems, 422: Problems},
+        response={
+            200: RecordsOut,
+            400: Problems,
+            401: Problems,
+            403: Problems,
+            412: Conflicts,
+            422: Problems,
+            428: Problems,
+        },
         operation_id="recordFacts",
         auth=BearerToken("recordFacts"),
         summary="Record a facts document through the records services",
@@ -327,7 +432,14 @@ def mount(api: NinjaAPI) -> None:
         against the document and the stored records) and then stored; a problem
         anywhere refuses it whole with every problem listed (422). Idempotent by
         natural key: a record already stored as given is left unchanged. Every fact's
-        type must be one the token's user records (403 naming those that are not)."""
+        type must be one the token's user records (403 naming those that are not).
+
+        A change of a stored record says which version it was made from: send the
+        record's `ETag` (`GET /api/subjects/{key}`, or `version` in any record listing)
+        as `If-Match`, several comma-separated for several records. A record that changed
+        since refuses the whole document (412) with the other change described field by
+        field; a change with no `If-Match` is refused (428); `If-Match: *` replaces what
+        is stored whatever it is. New records and records left as they are need none."""
         token = token_of(request)
         refused = sorted(
             {
@@ -349,12 +461,27 @@ def mount(api: NinjaAPI) -> None:
                 },
             )
         try:
+            tags = preconditions.if_match(request)
+        except preconditions.BadPrecondition as exc:
+            return Status(400, {"detail": [str(exc)]})
+        versions_from = None
+        if tags is not None and tags != (ANY,):
+            versions_from, unknown = preconditions.record_versions(tags)
+            if unknown:
+                return Status(412, {"detail": unknown})
+        try:
             result = record_facts(
                 raw_facts=body.facts,
                 actor=request.user.get_username(),
                 why=body.why,
                 source="api",
+                versions_from=versions_from,
+                versions_required=tags != (ANY,),
             )
+        except StaleVersion as exc:
+            return Status(412, preconditions.conflict_answer(exc, me=request.user))
+        except VersionRequired as exc:
+            return Status(428, {"detail": exc.problems})
         except RecordError as exc:
             return Status(422, {"detail": exc.problems})
         except Exception as exc:
@@ -367,4 +494,5 @@ def mount(api: NinjaAPI) -> None:
             "updated": result.updated,
             "unchanged": result.unchanged,
             "keys": result.keys,
+            "versions": versions_of(result.keys),
         }

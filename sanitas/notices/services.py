@@ -28,7 +28,7 @@ from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from sanitas.notices import compose, flow, render
+from sanitas.notices import compose, flow, render, versions
 from sanitas.notices.kinds import LANGUAGES, kind
 from sanitas.notices.models import (
     METHODS,
@@ -72,6 +72,32 @@ class NotFound(NoticeError):
     status = 404
 
 
+class StaleNotice(NoticeError):
+    """A change made from a version of the notice that is no longer its latest (someone
+    edited, approved or served it since): nothing is stored. ``notice`` is as it stands
+    and ``version`` the one the change was made from (:mod:`sanitas.notices.versions`
+    says what happened since)."""
+
+    status = 412
+
+    def __init__(self, notice: Notice, version: str) -> None:
+        self.notice, self.version = notice, version
+        since = versions.events_since(notice, version)
+        who = ", ".join(dict.fromkeys(f"{e.actor} {e.action}" for e in since)) or "changed"
+        super().__init__(
+            [
+                f"notice {notice.code}: changed since the version you sent ({who}); nothing "
+                f"was stored: it is now at version {versions.version_of(notice)}"
+            ]
+        )
+
+
+class NoticeVersionRequired(NoticeError):
+    """A change that does not say which version of the notice it was made from."""
+
+    status = 428
+
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -94,6 +120,22 @@ def _check(action: str, notice: Notice) -> None:
 def _today(today: date | None) -> date:
     """The real day (the city's calendar day), unless a caller names another."""
     return today or timezone.localdate()
+
+
+def _check_version(notice: Notice, version: str | None, *, required: bool = False) -> None:
+    """Refuse a change made from another version of ``notice`` than its latest
+    (:class:`StaleNotice`), or, where ``required``, one that names none."""
+    if version is None:
+        if required:
+            raise NoticeVersionRequired(
+                [
+                    f"notice {notice.code}: a change names the version it was made from; read "
+                    "the notice and send its version"
+                ]
+            )
+        return
+    if not versions.is_current(notice, version):
+        raise StaleNotice(notice, version)
 
 
 def _refuse_if_served(notice: Notice, what: str) -> None:
@@ -483,12 +525,17 @@ def edit_draft(
     language: str | None = None,
     amount: Decimal | None = None,
     email: str | None = None,
+    version: str | None = None,
+    version_required: bool = False,
 ) -> Notice:
     """Change a draft's free-text parts (its remarks, the language it is printed in,
     an emailed notice's address, a citation's amount within the ceiling). The
-    computed parts stay computed; a served notice refuses."""
+    computed parts stay computed; a served notice refuses. ``version`` is the version
+    the edit was made from: refused (:class:`StaleNotice`) when the notice changed
+    since; with ``version_required``, an edit naming none is refused too."""
     notice = _notice(notice_id)
     _refuse_if_served(notice, "an edit")
+    _check_version(notice, version, required=version_required)
     _check("edit", notice)
     changed = []
     if remarks is not None and remarks != notice.remarks:
@@ -522,13 +569,17 @@ def edit_draft(
 
 
 @transaction.atomic
-def approve_notice(*, notice_id: int, actor: str, today: date | None = None) -> Notice:
+def approve_notice(
+    *, notice_id: int, actor: str, today: date | None = None, version: str | None = None
+) -> Notice:
     """A supervisor's approval of a draft: refused when the one who drafted it approves
     it, or when its content, as service on the worklist's day would make it, carries a
     refusal of the law or a blank left unfilled in any language, or for a citation that
-    is premature or contradicts the ladder as of the real day."""
+    is premature or contradicts the ladder as of the real day; and when it changed
+    after ``version``, the one the supervisor read (:class:`StaleNotice`)."""
     notice = _notice(notice_id)
     _refuse_if_served(notice, "an approval")
+    _check_version(notice, version)
     _check("approve", notice)
     if actor == notice.created_by:
         raise NoticeError([f"notice {notice.code}: the one who drafted it cannot approve it"])
@@ -567,6 +618,7 @@ def serve_notice(
     proof: bytes | None = None,
     proof_name: str = "",
     today: date | None = None,
+    version: str | None = None,
 ) -> Notice:
     """Serve a draft (approved, where the pack requires it): compose it for the
     service date, render it, freeze it, and record it as the engine's fact so that
@@ -574,9 +626,10 @@ def serve_notice(
     framework and the delivery recorded. Refused, before anything is frozen, for a day
     that has not come, and for content that carries a refusal of the law, a blank left
     unfilled in any language, or a citation premature on the day of service or the real
-    day."""
+    day; and when it changed after ``version``, the one read (:class:`StaleNotice`)."""
     notice = _notice(notice_id)
     _refuse_if_served(notice, "a second service")
+    _check_version(notice, version)
     _check("serve", notice)
     day = _today(today)
     problems = []
