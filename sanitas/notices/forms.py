@@ -34,6 +34,10 @@ class EditForm(UswdsForm):
     amount = forms.DecimalField(
         required=False, min_value=0, decimal_places=2, label="Penalty (not above the ceiling)"
     )
+    #: the version of the notice the page was opened at, and its parts as shown then
+    #: (to tell the person's own change from another's; see sanitas.notices.versions)
+    version = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+    was = forms.JSONField(required=False, widget=forms.HiddenInput)
 
 
 class ServeForm(UswdsForm):

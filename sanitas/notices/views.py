@@ -25,6 +25,7 @@ from sanitas.access.policy import About, allows
 from sanitas.intake.feeds import spreadsheet_safe
 from sanitas.notices import flow, forms, selectors, services
 from sanitas.notices import render as documents
+from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
 from sanitas.notices.models import STATES, Hearing
 from sanitas.records.worklist import program_of
@@ -95,14 +96,9 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
             and allows(request.user, "hearings.decide", appeal.hearing)
         },
         "requires_approval": services.requires_approval(notice.kind, today),
-        "edit_form": forms.EditForm(
-            initial={
-                "remarks": notice.remarks,
-                "language": notice.language,
-                "email": notice.email,
-                "amount": notice.amount,
-            }
-        ),
+        # what every change of it carries: the version the page shows
+        "version": notice_versions.version_of(notice),
+        "edit_form": _edit_form(notice),
         "serve_form": forms.ServeForm(initial={"served_on": today}),
         "comply_form": forms.ComplyForm(prefix="comply", initial={"complied_on": today}),
         "rescind_form": forms.ReasonForm(prefix="rescind"),
@@ -125,11 +121,44 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
     return render(request, "notices/detail.html", context, status=status)
 
 
-def _act(request: HttpRequest, notice, action: Callable[[], Any], done: str) -> HttpResponse:
+def _edit_form(notice, parts: dict[str, Any] | None = None) -> forms.EditForm:
+    """The draft's form: its parts (as they stand, or ``parts``), the version it is
+    opened at, and the parts as they stand then."""
+    now = notice_versions.parts_of(notice)
+    return forms.EditForm(
+        initial={
+            **(parts or now),
+            "version": notice_versions.version_of(notice),
+            "was": {k: (str(v) if v is not None else None) for k, v in now.items()},
+        }
+    )
+
+
+def _act(
+    request: HttpRequest,
+    notice,
+    action: Callable[[], Any],
+    done: str,
+    *,
+    asked: str = "",
+    yours: dict[str, Any] | None = None,
+    was: dict[str, Any] | None = None,
+) -> HttpResponse:
     """Run a service; on refusal show the notice with the reasons (409 for a change
-    to a served notice)."""
+    to a served notice, or one made from a version older than the notice's: then with
+    what happened since, and for an edit the form holding the draft as it stands with
+    the person's change on top)."""
     try:
         action()
+    except services.StaleNotice as stale:
+        notice.refresh_from_db()
+        words = notice_versions.describe(
+            notice, version=stale.version, asked=asked, yours=yours, was=was, me=request.user
+        )
+        extra: dict[str, Any] = {"conflict": words}
+        if asked == "edit":
+            extra["edit_form"] = _edit_form(notice, words.merged)
+        return _detail(request, notice, status=409, **extra)
     except services.NoticeError as exc:
         notice.refresh_from_db()
         return _detail(request, notice, status=exc.status, problems=exc.problems)
@@ -326,18 +355,21 @@ def edit(request: HttpRequest, notice_id: int) -> HttpResponse:
     if not form.is_valid():
         return _invalid(request, notice, form)
     data = form.cleaned_data
+    yours = {name: data[name] for name in notice_versions.EDITABLE}
     return _act(
         request,
         notice,
         lambda: services.edit_draft(
             notice_id=notice.pk,
             actor=_actor(request),
-            remarks=data["remarks"],
-            language=data["language"],
-            email=data["email"],
-            amount=data["amount"],
+            version=data["version"] or None,
+            version_required=True,
+            **yours,
         ),
         "The draft was saved.",
+        asked="edit",
+        yours=yours,
+        was=data["was"] if isinstance(data["was"], dict) else None,
     )
 
 
@@ -347,8 +379,13 @@ def approve(request: HttpRequest, notice_id: int) -> HttpResponse:
     return _act(
         request,
         notice,
-        lambda: services.approve_notice(notice_id=notice.pk, actor=_actor(request)),
+        lambda: services.approve_notice(
+            notice_id=notice.pk,
+            actor=_actor(request),
+            version=request.POST.get("version") or None,
+        ),
         "Approved.",
+        asked="approve",
     )
 
 
@@ -377,8 +414,10 @@ def serve(request: HttpRequest, notice_id: int) -> HttpResponse:
             served_by=data.get("served_by") or None,
             proof=proof.read() if proof else None,
             proof_name=proof.name if proof else "",
+            version=request.POST.get("version") or None,
         ),
         "Served. The notice is frozen; its clock starts today.",
+        asked="serve",
     )
 
 
