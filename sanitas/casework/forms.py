@@ -29,10 +29,23 @@ def _assignee_field() -> AssigneeField:
     )
 
 
+def _version_field() -> forms.CharField:
+    """The version of the case the page showed (sanitas.casework.services.case_version)."""
+    return forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=60,
+        error_messages={
+            "required": "This form does not say which version of the case it was opened "
+            "from: open the case again."
+        },
+    )
+
+
 class AssignForm(UswdsForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["assignee"] = _assignee_field()
+        self.fields["version"] = _version_field()
         from sanitas.web.forms import uswds_widgets
 
         uswds_widgets(self)
@@ -42,6 +55,10 @@ class NoteForm(UswdsForm):
     text = forms.CharField(
         label="Note", max_length=NOTE_LIMIT, widget=forms.Textarea(attrs={"rows": 4})
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["version"] = _version_field()
 
 
 class BulkForm(UswdsForm):
@@ -66,6 +83,14 @@ class BulkForm(UswdsForm):
         if not obligations:
             raise forms.ValidationError("Select at least one line of the worklist.")
         cleaned["obligations"] = obligations
+        # who each line showed on the case ("subject|requirement|user name")
+        shown: dict[tuple[str, str], str] = {}
+        for value in self.data.getlist("shown") if hasattr(self.data, "getlist") else []:
+            rest, sep, username = value.rpartition("|")
+            subject, sep2, requirement = rest.rpartition("|")
+            if sep and sep2 and subject and requirement:
+                shown[(subject, requirement)] = username
+        cleaned["shown"] = shown
         return cleaned
 
 

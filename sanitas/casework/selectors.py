@@ -96,6 +96,31 @@ def _events(
     return events
 
 
+def change_words(since: list[Any], *, me: Any = None) -> list[str]:
+    """What was done to a case since a page showed it, one line each, oldest first:
+    "Mar 3, 2025, 10:42 a.m. · Maria Lopez assigned it to juan"."""
+    from sanitas.web.templatetags.web_tags import people_date
+
+    lines = []
+    for change in since:
+        if change.who is None:
+            who = "Someone"
+        elif me is not None and change.who.pk == getattr(me, "pk", None):
+            who = "You (in another window or tab)"
+        else:
+            who = change.who.get_full_name() or change.who.get_username()
+        what = change.what or "changed it"
+        if what.startswith("assigned to "):
+            what = "assigned it to " + what.removeprefix("assigned to ")
+        elif what == "unassigned":
+            what = "took it back to unassigned"
+        elif what == "opened":
+            what = "opened the case"
+        text = f": “{change.text}”" if change.text else ""
+        lines.append(f"{people_date(change.at)} · {who} {what}{text}")
+    return lines
+
+
 def assignees(pairs: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
     """Who has each of these obligations' cases (only the assigned ones)."""
     if not pairs:

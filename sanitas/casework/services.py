@@ -1,6 +1,13 @@
 """The only code that writes cases and notes. Each function is one transaction,
 keyword-only, with the signed-in user as ``actor``; each change is kept in the
-history with who made it and why."""
+history with who made it and why.
+
+An assignment and a note name the version of the case the page showed
+(:func:`case_version`: its latest version and its latest note). Under the case's row
+lock, one made from an older version stores nothing (:class:`StaleCase`), so that
+nobody reassigns a case, or writes a note, without seeing what another person did to
+it meanwhile; the bulk assignment from the worklist names the assignee each line
+showed, and refuses a line assigned since to someone else."""
 
 from __future__ import annotations
 
@@ -8,10 +15,12 @@ import base64
 import binascii
 import hashlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from sanitas.access.policy import allows
@@ -27,6 +36,115 @@ NOTE_LIMIT = 5000
 
 class CaseworkError(ValueError):
     """A case action that cannot be done, in words for the person who tried it."""
+
+
+@dataclass(frozen=True)
+class CaseChange:
+    """One thing done to a case after the version a change was made from."""
+
+    at: Any
+    who: Any  # the account, or None for one no longer known
+    what: str  # "assigned to juan", "unassigned", "opened", "wrote a note"
+    text: str = ""
+
+
+class StaleCase(CaseworkError):
+    """A change made from a version of the case that is no longer its latest: nothing
+    is stored. ``since`` says what was done to it meanwhile (oldest first) and
+    ``version`` is its version now."""
+
+    def __init__(self, *, since: list[CaseChange], version: str) -> None:
+        self.since, self.version = since, version
+        done = "; ".join(f"{_name(c.who)} {c.what}" for c in since) or "it changed"
+        super().__init__(f"The case changed after you opened it ({done}): nothing was saved.")
+
+
+def _name(user: Any) -> str:
+    if user is None:
+        return "someone"
+    return user.get_full_name() or user.get_username()
+
+
+def case_version(*, subject: str, requirement: str) -> str:
+    """The version of the case of (subject, requirement) as it stands: the id of its
+    latest version and of its latest note ("case.0.0" for a case not yet opened)."""
+    case = Case.objects.filter(subject=subject, requirement=requirement).first()
+    if case is None:
+        return "case.0.0"
+    latest = case.history.aggregate(latest=Max("history_id"))["latest"] or 0
+    note = case.notes.aggregate(latest=Max("id"))["latest"] or 0
+    return f"case.{latest}.{note}"
+
+
+def _parse(version: str) -> tuple[int, int] | None:
+    parts = str(version).split(".")
+    if len(parts) != 3 or parts[0] != "case" or not all(p.isdigit() for p in parts[1:]):
+        return None
+    return int(parts[1]), int(parts[2])
+
+
+def changes_since(*, subject: str, requirement: str, version: str) -> list[CaseChange]:
+    """What was done to the case after ``version``, oldest first."""
+    case = Case.objects.filter(subject=subject, requirement=requirement).first()
+    if case is None:
+        return []
+    history, note = _parse(version) or (0, 0)
+    from django.contrib.auth import get_user_model
+
+    rows = list(case.history.filter(history_id__gt=history).order_by("history_id"))
+    notes = list(case.notes.filter(id__gt=note).select_related("written_by").order_by("id"))
+    ids = {r.history_user_id for r in rows if r.history_user_id is not None}
+    users = get_user_model().objects.in_bulk(ids)
+    changes = [
+        CaseChange(r.history_date, users.get(r.history_user_id), r.history_change_reason or "")
+        for r in rows
+    ]
+    changes += [CaseChange(n.written_at, n.written_by, "wrote a note", n.text) for n in notes]
+    changes.sort(key=lambda c: c.at)
+    return changes
+
+
+def _reassigned_words(case: Case, requirement: str, subject: str, shown: str) -> str:
+    """A bulk assignment refused because a line's case changed hands after the worklist
+    showed it: who has it now, who gave it to them and when."""
+    from sanitas.web.templatetags.web_tags import people_date
+
+    now = case.assignee.get_username() if case.assignee_id else ""
+    last = (
+        case.history.filter(
+            Q(history_change_reason__startswith="assigned to ")
+            | Q(history_change_reason="unassigned")
+        )
+        .order_by("-history_id")
+        .first()
+    )
+    by = ""
+    if last is not None:
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(pk=last.history_user_id).first()
+        by = f" by {_name(user)} on {people_date(last.history_date)}"
+    held = f"assigned to {now}" if now else "unassigned"
+    return (
+        f"The case of {requirement} about {subject} was {held}{by}, after the worklist showed "
+        f"{shown or 'nobody'} on it: nothing was assigned. Open the worklist again to see it."
+    )
+
+
+def _check_version(*, subject: str, requirement: str, version: str | None) -> None:
+    """Refuse (:class:`StaleCase`) a change made from another version of the case than
+    its latest; None is a change that names none (the worklist's bulk assignment,
+    which names the assignee each line showed instead)."""
+    if version is None:
+        return
+    # the case's row, locked until the write commits: two changes of it take turns
+    Case.objects.select_for_update().filter(subject=subject, requirement=requirement).first()
+    now = case_version(subject=subject, requirement=requirement)
+    if version != now:
+        raise StaleCase(
+            since=changes_since(subject=subject, requirement=requirement, version=version),
+            version=now,
+        )
 
 
 def _check_actor(actor: Any) -> None:
@@ -50,12 +168,28 @@ def _case(*, subject: str, requirement: str, actor: Any) -> Case:
 
 
 @transaction.atomic
-def assign_case(*, subject: str, requirement: str, assignee: Any | None, actor: Any) -> Case:
-    """Give the case to ``assignee`` (None: take it back to unassigned)."""
+def assign_case(
+    *,
+    subject: str,
+    requirement: str,
+    assignee: Any | None,
+    actor: Any,
+    version: str | None = None,
+    shown: str | None = None,
+) -> Case:
+    """Give the case to ``assignee`` (None: take it back to unassigned). ``version`` is
+    the version of the case the page showed (:class:`StaleCase` if it changed since);
+    ``shown`` the user name of the assignee a worklist line showed ("" for nobody):
+    refused if the case is someone else's now."""
     _check_actor(actor)
     if assignee is not None and not allows(assignee, "cases.work"):
         raise CaseworkError(f"{assignee.get_username()} is not in a role that works cases.")
+    _check_version(subject=subject, requirement=requirement, version=version)
     case = _case(subject=subject, requirement=requirement, actor=actor)
+    if shown is not None:
+        now = case.assignee.get_username() if case.assignee_id else ""
+        if now != shown and case.assignee_id != (assignee.pk if assignee is not None else None):
+            raise CaseworkError(_reassigned_words(case, requirement, subject, shown))
     if case.assignee_id == (assignee.pk if assignee is not None else None):
         return case
     case.assignee = assignee
@@ -69,24 +203,40 @@ def assign_case(*, subject: str, requirement: str, assignee: Any | None, actor: 
 
 @transaction.atomic
 def assign_cases(
-    *, obligations: Iterable[tuple[str, str]], assignee: Any | None, actor: Any
+    *,
+    obligations: Iterable[tuple[str, str]],
+    assignee: Any | None,
+    actor: Any,
+    shown: dict[tuple[str, str], str] | None = None,
 ) -> list[Case]:
-    """Several cases to one person at once (the worklist's bulk select): all or none."""
+    """Several cases to one person at once (the worklist's bulk select): all or none.
+    ``shown`` is the assignee each line showed: a case assigned since to someone else
+    refuses the whole batch, naming it."""
     return [
-        assign_case(subject=subject, requirement=requirement, assignee=assignee, actor=actor)
+        assign_case(
+            subject=subject,
+            requirement=requirement,
+            assignee=assignee,
+            actor=actor,
+            shown=(shown or {}).get((subject, requirement)),
+        )
         for subject, requirement in dict.fromkeys(obligations)
     ]
 
 
 @transaction.atomic
-def add_note(*, subject: str, requirement: str, text: str, actor: Any) -> Note:
-    """A note on the case, kept as written."""
+def add_note(
+    *, subject: str, requirement: str, text: str, actor: Any, version: str | None = None
+) -> Note:
+    """A note on the case, kept as written; refused (:class:`StaleCase`) when the case
+    changed after ``version``, the one the page showed."""
     _check_actor(actor)
     text = text.strip()
     if not text:
         raise CaseworkError("A note needs some text.")
     if len(text) > NOTE_LIMIT:
         raise CaseworkError(f"A note holds at most {NOTE_LIMIT} characters.")
+    _check_version(subject=subject, requirement=requirement, version=version)
     case = _case(subject=subject, requirement=requirement, actor=actor)
     note = Note(case=case, text=text, written_by=actor)
     note._history_user = actor

@@ -29,7 +29,15 @@ from sanitas.web.selectors import titles
 
 
 def _render_case(
-    request: HttpRequest, subject: str, requirement: str, *, assign=None, note=None, status=200
+    request: HttpRequest,
+    subject: str,
+    requirement: str,
+    *,
+    assign=None,
+    note=None,
+    status=200,
+    stale: services.StaleCase | None = None,
+    stale_what: str = "",
 ) -> HttpResponse:
     page = selectors.case_page(request.user, subject=subject, requirement=requirement)
     if page is None:
@@ -39,17 +47,23 @@ def _render_case(
             {"subject": subject, "requirement": requirement},
             status=404,
         )
+    version = services.case_version(subject=subject, requirement=requirement)
     if assign is None:
-        assign = AssignForm(initial={"assignee": page.case.assignee if page.case else None})
+        assign = AssignForm(
+            initial={"assignee": page.case.assignee if page.case else None, "version": version}
+        )
     return render(
         request,
         "casework/case.html",
         {
             "page": page,
             "assign": assign,
-            "note": note or NoteForm(),
+            "note": note or NoteForm(initial={"version": version}),
             "may_work": allows(request.user, "cases.work"),
             "nav": "cases",
+            "stale": stale,
+            "stale_what": stale_what,
+            "since": selectors.change_words(stale.since, me=request.user) if stale else [],
         },
         status=status,
     )
@@ -72,6 +86,21 @@ def assign(request: HttpRequest, subject: str, requirement: str) -> HttpResponse
             requirement=requirement,
             assignee=form.cleaned_data["assignee"],
             actor=request.user,
+            version=form.cleaned_data["version"],
+        )
+    except services.StaleCase as stale:
+        # the person's choice again, at the case's version now: to save, or to leave
+        again = AssignForm(
+            initial={"assignee": form.cleaned_data["assignee"], "version": stale.version}
+        )
+        return _render_case(
+            request,
+            subject,
+            requirement,
+            assign=again,
+            status=409,
+            stale=stale,
+            stale_what="assign",
         )
     except services.CaseworkError as exc:
         form.add_error("assignee", str(exc))
@@ -92,6 +121,12 @@ def note(request: HttpRequest, subject: str, requirement: str) -> HttpResponse:
             requirement=requirement,
             text=form.cleaned_data["text"],
             actor=request.user,
+            version=form.cleaned_data["version"],
+        )
+    except services.StaleCase as stale:
+        again = NoteForm(initial={"text": form.cleaned_data["text"], "version": stale.version})
+        return _render_case(
+            request, subject, requirement, note=again, status=409, stale=stale, stale_what="note"
         )
     except services.CaseworkError as exc:
         form.add_error("text", str(exc))
@@ -139,7 +174,10 @@ def bulk_assign(request: HttpRequest) -> HttpResponse:
     assignee = form.cleaned_data["assignee"]
     try:
         cases = services.assign_cases(
-            obligations=form.cleaned_data["obligations"], assignee=assignee, actor=request.user
+            obligations=form.cleaned_data["obligations"],
+            assignee=assignee,
+            actor=request.user,
+            shown=form.cleaned_data["shown"],
         )
     except services.CaseworkError as exc:
         messages.error(request, str(exc))

@@ -44,6 +44,11 @@ def _case_url(name: str = "casework:case") -> str:
     return reverse(name, kwargs={"subject": SUBJECT, "requirement": REQUIREMENT})
 
 
+def _version(client) -> str:
+    """The version of the case its page shows (its forms' hidden field)."""
+    return client.get(_case_url()).context["note"]["version"].value()
+
+
 def test_a_case_is_the_findings_of_one_subject_and_requirement(block):
     user = _user("ana")
     page = selectors.case_page(user, subject=SUBJECT, requirement=REQUIREMENT)
@@ -104,9 +109,13 @@ def test_a_case_needs_findings_and_an_acting_role(block):
 def test_the_case_page_assigns_and_takes_notes(block, client):
     ana, ben = _user("ana"), _user("ben")
     client.force_login(ana)
-    response = client.post(_case_url("casework:assign"), {"assignee": ben.pk})
+    response = client.post(
+        _case_url("casework:assign"), {"assignee": ben.pk, "version": _version(client)}
+    )
     assert response.status_code == 302
-    response = client.post(_case_url("casework:note"), {"text": "Called the manager."})
+    response = client.post(
+        _case_url("casework:note"), {"text": "Called the manager.", "version": _version(client)}
+    )
     assert response.status_code == 302
     page = client.get(_case_url())
     content = page.content.decode()
@@ -118,10 +127,11 @@ def test_the_case_page_assigns_and_takes_notes(block, client):
 
 def test_bad_case_input_is_a_message_beside_the_field_and_stores_nothing(block, client):
     client.force_login(_user("ana"))
-    response = client.post(_case_url("casework:note"), {"text": "   "})
+    version = _version(client)
+    response = client.post(_case_url("casework:note"), {"text": "   ", "version": version})
     assert response.status_code == 400
     assert "This field is required" in response.content.decode()
-    response = client.post(_case_url("casework:assign"), {"assignee": "99999"})
+    response = client.post(_case_url("casework:assign"), {"assignee": "99999", "version": version})
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert not Case.objects.exists() and not Note.objects.exists()
