@@ -483,25 +483,13 @@ def citation_problems(notice: Notice, *, on: date) -> list[str]:
 
 def _issue_problems(notice: Notice, content: dict[str, Any], *, on: date, today: date) -> list[str]:
     """What stops ``notice`` from being approved or served on ``on``: the law's refusals
-    (the engine's), a blank left unfilled in any language, and for a citation a notice
-    not ripe on that day or on the real day, or an amount the ladder does not allow."""
+    for that day (the engine's: a correction already made, a premature citation, a
+    ceiling of $0 or an amount above it, …), a blank left unfilled in any language, and
+    for a citation one not ripe as of the real day either."""
     problems = list(content.get("refusals") or [])
     problems += render.blank_problems(content)
-    if notice.kind == "citation" and notice.cites_notice_id:
-        cited = notice.cites_notice
-        for day in dict.fromkeys((on, today)):
-            problems += citation_problems(cited, on=day)
-        ceiling = content.get("ceiling")
-        if not ceiling:
-            problems.append(
-                f"notice {notice.code}: the ladder allows no penalty here (a ceiling of "
-                f"${ceiling or 0}); it cannot be issued"
-            )
-        elif notice.amount is not None and notice.amount > ceiling:
-            problems.append(
-                f"amount: ${notice.amount} is above the ceiling of ${ceiling} the ladder "
-                "allows for this respondent"
-            )
+    if notice.kind == "citation" and notice.cites_notice_id and today != on:
+        problems += citation_problems(notice.cites_notice, on=today)
     return list(dict.fromkeys(problems))
 
 
@@ -585,7 +573,7 @@ def approve_notice(
         raise NoticeError([f"notice {notice.code}: the one who drafted it cannot approve it"])
     day = _today(today)
     content = preview(notice)
-    problems = _issue_problems(notice, content, on=min(worklist_as_of(), day), today=day)
+    problems = _issue_problems(notice, content, on=worklist_as_of(), today=day)
     if problems:
         raise NoticeError(problems)
     notice.state, notice.approved_at, notice.approved_by = "approved", timezone.now(), actor
