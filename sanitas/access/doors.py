@@ -128,6 +128,7 @@ PAGES: dict[str, Door] = {
     "jobs:rejects": _read("jobs.view"),
     "jobs:start_sweep": _act("sweeps.start"),
     "jobs:upload": _form("imports.upload"),
+    "jobs:again": _act("imports.upload"),
     "reports:index": _read("reports.view"),
     "reports:report": _read("reports.view"),
     "reports:build": _read("reports.view"),

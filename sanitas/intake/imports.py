@@ -167,6 +167,26 @@ class ImportResult:
         return not self.problems
 
 
+@dataclass(frozen=True)
+class StoredChunk:
+    """A part of an import as it is stored, told to ``import_file``'s ``on_stored``
+    inside the transaction that stores it (so that what the caller writes of it is
+    stored with it, or not at all). A file stored in one transaction is one chunk."""
+
+    number: int
+    of: int
+    #: facts in this chunk; stored by it and the chunks before it; in the whole batch
+    facts: int
+    facts_through: int
+    facts_total: int
+    #: rows of the file whose every fact is stored by now; rows going into the store
+    rows_through: int
+    rows_total: int
+    created: int
+    updated: int
+    unchanged: int
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -914,11 +934,13 @@ def import_file(
     feed: str | None = None,
     progress: Callable[[str], None] | None = None,
     advance: Callable[[int, int], None] | None = None,
+    on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> ImportResult:
     """Import a facts file or a feed (see the module docstring) as ``actor``: in one
     transaction, or a large file in chunks. Bad input never raises: the result lists
     every problem, one line each, and says whether anything was stored. ``advance``
-    is told (rows stored, rows in the file) as the rows are stored."""
+    is told (rows stored, rows in the file) as the rows are stored; ``on_stored`` each
+    chunk, inside the transaction that stores it."""
     path = Path(path)
     say = progress or (lambda _message: None)
     result = ImportResult(path=path)
@@ -938,6 +960,7 @@ def import_file(
         "accept_valid": accept_valid,
         "say": say,
         "advance": advance,
+        "on_stored": on_stored,
     }
     facts = sum(len(unit.facts) for unit in table.units)
     if facts > STORE_CHUNK:
@@ -1058,6 +1081,7 @@ def _store_chunked(
     say: Callable[[str], None],
     advance: Callable[[int, int], None] | None,
     index: _Index,
+    on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> None:
     """Store a validated batch in transactions of about ``STORE_CHUNK`` facts, each
     under the write lock for its own chunk only. A chunk refused (the records
@@ -1077,18 +1101,41 @@ def _store_chunked(
         if chunks[-1] and len(chunks[-1]) + len(component) > STORE_CHUNK:
             chunks.append([])
         chunks[-1].extend(component)
+    # each row is stored whole with the last chunk that holds one of its facts
+    last_chunk: dict[int, int] = {}
+    for number, positions in enumerate(chunks, start=1):
+        for position in positions:
+            for unit, _row_fact in batch.origins[position]:
+                last_chunk[id(unit)] = number
+    whole_by = [0] * (len(chunks) + 1)
+    for number in last_chunk.values():
+        whole_by[number] += 1
     stored = 0
     for number, positions in enumerate(chunks, start=1):
         raws = [batch.raws[p] for p in positions]
         say(f"storing facts {stored + 1:,} to {stored + len(raws):,} of {len(batch.raws):,}")
+
+        def store(raws=raws, number=number, before=stored):
+            done = record_facts(raw_facts=raws, actor=actor, why=why, source=result.path.name)
+            if on_stored is not None:
+                on_stored(
+                    StoredChunk(
+                        number=number,
+                        of=len(chunks),
+                        facts=len(raws),
+                        facts_through=before + len(raws),
+                        facts_total=len(batch.raws),
+                        rows_through=sum(whole_by[: number + 1]),
+                        rows_total=len(last_chunk),
+                        created=done.created,
+                        updated=done.updated,
+                        unchanged=done.unchanged,
+                    )
+                )
+            return done
+
         try:
-            recorded = _with_write_lock(
-                lambda raws=raws: record_facts(
-                    raw_facts=raws, actor=actor, why=why, source=result.path.name
-                ),
-                say,
-                keep=lambda: True,
-            )
+            recorded = _with_write_lock(store, say, keep=lambda: True)
         except (FactsError, RecordError) as exc:
             lines = [_relabel_chunk(line, positions, batch.raws) for line in exc.problems]
             result.problems.extend(_assign(batch, lines, feed=feed))
@@ -1144,6 +1191,7 @@ def _import_units(
     say: Callable[[str], None],
     advance: Callable[[int, int], None] | None = None,
     chunked: bool = False,
+    on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> None:
     merge = table.feed is not None
     digest_types = set(
@@ -1192,12 +1240,29 @@ def _import_units(
                     say=say,
                     advance=advance,
                     index=index,
+                    on_stored=on_stored,
                 )
                 return
             with transaction.atomic():
                 recorded = record_facts(
                     raw_facts=batch.raws, actor=actor, why=why, source=result.path.name
                 )
+                if on_stored is not None:
+                    rows = len({id(u) for origins in batch.origins for u, _rf in origins})
+                    on_stored(
+                        StoredChunk(
+                            number=1,
+                            of=1,
+                            facts=len(batch.raws),
+                            facts_through=len(batch.raws),
+                            facts_total=len(batch.raws),
+                            rows_through=rows,
+                            rows_total=rows,
+                            created=recorded.created,
+                            updated=recorded.updated,
+                            unchanged=recorded.unchanged,
+                        )
+                    )
         except (FactsError, RecordError) as exc:
             unassigned = _assign(batch, exc.problems, feed=merge)
             result.problems.extend(unassigned)

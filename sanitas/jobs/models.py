@@ -77,6 +77,36 @@ class Job(models.Model):
         return f"{self.get_kind_display()} {self.pk}"
 
 
+class JobChunk(models.Model):
+    """A part of an import job as it was stored: written in the transaction that stored
+    the part's records, so that a row here is exactly what the records hold of the job
+    (the job's page counts what was stored from these, not from its last message)."""
+
+    job = models.ForeignKey(Job, on_delete=models.PROTECT, related_name="chunks")
+    number = models.PositiveIntegerField()
+    of = models.PositiveIntegerField(help_text="How many parts the import was stored in.")
+    facts = models.PositiveIntegerField(help_text="Facts (records) in this part.")
+    facts_through = models.PositiveIntegerField(help_text="Facts stored by it and those before.")
+    facts_total = models.PositiveIntegerField(help_text="Facts the import stores in all.")
+    rows_through = models.PositiveIntegerField(
+        help_text="Rows of the file whose every fact is stored by this part and those before."
+    )
+    rows_total = models.PositiveIntegerField(help_text="Rows of the file going into the store.")
+    created = models.PositiveIntegerField(default=0)
+    updated = models.PositiveIntegerField(default=0)
+    unchanged = models.PositiveIntegerField(default=0)
+    stored_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["job", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "number"], name="one_row_per_job_chunk")
+        ]
+
+    def __str__(self) -> str:
+        return f"job {self.job_id} part {self.number} of {self.of}"
+
+
 class ScheduledRun(models.Model):
     """A night the scheduler started the nightly sweep for: one row per night (the
     unique key), so two schedulers, or a restart, never run a night twice."""

@@ -3,6 +3,7 @@ start which job."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -106,6 +107,178 @@ def progress(found: Job, *, now: Any = None) -> dict[str, Any]:
         "message": found.message,
         "ended": ended,
     }
+
+
+@dataclass
+class Account:
+    """What a job that ended without finishing stored, counted from the database (the
+    parts its import committed, the notices' states, the subject groups' evaluations),
+    never from its own last message, and the next step: ``"nothing"`` to do,
+    ``"continue"`` (run it again: what is stored stays as it is) or ``"again"`` (start
+    it again: nothing was stored)."""
+
+    stored: str
+    not_stored: str
+    next_step: str
+    advice: str
+    #: the details, one line each ("Part 3 of 5: rows 2,001 to 3,000")
+    lines: list[str] = field(default_factory=list)
+    #: for a notice batch, the notices not served (to serve the rest)
+    unserved: list[Any] = field(default_factory=list)
+
+
+def account(found: Job) -> Account | None:
+    """What ``found`` stored, for a job that failed (None for one that did not, or of a
+    kind that stores nothing of its own)."""
+    if found.state != "failed":
+        return None
+    if found.kind == "import":
+        return _import_account(found)
+    if found.kind == "notice_batch":
+        return _batch_account(found)
+    if found.kind == "sweep":
+        return _sweep_account(found)
+    if found.kind == "report":
+        return Account(
+            stored="Nothing: a report changes no records, and one that stops keeps no files.",
+            not_stored="The report.",
+            next_step="again",
+            advice="Build it again from the report's page.",
+        )
+    return None
+
+
+def _import_account(found: Job) -> Account:
+    made = _import_account_alone(found)
+    again = Job.objects.filter(kind="import", params__again_of=found.pk).order_by("-id").first()
+    if again is not None and made.next_step != "nothing":
+        made.advice = (
+            f"It was imported again as job {again.pk}, which is "
+            f"{again.get_state_display().lower()}: see that job's page."
+        )
+        made.next_step = "nothing" if again.state in ("queued", "running", "finished") else "again"
+    return made
+
+
+def _import_account_alone(found: Job) -> Account:
+    chunks = list(found.chunks.order_by("number"))
+    if not chunks:
+        outcome = found.outcome or {}
+        if outcome.get("rejected_rows"):
+            advice = "Correct the rows named below, then upload the file again."
+        elif "rows" in outcome:  # read, and refused for what it holds
+            advice = "Correct what is named below, then upload the file again."
+        else:  # stopped (its worker, the database, the disk) before anything was stored
+            advice = "Import the file again: nothing of it is stored yet."
+        return Account(
+            stored="Nothing: no record was created or changed.",
+            not_stored="The whole file.",
+            next_step="again",
+            advice=advice,
+        )
+    last = chunks[-1]
+    created = sum(c.created for c in chunks)
+    updated = sum(c.updated for c in chunks)
+    unchanged = sum(c.unchanged for c in chunks)
+    parts = "part" if last.of == 1 else "parts"
+    stored = (
+        f"{last.number:,} of {last.of:,} {parts}: {last.facts_through:,} of "
+        f"{last.facts_total:,} records ({created:,} created, {updated:,} changed, "
+        f"{unchanged:,} already as the file has them), and {last.rows_through:,} of "
+        f"{last.rows_total:,} rows whole."
+    )
+    lines = [
+        f"Part {c.number:,} of {c.of:,}: {c.facts:,} records, stored {people_moment(c.stored_at)}"
+        for c in chunks
+    ]
+    if last.number == last.of:
+        return Account(
+            stored=f"Everything: {stored}",
+            not_stored="Nothing: every part was stored before it stopped.",
+            next_step="nothing",
+            advice="Nothing to do: the file is stored whole.",
+            lines=lines,
+        )
+    left = last.of - last.number
+    return Account(
+        stored=stored,
+        not_stored=(
+            f"{left:,} {'part' if left == 1 else 'parts'}: "
+            f"{last.facts_total - last.facts_through:,} records."
+        ),
+        next_step="continue",
+        advice=(
+            "Import the same file again to store the rest: what is stored stays as it is "
+            "(counted unchanged), and the rest is stored."
+        ),
+        lines=lines,
+    )
+
+
+def _batch_account(found: Job) -> Account:
+    from sanitas.notices.models import Notice
+
+    ids = [int(i) for i in (found.params or {}).get("notice_ids", [])]
+    notices = Notice.objects.in_bulk(ids)
+    served = [notices[i] for i in ids if i in notices and notices[i].served]
+    waiting = [notices[i] for i in ids if i in notices and not notices[i].served]
+    codes = ", ".join(n.code for n in served[:20]) + ("…" if len(served) > 20 else "")
+    stored = f"{len(served):,} of {len(ids):,} notices served, each whole" + (
+        f": {codes}." if served else "."
+    )
+    if not waiting:
+        return Account(
+            stored=stored,
+            not_stored="Nothing: every notice of the batch is served.",
+            next_step="nothing",
+            advice="Nothing to do.",
+        )
+    named = ", ".join(f"{n.code} ({n.state})" for n in waiting[:20])
+    return Account(
+        stored=stored,
+        not_stored=f"{len(waiting):,} not served, and untouched: {named}.",
+        next_step="continue",
+        advice="Serve the rest: a notice already served is never served twice.",
+        unserved=waiting,
+    )
+
+
+def _sweep_account(found: Job) -> Account:
+    from sanitas.records.models import SubjectGroup
+
+    as_of = (found.params or {}).get("as_of") or (
+        found.started_at.date().isoformat() if found.started_at else None
+    )
+    groups = SubjectGroup.objects.all()
+    total = groups.count()
+    since = found.started_at or found.created_at
+    evaluated = groups.filter(swept_at__gte=since, swept_as_of=as_of).count() if as_of else 0
+    stale = groups.exclude(swept_as_of__gte=as_of).count() if as_of else total
+    place = found.restarted_as
+    if place is not None:
+        state = place.get_state_display().lower()
+        where = f"The sweep started in its place (job {place.pk}) is {state}."
+    else:
+        where = ""
+    return Account(
+        stored=(
+            f"{evaluated:,} of {total:,} subject groups evaluated as of "
+            f"{as_of} since it began, each stored whole."
+        ),
+        not_stored=f"{stale:,} subject groups are evaluated as of an earlier day.",
+        next_step="nothing" if place is not None or not stale else "again",
+        advice=(
+            f"{where} Nothing to do: it carries on where this one stopped."
+            if place is not None
+            else "Start a sweep: it evaluates what is left and skips what is stored."
+        ).strip(),
+    )
+
+
+def people_moment(value: Any) -> str:
+    from sanitas.web.templatetags.web_tags import people_date
+
+    return people_date(value)
 
 
 def recent_nightly(days: int = 7) -> list[Any]:

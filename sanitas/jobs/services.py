@@ -22,7 +22,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from sanitas.jobs.models import KINDS, Job
+from sanitas.jobs.models import KINDS, Job, JobChunk
 
 logger = logging.getLogger("sanitas.jobs")
 
@@ -162,6 +162,26 @@ def _alive_here(worker: str) -> bool | None:
     return not (started and now_started is not None and now_started != started)
 
 
+def record_chunk(job: Job, chunk: Any) -> None:
+    """Keep that a part of an import job was stored (a
+    :class:`~sanitas.intake.imports.StoredChunk`). Called inside the transaction that
+    stores the part's records, so the row is committed with them or not at all: the
+    job's page counts what was stored from these rows."""
+    JobChunk.objects.create(
+        job=job,
+        number=chunk.number,
+        of=chunk.of,
+        facts=chunk.facts,
+        facts_through=chunk.facts_through,
+        facts_total=chunk.facts_total,
+        rows_through=chunk.rows_through,
+        rows_total=chunk.rows_total,
+        created=chunk.created,
+        updated=chunk.updated,
+        unchanged=chunk.unchanged,
+    )
+
+
 def mark_running(job: Job) -> None:
     job.state, job.started_at = "running", timezone.now()
     job.worker, job.beat_at = this_process(), job.started_at
@@ -276,21 +296,28 @@ def start_import(
     return start_job(kind="import", params=params, user=user)
 
 
+def import_again(job: Job, *, user: AbstractBaseUser) -> Job:
+    """Start the import ``job`` asked for again, from the file it kept, as ``user``: what
+    it stored stays as it is (counted unchanged) and the rest is stored."""
+    params = job.params or {}
+    kept = jobs_dir() / str(params.get("path", ""))
+    if job.kind != "import" or not params.get("path") or not kept.is_file():
+        raise JobError([f"job {job.pk}: the file it imported is no longer kept; upload it again"])
+    return start_job(kind="import", params={**params, "again_of": job.pk}, user=user)
+
+
 #: a running job on another host with no sign of life for this long is taken for
 #: one whose worker stopped (``SANITAS_JOB_LEASE_MINUTES``); on this host the worker's
 #: process is asked directly
 DEFAULT_LEASE_MINUTES = 30
 
-#: what the people who started a job are told when its worker stopped, by kind
+#: what the people who started a job are told when its worker stopped, by kind (what
+#: it stored, and what to do next, the job's page counts from the database itself)
 _AFTER_A_STOP = {
     "sweep": "A new sweep was started in its place; what this one stored is kept.",
-    "import": (
-        "What it stored is kept, in whole chunks; upload the file again to store the rest "
-        "(rows already stored are counted unchanged)."
-    ),
+    "import": "What it stored is kept, in whole parts: the page counts them below.",
     "notice_batch": (
-        "Each notice is served whole or not at all; start the batch again for those not "
-        "served (a served notice is never served twice)."
+        "Each notice is served whole or not at all: the page names those served and not."
     ),
 }
 

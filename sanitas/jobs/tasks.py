@@ -80,6 +80,7 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
         feed=params.get("feed") or None,
         progress=lambda message: progress(job.done, None, message),
         advance=lambda done, total: progress(done, total),
+        on_stored=lambda chunk: services.record_chunk(job, chunk),
     )
     shown = [line.replace(f"{path}", name, 1) for line in [*result.problems, *result.notes]]
     rejects = ""

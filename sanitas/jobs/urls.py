@@ -13,4 +13,5 @@ urlpatterns = [
     path("jobs/<int:pk>/", views.job_page, name="job"),
     path("jobs/<int:pk>/progress.json", views.job_progress, name="progress"),
     path("jobs/<int:pk>/rejects.csv", views.job_rejects, name="rejects"),
+    path("jobs/<int:pk>/again/", views.import_again, name="again"),
 ]

@@ -53,6 +53,7 @@ def job_list(request: HttpRequest) -> HttpResponse:
 @door
 def job_page(request: HttpRequest, pk: int) -> HttpResponse:
     found = _job(pk)
+    stored = selectors.account(found)
     return render(
         request,
         "jobs/job.html",
@@ -62,8 +63,38 @@ def job_page(request: HttpRequest, pk: int) -> HttpResponse:
             "progress": selectors.progress(found),
             "outcome": selectors.outcome_lines(found),
             "has_rejects": selectors.rejects_file(found) is not None,
+            "account": stored,
+            # the next step's buttons, for who may take it
+            "may_import_again": found.kind == "import"
+            and stored is not None
+            and stored.next_step != "nothing"
+            and selectors.may_import(request.user, found.params.get("feed", "")),
+            "may_serve_rest": bool(stored and stored.unserved)
+            and allows(request.user, "notices.serve"),
+            "may_sweep": found.kind == "sweep" and allows(request.user, "sweeps.start"),
         },
     )
+
+
+@require_POST
+@door
+def import_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """Import a failed import's kept file again: what it stored stays, the rest is stored."""
+    found = _job(pk)
+    if found.kind != "import":
+        raise Http404("only an import is imported again")
+    if not selectors.may_import(request.user, found.params.get("feed", "")):
+        return render(request, "jobs/not_yours.html", {"what": "import this feed"}, status=403)
+    try:
+        job = services.import_again(found, user=request.user)
+    except services.JobError as refused:
+        for problem in refused.problems:
+            messages.error(request, problem)
+        return redirect("jobs:job", pk=found.pk)
+    messages.success(
+        request, f"Import of {found.params.get('name', 'the file')} started again (job {job.pk})."
+    )
+    return redirect("jobs:job", pk=job.pk)
 
 
 @require_GET

@@ -244,7 +244,7 @@ def test_a_job_whose_worker_stopped_is_failed_in_words_and_a_sweep_starts_again(
     assert again.params == {"as_of": "2026-11-30", "nightly": True, "restarted_from": dead_sweep.pk}
     dead_import.refresh_from_db()
     assert dead_import.state == "failed" and dead_import.restarted_as is None
-    assert "upload the file again" in dead_import.message
+    assert "What it stored is kept" in dead_import.message
     assert dead_import.message.startswith("The job's worker (process ")
     # a second look finds nothing more to do
     assert services.reap_abandoned(now=now) == []

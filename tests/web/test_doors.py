@@ -154,6 +154,7 @@ class World:
             "jobs:job": {"pk": self.job.pk},
             "jobs:progress": {"pk": self.job.pk},
             "jobs:rejects": {"pk": self.job.pk},
+            "jobs:again": {"pk": self.job.pk},
             "reports:report": {"report": "fog"},
             "reports:start": {"report": "fog"},
             "reports:build": {"pk": self.job.pk + 1000},

@@ -63,6 +63,7 @@ URL_KWARGS = {
     "jobs:job": {"pk": 1},
     "jobs:progress": {"pk": 1},
     "jobs:rejects": {"pk": 1},
+    "jobs:again": {"pk": 1},
     "reports:report": {"report": "sb1383"},
     "reports:start": {"report": "sb1383"},
     # no build 1 exists: a page that lets the user in answers 404, not 403
