@@ -202,13 +202,12 @@ def describe(conflict: Conflict, *, me: Any = None, api: bool = False) -> Words:
         done = "restored"
     else:
         done = "changed"
+    since = "the version you sent" if api else "you opened it"
     if others == "you":
-        headline = (
-            f"You {done} this {what} in another window or tab on {when}, after this page "
-            "was opened."
-        )
+        elsewhere = "again" if api else "in another window or tab"
+        headline = f"You {done} this {what} {elsewhere} on {when}, after {since}."
     else:
-        headline = f"{capital(others)} {done} this {what} on {when}, after you opened it."
+        headline = f"{capital(others)} {done} this {what} on {when}, after {since}."
     versions = []
     for written in conflict.since:
         reason = f": “{written.why}”" if written.why else ""
