@@ -678,7 +678,7 @@ def test_a_quarter_missed_stays_overdue_and_says_the_next_counts_for_its_own():
     assert (q3.due, q4.due) == (date(2024, 9, 30), date(2024, 12, 31))
     assert q3.explanation == (
         "Mission Deli made no self-inspection of its green and black containers in the third "
-        "quarter of 2024; one was due by 2024-09-30. The next, on 2024-10-01, counts for its "
+        "quarter of 2024; one was due by 2024-09-30, and the next, on 2024-10-01, counts for its "
         "own quarter only."
     )
     assert q3.reading is None and q4.reading is None
@@ -710,7 +710,7 @@ def test_a_year_missed_stays_overdue_and_says_the_next_counts_for_its_own():
     assert y2024.explanation == (
         "Mission Deli has not given the annual information on organic waste recovery and "
         "sorting to its employees, contractors, tenants and customers in 2024; it was due by "
-        "2024-12-31. The information given on 2025-01-01 counts for its own year only."
+        "2024-12-31, and the information given on 2025-01-01 counts for its own year only."
     )
     assert y2024.reading is None
 

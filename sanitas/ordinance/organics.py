@@ -1207,10 +1207,10 @@ def _self_inspect_missing(
             f"{name} has not yet self-inspected its green and black containers in "
             f"{quarter_words}{why}; one is due by {last}."
         )
-    after = "" if later is None else f" The next, on {later}, counts for its own quarter only."
+    after = "" if later is None else f", and the next, on {later}, counts for its own quarter only"
     return (
         f"{name} made no self-inspection of its green and black containers in "
-        f"{quarter_words}{why}; one was due by {last}.{after}"
+        f"{quarter_words}{why}; one was due by {last}{after}."
     )
 
 
@@ -1354,10 +1354,10 @@ def _education_missing(
 ) -> str:
     """A year without the annual information; ``later``, the day it was next given,
     after the year ended, which counts for its own year only."""
-    after = f" The information given on {later} counts for its own year only." if later else ""
+    after = f", and the information given on {later} counts for its own year only" if later else ""
     return (
         f"{name} has not given {_EDUCATION_WHAT} to its employees, contractors, tenants "
-        f"and customers in {year}; it {verb} by {last}.{after}"
+        f"and customers in {year}; it {verb} by {last}{after}."
     )
 
 

@@ -879,9 +879,9 @@ _UNRECORDED_LICENCE_READING = (
 
 
 def _examined_after(permit: Any, ctx: Context, expires: date, on: date) -> str:
-    """A sentence naming the city's examinations of the work under ``permit`` dated
-    after ``expires``, by ``on`` ("" when there are none): they show no work of the
-    pipe layer's own."""
+    """A clause naming the city's examinations of the work under ``permit`` dated after
+    ``expires``, by ``on`` ("" when there are none): they show no work of the pipe
+    layer's own."""
     found = sorted(
         (event.date, name_of(ctx, event))
         for kind in _EXAMINED
@@ -891,7 +891,7 @@ def _examined_after(permit: Any, ctx: Context, expires: date, on: date) -> str:
     if not found:
         return ""
     verb = "was the city's examination" if len(found) == 1 else "were the city's examinations"
-    return f" {capital(listing(name for _, name in found))} {verb} of work already done."
+    return f"; {listing(name for _, name in found)} {verb} of work already done"
 
 
 def _work_records(permit: Any, ctx: Context, on: date) -> list[tuple[date, Any]]:
@@ -958,7 +958,7 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
         return due(
             f"{holder} city business licence expired on {expires} while the work under "
             f"{name} was under way; no work by {who} is recorded since, and none may be done "
-            f"until the licence is renewed.{examined}",
+            f"until the licence is renewed{examined}.",
             due=expires,
         )
     ended = (
@@ -971,7 +971,7 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
     span = f"on {first}" if first == last else f"from {first} to {last}"
     return met(
         f"{holder} city business licence ran to {expires}, and no work by {who} under {name} "
-        f"is recorded after it: the work, recorded {span}, {ended}.{examined}"
+        f"is recorded after it: the work, recorded {span}, {ended}{examined}."
     )
 
 
