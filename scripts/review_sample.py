@@ -1,14 +1,15 @@
-"""Draw the legal review's sample: random findings of the demo city that are not met.
+"""Draw the legal review's sample: random findings of the demo city, open or met.
 
     .venv/bin/python scripts/review_sample.py [--seed 2026] [--count 60] [--as-of 2026-12-01]
+        [--status open|met|due|overdue|late|violation] [--facts]
 
 The demo city is built for the as-of date (`sanitas demo` builds the same one),
-evaluated by the engine alone, and ``count`` findings whose status is not
-``met`` are drawn with a fixed seed, so the same command always draws the same
-sample. It prints one Markdown section per finding with what a reviewer needs
-to judge it against the ordinance: the finding, the reading it relied on, and
-the facts of its subject's group that the rule read. The verdicts are the
-reviewer's, written into docs/legal-review.md.
+evaluated by the engine alone, and ``count`` findings of the status asked for
+(``open``, the default: every status but ``met``) are drawn with a fixed seed, so
+the same command always draws the same sample. It prints one Markdown section per
+finding with what a reviewer needs to judge it against the ordinance: the finding,
+the reading it relied on, and the facts of its subject's group that the rule read.
+The verdicts are the reviewer's, written into docs/legal-review.md.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from datetime import date
 from pathlib import Path
 
@@ -124,11 +126,28 @@ def related_facts(subject_id: str, by_id: dict, referring: dict, *, limit: int =
     return lines
 
 
+#: the statuses ``--status`` may ask for: ``open`` is every status but met
+STATUSES = ("open", "met", "due", "overdue", "late", "violation")
+
+
+def drawn_from(findings: list, status: str) -> list:
+    """The findings a sample of ``status`` is drawn from, in the engine's order."""
+    if status == "open":
+        return [f for f in findings if f.status != "met"]
+    return [f for f in findings if f.status == status]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--as-of", type=date.fromisoformat, default=date(2026, 12, 1))
+    parser.add_argument(
+        "--status",
+        choices=STATUSES,
+        default="open",
+        help="draw findings of this status (open: every status but met)",
+    )
     parser.add_argument(
         "--facts", action="store_true", help="print each finding's subject and the facts around it"
     )
@@ -140,16 +159,19 @@ def main(argv: list[str] | None = None) -> int:
     document = parse_document(raw, source="demo city")
     evaluation = evaluate_facts(document.facts, as_of=args.as_of, pack=load_pack("san-gabriel"))
     not_met = [f for f in evaluation.findings if f.status != "met"]
-    sample = random.Random(args.seed).sample(not_met, min(args.count, len(not_met)))
+    pool = drawn_from(evaluation.findings, args.status)
+    sample = random.Random(args.seed).sample(pool, min(args.count, len(pool)))
     by_id = {f.id: f for f in document.facts if f.id is not None}
     referring: dict[str, list] = {}
     for fact in document.facts:
         for ident in _references(_fields(fact), by_id):
             referring.setdefault(ident, []).append(fact)
 
+    counts = Counter(f.status for f in not_met)
+    by_status = ", ".join(f"{counts[s]} {s}" for s in STATUSES[2:])
     print(
-        f"{len(evaluation.findings)} findings as of {args.as_of}, {len(not_met)} not met; "
-        f"{len(sample)} drawn with seed {args.seed}; "
+        f"{len(evaluation.findings)} findings as of {args.as_of}, {len(not_met)} not met "
+        f"({by_status}); {len(sample)} {args.status} drawn with seed {args.seed}; "
         f"{len(evaluation.data_problems)} data problems\n"
     )
     for number, finding in enumerate(sample, 1):
