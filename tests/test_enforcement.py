@@ -384,6 +384,49 @@ def test_org_nov_60_days_a_missed_year_is_answered_by_the_next_years_act():
     assert years == {"2024": "overdue", "2025": "met"}
 
 
+def test_org_nov_60_days_a_report_missed_since_the_notice_is_still_owed():
+    """ORG-NOV-60-DAYS: a report may still be filed for its period, unlike a quarter's
+    self-inspection; a year's report missed since the notice keeps the notice uncomplied
+    with though the next year's came on time, where a year of annual information missed
+    since would not."""
+    raw = [
+        {"id": "h", "type": "hauler", "name": "Valley Disposal", "franchised": True,
+         "franchise_start": "2021-01-01"},
+        {"type": "report", "subject": "h", "kind": "hauler_facilities", "period": "2022",
+         "date": "2022-01-20"},
+        {"id": "n-1", "type": "notice", "subject": "h", "requirement": "ORG-HAULER-FACILITIES",
+         "issued_on": "2024-03-01"},
+        {"type": "report", "subject": "h", "kind": "hauler_facilities", "period": "2026",
+         "date": "2026-01-15"},
+    ]  # fmt: skip
+    evaluation = _evaluate(raw, date(2026, 3, 1))
+    years = {f.period: f.status for f in _find(evaluation, "ORG-HAULER-FACILITIES", "h")}
+    assert [years[y] for y in ("2022", "2023", "2024", "2025", "2026")] == [
+        "met",
+        "overdue",
+        "overdue",
+        "overdue",
+        "met",
+    ]
+    (finding,) = _find(evaluation, "ORG-NOV-60-DAYS", "n-1")
+    assert finding.status == "overdue"
+    # the same history of a year's information: 2023 to 2025 are missed for good, and
+    # 2026's act complies with the notice
+    raw = [
+        {"id": "shop", "type": "establishment", "name": "Hillside Hardware",
+         "category": "other", "opened_on": "2022-01-01"},
+        {"type": "organics_education", "subject": "shop", "date": "2022-01-20",
+         "audiences": ["employees", "contractors", "tenants", "customers"]},
+        {"id": "n-1", "type": "notice", "subject": "shop", "requirement": "ORG-COM-EDUCATION",
+         "issued_on": "2024-03-01"},
+        {"type": "organics_education", "subject": "shop", "date": "2026-01-15",
+         "audiences": ["employees", "contractors", "tenants", "customers"]},
+    ]  # fmt: skip
+    (finding,) = _find(_evaluate(raw, date(2026, 3, 1)), "ORG-NOV-60-DAYS", "n-1")
+    assert finding.status == "late"
+    assert "the records show compliance from 2026-01-15" in finding.explanation
+
+
 # --------------------------------------------------------------------------- readings and paths
 
 

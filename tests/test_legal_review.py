@@ -138,7 +138,7 @@ def test_a_notice_is_complied_with_by_the_act_resumed_after_a_quarter_missed_whi
     assert notice.status == "late"
     assert "the records show compliance from 2025-01-10, after the deadline" in notice.explanation
     assert notice.reading == enforcement.ACT_READING
-    assert "a period that closed without the act" in notice.reading
+    assert "a quarter or year missed since, whose act can no longer be done" in notice.reading
     penalties = _one(evaluation, "ORG-CIVIL-PENALTIES", "shop")
     assert penalties.status == "met"
     assert penalties.explanation.endswith(

@@ -681,11 +681,20 @@ def _outcomes_in(notice: Notice, view: Context) -> list[Outcome]:
     return outcomes
 
 
+#: the requirements of a named period (a quarter's self-inspection, (A)(6); a year's
+#: information, (A)(7)): a period that closes without the act is breached for good, and
+#: no later act can do it, so a notice asks only that the act be done again in a period
+#: due since it (unlike a report, which may still be filed for its period)
+PERIOD_DUTIES = frozenset({"ORG-COM-SELF-INSPECT", "ORG-COM-EDUCATION"})
+
+
 def shows_compliance(notice: Notice, when: date, ctx: Context) -> bool:
     """Whether the records as they stood on ``when`` show the act the notice demanded:
     the requirement's rules find its subject met (or done late) and nothing open, or
-    open only for periods that closed without the act, which no later act can undo,
-    while a period due since the notice, and after each of those, shows it done."""
+    open only for periods missed before the notice, while a period due since shows the
+    act done; for a duty of a named period (``PERIOD_DUTIES``), open only for periods
+    that closed without the act before a period done since the notice, which no later
+    act can undo."""
     cache = ctx.memo("enforcement.shows")
     key = (notice.id, when)
     if key in cache:
@@ -729,15 +738,16 @@ def _shown(notice: Notice, outcomes: list[Outcome], ctx: Context) -> bool:
     latest = max((_date(o.due) for o in done if o.period is not None and o.due), default=None)
     if latest is None or latest < notice.issued_on:
         return False
+    # a period missed before the notice; for a duty of a named period, also one missed
+    # since, before the period done: missed for good, and the act resumed after it
+    answered_before = latest if notice.requirement in PERIOD_DUTIES else notice.issued_on
 
     def answered(outcome: Outcome) -> bool:
-        """A period that closed without the act (before the notice or since) and is
-        followed by a period done: missed for good, and the act resumed after it."""
         return (
             outcome.status == "overdue"
             and outcome.period is not None
             and outcome.due is not None
-            and _date(outcome.due) < latest
+            and _date(outcome.due) < answered_before
         )
 
     return all(answered(o) for o in still_open)
@@ -799,9 +809,9 @@ def _act_day(notice: Notice, ctx: Context) -> date | None:
 ACT_READING = (
     "A notice is complied with when the records show the act it demanded, by the "
     "requirement's own rules applied to the records as they stood on each day, with no "
-    "correction record needed; a period that closed without the act, before the notice or "
-    "since, stays overdue and is answered by the act done in a later period due since the "
-    "notice."
+    "correction record needed; a period missed before the notice is answered by the act done "
+    "in a later period due since it, and so is a quarter or year missed since, whose act can "
+    "no longer be done."
 )
 
 
