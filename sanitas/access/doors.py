@@ -185,15 +185,16 @@ def may_enter(user: Any, need: str) -> bool:
     return need == SIGNED_IN or allows(user, need)
 
 
-def refused(request: HttpRequest, need: str) -> HttpResponse:
-    """The 403 page: what the user may not do, and the pages they may open instead."""
+def refused(request: HttpRequest, need: str, *, this_one: bool = False) -> HttpResponse:
+    """The 403 page: what the user may not do (``this_one``: to the object they opened,
+    though they may to others), and the pages they may open instead."""
     from django.shortcuts import render
 
     perm = PERMISSIONS.get(need)
     return render(
         request,
         "web/forbidden.html",
-        {"does": perm.does if perm else "", "nav": ""},
+        {"does": perm.does if perm else "", "this_one": this_one, "nav": ""},
         status=403,
     )
 
@@ -226,8 +227,9 @@ def door(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 class Refused(PermissionDenied):
     """An object the user may not act on; the views' handler renders the 403 page."""
 
-    def __init__(self, need: str) -> None:
+    def __init__(self, need: str, *, this_one: bool = False) -> None:
         self.need = need
+        self.this_one = this_one
         super().__init__(PERMISSIONS[need].does if need in PERMISSIONS else need)
 
 
@@ -235,4 +237,5 @@ def require(user: Any, need: str, obj: Any = None, *, token: Any = None) -> None
     """Refuse (:class:`Refused`) unless ``user`` (through ``token``, on the API) may do
     ``need`` to ``obj``."""
     if not allows(user, need, obj, token=token):
-        raise Refused(need)
+        # may they do it to some other object: then it is this one that is not theirs
+        raise Refused(need, this_one=obj is not None and allows(user, need, token=token))

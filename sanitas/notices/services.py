@@ -561,7 +561,7 @@ def approve_notice(
     *, notice_id: int, actor: str, today: date | None = None, version: str | None = None
 ) -> Notice:
     """A supervisor's approval of a draft: refused when the one who drafted it approves
-    it, or when its content, as service on the worklist's day would make it, carries a
+    it, or when its content, as service on the real day would make it, carries a
     refusal of the law or a blank left unfilled in any language, or for a citation that
     is premature or contradicts the ladder as of the real day; and when it changed
     after ``version``, the one the supervisor read (:class:`StaleNotice`)."""
@@ -572,8 +572,9 @@ def approve_notice(
     if actor == notice.created_by:
         raise NoticeError([f"notice {notice.code}: the one who drafted it cannot approve it"])
     day = _today(today)
-    content = preview(notice)
-    problems = _issue_problems(notice, content, on=worklist_as_of(), today=day)
+    # approved as it would be served on the real day
+    content = preview(notice, served_on=day)
+    problems = _issue_problems(notice, content, on=day, today=day)
     if problems:
         raise NoticeError(problems)
     notice.state, notice.approved_at, notice.approved_by = "approved", timezone.now(), actor

@@ -45,7 +45,7 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
     if isinstance(exception, Refused) and request.user.is_authenticated:
         # what the access policy refused, and the pages the user's roles open instead
-        return refused(request, exception.need)
+        return refused(request, exception.need, this_one=exception.this_one)
     return _page(request, 403)
 
 

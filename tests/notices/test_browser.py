@@ -76,9 +76,13 @@ def served_notices_purged():
     from django.db import connection
 
     frozen = importlib.import_module("sanitas.notices.migrations.0002_served_notices_are_frozen")
+    from sanitas.notices.models import Appeal, ExtensionRequest, Hearing, Payment
+
     with connection.schema_editor() as editor:
         frozen.drop(None, editor)
-        NoticeEvent.objects.all().delete()
+        for model in (Hearing, Appeal, Payment, ExtensionRequest, NoticeEvent):
+            model.objects.all().delete()
+        Notice.objects.filter(cites_notice__isnull=False).delete()  # citations first
         Notice.objects.all().delete()
         frozen.create(None, editor)
 
@@ -135,7 +139,7 @@ def test_a_coordinator_issues_serves_and_follows_a_notice_of_violation(
     notice = Notice.objects.get()
     # the preview: Spanish first, the English after it, the deadline from service
     expect(page.get_by_test_id("state")).to_have_text("draft")
-    expect(page.get_by_test_id("deadline")).to_contain_text(DEADLINE)
+    expect(page.get_by_test_id("deadline").locator("time")).to_have_attribute("datetime", DEADLINE)
     preview = page.locator(".paper")
     expect(preview.locator("section[lang='es']")).to_contain_text("Aviso de Infracción")
     expect(preview.locator("section[lang='en']")).to_contain_text("Notice of Violation")

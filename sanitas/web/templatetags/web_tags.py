@@ -93,3 +93,15 @@ def record_actions(context: Any, key: str, fact_type: str, voided: bool = False)
     first, others = actions(user, key=key, fact_type=fact_type) if not voided else ([], [])
     mine = allows(user, "records.record", About.record(fact_type)) and not voided
     return {"first": first, "others": others, "key": key, "mine": mine, "fact_type": fact_type}
+
+
+@register.filter
+def person(username: str) -> str:
+    """What a person is called on a page: the full name of the account ``username``, or
+    the user name where the account has none (or no longer exists)."""
+    from django.contrib.auth import get_user_model
+
+    if not username:
+        return ""
+    found = get_user_model().objects.filter(username=username).first()
+    return (found.get_full_name() if found is not None else "") or username
