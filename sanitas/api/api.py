@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 from django.core.exceptions import RequestDataTooBig
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import register_converter
 from ninja import NinjaAPI, Query, Schema, Status
@@ -131,6 +132,17 @@ def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 @api.exception_handler(Http404)
 def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return _refuse(request, 404, [str(exc) or f"{request.path}: not found"])
+
+
+@api.exception_handler(DatabaseError)
+def _storage_refused(request: HttpRequest, exc: DatabaseError) -> HttpResponse:
+    """The database refused (read-only, full, rights revoked): 503 naming the cause;
+    the write's transaction was rolled back whole."""
+    from sanitas.operations.faults import cause
+
+    logger.error("%s %s refused by the database: %s", request.method, request.path, exc)
+    done = "nothing was stored" if request.method not in ("GET", "HEAD") else "not answered"
+    return _refuse(request, 503, [f"{cause(exc)}: {done}"])
 
 
 @api.exception_handler(RequestDataTooBig)

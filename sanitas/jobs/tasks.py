@@ -174,12 +174,14 @@ def register_runner(kind: str, runner: Runner, *, unit: str) -> None:
 
 def describe(exc: BaseException) -> str:
     """An error as the job's page says it: words, never a traceback."""
+    from sanitas.operations.faults import OS_REFUSALS, cause
+
     if isinstance(exc, DatabaseError):
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return f"the database could not be used: {first}"
+        return f"the database could not be used: {cause(exc)}"
     if isinstance(exc, OSError) and exc.strerror:
         where = f" ({Path(exc.filename).name})" if exc.filename else ""
-        return f"a file could not be used{where}: {exc.strerror}"
+        plain = f" ({OS_REFUSALS[exc.errno]})" if exc.errno in OS_REFUSALS else ""
+        return f"a file could not be used{where}: {exc.strerror}{plain}"
     return "the job stopped on an unexpected error; it is in the server's log"
 
 

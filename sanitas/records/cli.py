@@ -102,7 +102,12 @@ def city_today() -> date:
 
 
 def _database_error(exc: Exception) -> int:
+    from sanitas.operations.faults import cause
+
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    words = cause(exc)
+    if not words.startswith("the database could not be used ("):
+        message = words  # what refused it, in words (read-only, disk full, rights revoked)
     print(f"sanitas: the database could not be used: {message}", file=sys.stderr)
     return EXIT_FAILED
 
@@ -148,6 +153,19 @@ def _count(number: int, word: str) -> str:
     return f"{number:,} {word}{'' if number == 1 else 's'}"
 
 
+def _stopped_words(path: Path, committed: list) -> str:
+    """What an import that stopped midway stored: the parts committed before it stopped."""
+    if not committed:
+        return f"sanitas: {path}: nothing was stored; import it again once this is put right"
+    last = committed[-1]
+    return (
+        f"sanitas: {path}: stopped after storing {last.number:,} of {last.of:,} parts "
+        f"({last.facts_through:,} of {last.facts_total:,} records; {last.rows_through:,} of "
+        f"{last.rows_total:,} rows whole); nothing of the rest was stored. Importing the same "
+        "file again stores the rest and changes nothing already stored."
+    )
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     """Import a facts file or a feed; print a summary, and every problem."""
     from sanitas.intake.imports import import_file, rejects_path, write_rejects
@@ -163,18 +181,35 @@ def cmd_import(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    from django.db import DatabaseError, transaction
+
     from sanitas.operations.progress import progress_bar
 
-    with progress_bar(f"importing {Path(args.file).name}", unit="rows") as bar:
-        result = import_file(
-            args.file,
-            actor=args.actor or _default_actor(),
-            why=args.why or "",
-            accept_valid=args.accept_valid,
-            feed=args.feed,
-            progress=progress,
-            advance=bar,
-        )
+    committed: list = []  # the parts stored, each once its transaction committed
+
+    def stored(chunk) -> None:
+        transaction.on_commit(lambda: committed.append(chunk))
+
+    try:
+        with progress_bar(f"importing {Path(args.file).name}", unit="rows") as bar:
+            result = import_file(
+                args.file,
+                actor=args.actor or _default_actor(),
+                why=args.why or "",
+                accept_valid=args.accept_valid,
+                feed=args.feed,
+                progress=progress,
+                advance=bar,
+                on_stored=stored,
+            )
+    except (DatabaseError, OSError) as exc:
+        from sanitas.operations.faults import is_storage_fault
+
+        if not is_storage_fault(exc):
+            raise
+        _database_error(exc)
+        print(_stopped_words(Path(args.file), committed), file=sys.stderr)
+        return EXIT_FAILED
     for line in result.problems:
         print(line, file=sys.stderr)
     for line in result.notes:
@@ -450,11 +485,18 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         "import",
         help="import a facts file (YAML/JSON) or a feed (CSV/XLSX) into the records",
         description="Validate a whole facts file (YAML/JSON) or feed (CSV/XLSX), then store "
-        "it in the\nrecords in one transaction. By default a file with any bad row stores "
-        "nothing.",
+        "it in the\nrecords. By default a file with any bad row stores nothing.\n\n"
+        "A small file is stored in one transaction. A large one is validated whole first,\n"
+        "then stored in parts (a thousand facts or so), each in a transaction of its own,\n"
+        "so that other writers wait a part at most. Stopped midway (killed, the disk full,\n"
+        "the database refusing), it has stored whole parts and nothing of the rest:\n"
+        "importing the same file again stores the rest and changes nothing already stored\n"
+        "(those rows are counted unchanged).",
         epilog=epilog()
         + "\n\nExit status: 0 every row stored; 2 bad input (one line per problem; with "
-        "--accept-valid\nthe good rows were stored and the rejects written beside the input).",
+        "--accept-valid\nthe good rows were stored and the rejects written beside the input); "
+        "1 the database or\nthe disk refused (the cause, and the parts stored before it, "
+        "on standard error).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=Path)
