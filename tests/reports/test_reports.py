@@ -479,6 +479,8 @@ def test_who_builds_which_report_and_who_sees_the_navigation(city, client):
     worklist = client.get(reverse("staff:worklist")).content.decode()
     assert 'href="/reports/"' not in worklist  # not a role that builds or reads reports
     assert client.post(reverse("reports:start", args=["fog"]), dates).status_code == 403
+    assert client.get(reverse("reports:index")).status_code == 403
+    client.force_login(auditor)
     assert client.get(reverse("reports:report", args=["nothing"])).status_code == 404
 
 
