@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from sanitas.access.policy import may_read_anything, may_write_anything
@@ -17,6 +18,8 @@ from sanitas.api.models import ACTIONS, MAX_LIFETIME, SCOPES, ApiToken, default_
 TOKEN_PREFIX = "sgk_"
 #: a token's last use is written at most this often (a read should not be a write each time)
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+logger = logging.getLogger("sanitas.api")
 
 
 class TokenError(Exception):
@@ -116,8 +119,15 @@ def revoke_api_token(*, token_id: int, actor: str, why: str) -> ApiToken:
 
 
 def note_token_use(*, token: ApiToken, at: datetime) -> None:
-    """Record that ``token`` was used at ``at`` (to the minute)."""
+    """Record that ``token`` was used at ``at`` (to the minute). A database that
+    refuses writes (read-only, full) does not refuse the request for it: the use goes
+    unnoted, saying so in the log, and a read is still answered."""
     if token.last_used_at is not None and at - token.last_used_at < LAST_USED_RESOLUTION:
         return
-    ApiToken.objects.filter(pk=token.pk).update(last_used_at=at)
+    try:
+        with transaction.atomic():
+            ApiToken.objects.filter(pk=token.pk).update(last_used_at=at)
+    except DatabaseError as exc:
+        logger.warning("token %s: its use could not be noted: %s", token.pk, exc)
+        return
     token.last_used_at = at
