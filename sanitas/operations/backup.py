@@ -309,9 +309,17 @@ def make_backup(
         with tarfile.open(partial, "w:gz") as archive:
             archive.add(stage, arcname=name)
         os.chmod(partial, 0o600)  # it holds every record, and the demo's passwords
+        checksum = sha256_of(partial)
+        sums = Path(work) / "archive.sha256"
+        sums.write_text(f"{checksum}  {output.name}\n")
+        # both written whole beside it before either takes its name: a full disk or a
+        # failure before here leaves nothing at ``output``
         os.replace(partial, output)
-    checksum = sha256_of(output)
-    Path(f"{output}.sha256").write_text(f"{checksum}  {output.name}\n")
+        try:
+            os.replace(sums, f"{output}.sha256")
+        except OSError:
+            output.unlink(missing_ok=True)
+            raise
     return BackupResult(
         path=output,
         checksum=checksum,

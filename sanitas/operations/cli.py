@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -58,6 +59,23 @@ def cmd_backup(args: argparse.Namespace) -> int:
     except BackupError as exc:
         for line in exc.problems:
             print(f"sanitas: backup: {line}", file=sys.stderr)
+        # the archive takes its name only once whole: a refusal leaves nothing there
+        print("sanitas: backup: nothing was written at the archive's name", file=sys.stderr)
+        return EXIT_FAILED
+    except (OSError, sqlite3.Error) as exc:  # the disk full, or not writable
+        from sanitas.operations.faults import cause
+
+        if isinstance(exc, OSError):
+            words = cause(exc)
+        elif "full" in str(exc).lower():  # SQLite's copy, on the archive's disk
+            words = f"the disk is full ({exc})"
+        else:
+            words = f"the copy of the database could not be written ({exc})"
+        print(
+            f"sanitas: backup: {words}; what was begun beside the archive is removed: "
+            "nothing was written at the archive's name",
+            file=sys.stderr,
+        )
         return EXIT_FAILED
     print(
         f"{result.path}: {result.engine} database, {render_tables(result.tables)}, "

@@ -159,8 +159,10 @@ def small_disk(room: int, *, holding: Path | None = None, owner: str = "") -> It
     """A folder with ``room`` bytes free beyond the files of ``holding`` (a folder copied
     into it). As root a tmpfs of just that size (owned by ``owner`` when given); as
     another user a folder on the usual disk, its room enforced on the child by
-    ``RLIMIT_FSIZE`` (no file may grow past its size now plus ``room``)."""
+    ``RLIMIT_FSIZE``: no file may be written past ``room`` bytes from its start (a new
+    file, or SQLite's write-ahead log, fills it as it would the disk)."""
     base = Path(tempfile.mkdtemp(prefix="sanitas-small-"))
+    base.chmod(0o755)  # the account that writes there (a database server's) passes through
     path = base / "disk"
     path.mkdir()
     used = _size(holding) if holding is not None else 0
@@ -180,10 +182,7 @@ def small_disk(room: int, *, holding: Path | None = None, owner: str = "") -> It
             if owner and AS_ROOT:
                 for entry in [path, *path.rglob("*")]:
                     shutil.chown(entry, owner, owner)
-        preexec = None
-        if not AS_ROOT:
-            biggest = max((f.stat().st_size for f in path.rglob("*") if f.is_file()), default=0)
-            preexec = _fsize_limit(biggest + room)
+        preexec = None if AS_ROOT else _fsize_limit(room)
         yield SmallDisk(path, preexec, mounted)
     finally:
         if mounted:

@@ -10,8 +10,11 @@ file mode, a revoked grant — each child process meets them as the server would
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
+from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -148,3 +151,194 @@ def test_a_database_that_refuses_writes_says_so_and_goes_on_serving_reads(tmp_pa
                 storage._admin(f"DROP ROLE {reader}")
         # nothing half-written: the record as it was, with the versions it had
         assert ok(python(env, DEVICE)).json() == before
+
+
+# --------------------------------------------------------------------------- a full disk
+
+ROWS = 6_000
+#: the room a full disk leaves: a part or two of the import, then no more
+IMPORT_ROOM = {"sqlite": 3_000_000, "postgresql": 1_500_000}
+STOPPED = re.compile(r"stopped after storing (\d+) of (\d+) parts \(([\d,]+) of ([\d,]+) records")
+SUMMARY = re.compile(r"([\d,]+) records? created, ([\d,]+) updated, ([\d,]+) unchanged")
+
+#: the manifests stored by the import, and the database's own check of itself
+STORED = """
+from django.db import connection
+from sanitas.records.models import RECORD_MODELS
+count = RECORD_MODELS["pump_out"].objects.filter(import_source="manifests.csv").count()
+whole = "ok"
+if connection.vendor == "sqlite":
+    with connection.cursor() as cursor:
+        whole = cursor.execute("PRAGMA integrity_check").fetchone()[0]
+print(json.dumps({"count": count, "whole": whole}))
+"""
+
+#: a signed-in page that only reads, answered
+READS = """
+from django.conf import settings
+from django.test import Client
+client = Client()
+client.cookies[settings.SESSION_COOKIE_NAME] = sys.argv[1]
+print(json.dumps([client.get(url).status_code for url in sys.argv[2:]]))
+"""
+
+
+def _reads(env: dict[str, str], session: str, *urls: str) -> list[int]:
+    code = storage.PRELUDE + READS
+    return ok(storage.run(env, [sys.executable, "-c", code, session, *urls])).json()
+
+
+def _manifests(path: Path, rows: int) -> Path:
+    lines = ["Hauler,Manifest #,Device ID,Date,Full,Operator,FOG gallons"]
+    for n in range(rows):
+        day = date(2024, 1 + n % 12, 1 + n % 28).isoformat()
+        device = ("jade-gi", "el-sol-trap")[n % 2]
+        lines.append(f"Foothill Pumping,FP-{n},{device},{day},yes,D. Kim,{n % 300}")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@contextmanager
+def _database_on_a_small_disk(env: dict[str, str], room: int, tables: list[str]):
+    """The database with ``room`` bytes left to grow: SQLite's data directory moved to a
+    small disk; PostgreSQL's ``tables`` to a tablespace on one. Yields the environment
+    and what a child runs with, and a function that makes room again."""
+    if SERVER is None:
+        data = Path(env["SANITAS_DATA_DIR"])
+        storage.fold_wal(data)
+        with storage.small_disk(room, holding=data) as disk:
+            moved = {**env, "SANITAS_DATA_DIR": str(disk.path)}
+            yield moved, disk.preexec, lambda: disk.grow(256 * 2**20)
+    else:
+        freed = []
+        with storage.small_tablespace(env, tables, room):
+            yield env, None, lambda: freed.append(True)
+        assert freed, "room was made before the tablespace went"
+
+
+def test_a_full_disk_stops_an_import_between_parts_and_a_rerun_completes_it(tmp_path):
+    big = _manifests(tmp_path / "manifests.csv", ROWS)
+    with storage.city(tmp_path) as env:
+        signed = storage.sign_in(env)
+        room = IMPORT_ROOM["sqlite" if SERVER is None else "postgresql"]
+        tables = ["records_pump_out", "records_pump_out_history"]
+        with _database_on_a_small_disk(env, room, tables) as (full, preexec, make_room):
+            stopped = sanitas(full, "import", big, preexec=preexec)
+            assert stopped.returncode == 1, stopped.stderr
+            cause, account = stopped.stderr.strip().splitlines()[-2:]
+            assert cause.startswith("sanitas: the database could not be used: the disk")
+            assert "Traceback" not in stopped.stderr
+            parts, of, records, total = STOPPED.search(account).groups()
+            assert 0 < int(parts) < int(of) == ROWS // 1000, account  # stopped midway
+            assert int(total.replace(",", "")) == ROWS
+            assert "importing the same file again stores the rest" in account.lower()
+            # nothing half-written: exactly the parts it names, the database whole
+            after = ok(python(full, STORED)).json()
+            assert after == {"count": int(records.replace(",", "")), "whole": "ok"}
+            # the server goes on serving what only reads
+            assert _reads(full, signed["session"], "/", "/subjects/jade-gi/") == [200, 200]
+            make_room()
+            if SERVER is None:  # the disk made larger: the same file again, on it
+                rerun = ok(sanitas(full, "import", big))
+        if SERVER is not None:  # the tables back where there is room
+            rerun = ok(sanitas(env, "import", big))
+        created, _updated, unchanged = (
+            int(n.replace(",", "")) for n in SUMMARY.search(rerun.stdout).groups()
+        )
+        stored = int(records.replace(",", ""))
+        assert (created, unchanged) == (ROWS - stored, stored), rerun.stdout
+
+
+def test_a_full_disk_refuses_a_backup_and_leaves_nothing_half_written(tmp_path):
+    with storage.city(tmp_path) as env:
+        with storage.small_disk(64_000) as disk:
+            target = disk.path / "backup.tar.gz"
+            refused = sanitas(env, "backup", "--output", target, preexec=disk.preexec)
+            assert refused.returncode == 1, (refused.stdout, refused.stderr)
+            said = refused.stderr.strip()
+            assert said.startswith("sanitas: backup: "), said
+            # in this program's words, or pg_dump's own when it writes the dump
+            words = ("the disk is full", "No space left on device", "grew beyond the size")
+            words += ("File too large", "could not be written")  # a quota on the file
+            assert any(w in said for w in words), said
+            assert said.endswith("nothing was written at the archive's name"), said
+            assert "Traceback" not in refused.stderr
+            assert list(disk.path.iterdir()) == []  # no archive, no checksum, no leftovers
+        # the installation is as it was: a backup where there is room is whole
+        made = ok(sanitas(env, "backup", "--output", tmp_path / "ok.tar.gz"))
+        assert "SHA-256" in made.stdout
+        assert (tmp_path / "ok.tar.gz.sha256").is_file()
+
+
+NOTICE_CITY = """
+from datetime import date
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.test import Client
+from tests.notices.conftest import FACTS
+from sanitas.notices import services
+from sanitas.records.models import Finding
+from sanitas.records.services import record_facts
+from sanitas.records.sweep import sweep
+record_facts(raw_facts=FACTS, actor="clerk", why="test city")
+sweep(as_of=date(2025, 3, 3))
+found = Finding.objects.get(current=True, requirement="ORG-COM-ENROLL", subject="p-casa")
+notice = services.draft_notice(finding_id=found.pk, actor="coordinator")
+services.approve_notice(notice_id=notice.pk, actor="supervisor")
+user = User.objects.create_user("lena", "lena@example.org", "a-long-test-password")
+user.groups.add(Group.objects.get_or_create(name="sb1383_coordinator")[0])
+client = Client()
+client.force_login(user)
+session = client.cookies[settings.SESSION_COOKIE_NAME].value
+print(json.dumps({"notice": notice.pk, "session": session}))
+"""
+
+SERVE = """
+import html, re
+from django.conf import settings
+from django.test import Client
+client = Client()
+client.cookies[settings.SESSION_COOKIE_NAME] = sys.argv[1]
+notice = sys.argv[2]
+answer = client.post(f"/notices/{notice}/serve/", {"method": "personal", "served_on": "2025-03-03"})
+text = html.unescape(re.sub(r"\\s+", " ", re.sub(r"<[^>]+>", " ", answer.content.decode())))
+print(json.dumps({"status": answer.status_code, "page": text,
+    "reads": [client.get(u).status_code for u in (f"/notices/{notice}/", "/notices/", "/")]}))
+"""
+
+NOTICE_STATE = """
+from sanitas.notices.models import Notice
+from sanitas.records.models import RecordIndex
+notice = Notice.objects.get(pk=int(sys.argv[1]))
+print(json.dumps({"state": notice.state, "pdf": bool(notice.pdf),
+    "served_at": bool(notice.served_at), "events": [e.action for e in notice.events.order_by("id")],
+    "fact": RecordIndex.objects.filter(key=notice.fact_key).exists()}))
+"""
+
+
+def test_a_full_disk_refuses_a_notices_service_whole_and_the_page_says_why(tmp_path):
+    with storage.city(tmp_path) as env:
+        made = ok(python(env, NOTICE_CITY)).json()
+        pk = str(made["notice"])
+
+        def state(on: dict[str, str]) -> dict:
+            code = storage.PRELUDE + NOTICE_STATE
+            return ok(storage.run(on, [sys.executable, "-c", code, pk])).json()
+
+        before = state(env)
+        assert before["state"] == "approved" and not before["pdf"]
+        tables = ["notices_notice", "notices_noticeevent"]
+        with _database_on_a_small_disk(env, 96_000, tables) as (full, preexec, make_room):
+            code = storage.PRELUDE + SERVE
+            child = storage.run(
+                full, [sys.executable, "-c", code, made["session"], pk], preexec=preexec
+            )
+            seen = ok(child).json()
+            assert seen["status"] == 503, seen["page"][:1500]
+            page = seen["page"]
+            assert "Nothing was stored" in page and "the disk holding the database" in page.lower()
+            assert "nothing is half-written" in page and "Traceback" not in page
+            assert seen["reads"] == [200, 200, 200]
+            # nothing half-written: still approved, no PDF, not served, not the engine's fact
+            assert state(full) == before
+            make_room()
