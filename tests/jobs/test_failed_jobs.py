@@ -207,3 +207,24 @@ def test_a_notice_batch_abandoned_midway_names_the_notices_served_and_not(client
     assert rest.state == "finished" and rest.outcome["served"] == 1
     page = client.get(reverse("jobs:job", args=[job.pk]))
     assert page.context["account"].next_step == "nothing"
+
+
+def test_an_abandoned_sweep_counts_the_groups_evaluated_and_points_to_its_successor(block, client):
+    from sanitas.records.sweep import sweep
+
+    sam = _user("sam", "fog_inspector")
+    job = services.start_job(kind="sweep", params={"as_of": "2025-03-01", "full": True}, user=sam)
+    Job.objects.filter(pk=job.pk).update(
+        state="running", worker=_gone_process(), started_at=job.created_at
+    )
+    sweep(as_of=date(2025, 3, 1), full=True)  # what it stored before its worker stopped
+    (reaped,) = services.reap_abandoned()
+    reaped.refresh_from_db()
+    client.force_login(sam)
+    page = client.get(reverse("jobs:job", args=[job.pk]))
+    account = page.context["account"]
+    assert account.next_step == "nothing"
+    text = _text(page)
+    assert re.search(r"Stored (\d+) of \1 subject groups evaluated as of 2025-03-01", text), text
+    assert f"The sweep started in its place (job {reaped.restarted_as_id}) is queued" in text
+    assert "Nothing to do: it carries on where this one stopped." in text
