@@ -296,14 +296,23 @@ def start_import(
     return start_job(kind="import", params=params, user=user)
 
 
+def kept_upload(job: Job) -> Path | None:
+    """The file an import job was given, if it is still kept (never outside the jobs'
+    folder)."""
+    relative = str((job.params or {}).get("path", ""))
+    if job.kind != "import" or not relative:
+        return None
+    base = jobs_dir().resolve()
+    kept = (base / relative).resolve()
+    return kept if base in kept.parents and kept.is_file() else None
+
+
 def import_again(job: Job, *, user: AbstractBaseUser) -> Job:
     """Start the import ``job`` asked for again, from the file it kept, as ``user``: what
     it stored stays as it is (counted unchanged) and the rest is stored."""
-    params = job.params or {}
-    kept = jobs_dir() / str(params.get("path", ""))
-    if job.kind != "import" or not params.get("path") or not kept.is_file():
+    if kept_upload(job) is None:
         raise JobError([f"job {job.pk}: the file it imported is no longer kept; upload it again"])
-    return start_job(kind="import", params={**params, "again_of": job.pk}, user=user)
+    return start_job(kind="import", params={**job.params, "again_of": job.pk}, user=user)
 
 
 #: a running job on another host with no sign of life for this long is taken for

@@ -68,6 +68,7 @@ def job_page(request: HttpRequest, pk: int) -> HttpResponse:
             "may_import_again": found.kind == "import"
             and stored is not None
             and stored.next_step != "nothing"
+            and services.kept_upload(found) is not None
             and selectors.may_import(request.user, found.params.get("feed", "")),
             "may_serve_rest": bool(stored and stored.unserved)
             and allows(request.user, "notices.serve"),
