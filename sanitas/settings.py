@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "sanitas.operations",
     "sanitas.jobs",
     "sanitas.reports",
+    "sanitas.people",
     "axes",
     "django_tasks",
     "django_tasks_db",
