@@ -2,18 +2,21 @@ from django.contrib import admin
 from django.urls import include, path
 
 from sanitas.api.api import api
+from sanitas.people.urls import account_urlpatterns as people_account_urls
 from sanitas.staff.urls import auth_urlpatterns as staff_auth_urls
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("accounts/", include(staff_auth_urls)),
+    path("accounts/", include(people_account_urls)),
     path("notices/", include("sanitas.notices.urls")),
     path("", include("sanitas.staff.urls")),
     path("", include("sanitas.web.urls")),
     path("", include("sanitas.casework.urls")),
     path("", include("sanitas.jobs.urls")),
     path("", include("sanitas.reports.urls")),
+    path("", include("sanitas.people.urls")),
 ]
 
 # the application's own error pages (DEBUG is off unless SANITAS_DEBUG=1)

@@ -68,6 +68,9 @@ PAGES: dict[str, Door] = {
     # ---- signing in, the start page
     "login": Door(get=PUBLIC, post=PUBLIC),
     "logout": Door(post=PUBLIC),
+    # the link an invitation sends, where the person sets their password
+    "password_reset_confirm": Door(get=PUBLIC, post=PUBLIC),
+    "password_reset_complete": _read(PUBLIC),
     "web:home": _read(SIGNED_IN),
     # ---- the worklist and the records
     "staff:worklist": _form("records.view"),  # POST: export the selected lines

@@ -163,6 +163,7 @@ class World:
             "people:roles": {"pk": self.users["no-role"].pk},
             "people:deactivate": {"pk": self.users["no-role"].pk},
             "people:reactivate": {"pk": self.users["no-role"].pk},
+            "password_reset_confirm": {"uidb64": "MA", "token": "not-a-token"},
             "notices:extension_decide": {"notice_id": nov, "request_id": self.extension.pk},
             "notices:hearing": {"notice_id": cit, "appeal_id": self.appeal.pk},
             "notices:hearing_decide": {"notice_id": cit, "hearing_id": self.hearing.pk},

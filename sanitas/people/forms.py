@@ -1,0 +1,128 @@
+"""The Staff pages' forms: they read what a supervisor typed; the services check it
+against the accounts (a user name or e-mail already taken) and the guard rails, and the
+view puts each problem beside its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import SetPasswordForm
+
+from sanitas.access.roles import ROLES
+from sanitas.people.selectors import NO_ROLE, role_choices
+from sanitas.people.services import PeopleError
+from sanitas.web.forms import UswdsForm, uswds_widgets
+
+
+class RolesField(forms.MultipleChoiceField):
+    widget = forms.CheckboxSelectMultiple
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", "Roles")
+        kwargs.setdefault("error_messages", {"required": "Choose at least one role."})
+        super().__init__(choices=role_choices, **kwargs)
+
+
+def role_options(field: forms.BoundField) -> list[dict[str, Any]]:
+    """The roles as the form's checkboxes show them: title, what the role is for, and
+    whether it is ticked (as submitted, or as the account holds them)."""
+    value = field.value() or []
+    chosen = {str(v) for v in (value if isinstance(value, list | tuple) else [value])}
+    return [
+        {"value": group, "title": role.title, "does": role.does, "checked": group in chosen}
+        for group, role in ROLES.items()
+    ]
+
+
+class PeopleForm(UswdsForm):
+    auto_id_format = "id_%s"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", self.auto_id_format)
+        super().__init__(*args, **kwargs)
+
+    def put(self, error: PeopleError) -> None:
+        """The service's problems, each beside its field (the form's top: the account)."""
+        for field, messages in error.errors.items():
+            for message in messages:
+                self.add_error(
+                    field if field in self.fields else None, message[:1].upper() + message[1:] + "."
+                )
+
+
+class StaffFilterForm(UswdsForm):
+    role = forms.ChoiceField(
+        required=False,
+        label="Role",
+        choices=[("", "Any role"), *role_choices(), (NO_ROLE, "No role")],
+    )
+    active = forms.ChoiceField(
+        required=False,
+        label="Active or not",
+        choices=[("", "Active and deactivated"), ("yes", "Active"), ("no", "Deactivated")],
+    )
+
+    def chosen(self) -> dict[str, Any]:
+        """The filters as the selector takes them (invalid ones left at their default)."""
+        data = self.cleaned_data if self.is_valid() else {}
+        active = {"yes": True, "no": False}.get(data.get("active") or "")
+        return {"role": data.get("role") or "", "active": active}
+
+
+class InviteForm(PeopleForm):
+    first_name = forms.CharField(label="First name", max_length=150)
+    last_name = forms.CharField(label="Last name", max_length=150)
+    username = forms.CharField(
+        label="User name",
+        max_length=150,
+        help_text="What they type to sign in: letters, digits and @ . + - _ only.",
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+    email = forms.EmailField(
+        label="E-mail", max_length=254, help_text="The invitation is sent here."
+    )
+    roles = RolesField()
+
+
+class AccountForm(PeopleForm):
+    first_name = forms.CharField(label="First name", max_length=150)
+    last_name = forms.CharField(label="Last name", max_length=150)
+    email = forms.EmailField(label="E-mail", max_length=254)
+    roles = RolesField()
+    why = forms.CharField(
+        required=False,
+        label="Why (required when the roles change)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class DeactivateForm(PeopleForm):
+    #: its own ids: the person's page has three forms with a reason
+    auto_id_format = "deactivate_%s"
+
+    why = forms.CharField(
+        label="Why is the account deactivated?", widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class ReactivateForm(PeopleForm):
+    auto_id_format = "reactivate_%s"
+
+    why = forms.CharField(
+        required=False, label="Why (optional)", widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class StaffSetPasswordForm(SetPasswordForm):
+    """Django's form for a new password, with the shell's widget classes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].label = "Password"
+        self.fields["new_password2"].label = "The same password again"
+        uswds_widgets(self)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        uswds_widgets(self)

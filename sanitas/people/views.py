@@ -1,0 +1,229 @@
+"""The Staff pages. Thin: a form reads the request, a service makes the change (and asks
+the access policy again), the page redirects with a message; a change refused is shown
+on the page again with each problem beside its field, and nothing stored. Who may open
+each page: :data:`sanitas.access.doors.PAGES`.
+
+The invitation's link opens Django's own password-reset page (its token, its form),
+in the shell's style, for an active account only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.tokens import default_token_generator
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+
+from sanitas.access.doors import door
+from sanitas.people import selectors, services
+from sanitas.people.forms import (
+    AccountForm,
+    DeactivateForm,
+    InviteForm,
+    ReactivateForm,
+    StaffFilterForm,
+    StaffSetPasswordForm,
+    role_options,
+)
+
+PER_PAGE = 50
+
+
+def _site(request: HttpRequest) -> str:
+    """The application's address as this request reached it (the invitation's links)."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _row(request: HttpRequest, pk: int) -> selectors.StaffRow:
+    row = selectors.person(request.user, pk)
+    if row is None:
+        raise Http404("no such staff account")
+    return row
+
+
+@door
+def staff_list(request: HttpRequest) -> HttpResponse:
+    """The staff accounts, filtered by role and by active or not."""
+    form = StaffFilterForm(request.GET)
+    rows = selectors.staff(request.user, **form.chosen())
+    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "people/list.html", {"nav": "people", "form": form, "page": page})
+
+
+@door
+def invite(request: HttpRequest) -> HttpResponse:
+    """Invite a person: their account, with its roles, and an e-mail to set a password."""
+    if request.method == "POST" and "again" in request.POST:
+        return _invite_again(request, request.POST["again"])
+    form = InviteForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if form.is_bound:
+        if form.is_valid():
+            try:
+                account = services.invite(
+                    actor=request.user, site=_site(request), **form.cleaned_data
+                )
+            except services.PeopleError as exc:
+                form.put(exc)
+            else:
+                messages.success(
+                    request,
+                    f"Invited {account.get_full_name()} ({account.username}): an e-mail with "
+                    f"a link to set a password was sent to {account.email}.",
+                )
+                return redirect("people:person", pk=account.pk)
+        status = 400
+    return render(
+        request,
+        "people/invite.html",
+        {"nav": "people", "form": form, "role_options": role_options(form["roles"])},
+        status=status,
+    )
+
+
+def _invite_again(request: HttpRequest, pk: str) -> HttpResponse:
+    """The person page's "Send the invitation again" (it posts to the invitation)."""
+    if not pk.isdigit():
+        raise Http404("no such staff account")
+    row = _row(request, int(pk))
+    try:
+        services.invite_again(actor=request.user, account_id=row.account.pk, site=_site(request))
+    except services.PeopleError as exc:
+        for problem in exc.problems:
+            messages.error(request, problem[:1].upper() + problem[1:] + ".")
+    else:
+        messages.success(request, f"The invitation was sent again to {row.account.email}.")
+    return redirect("people:person", pk=row.account.pk)
+
+
+def _person_page(
+    request: HttpRequest,
+    row: selectors.StaffRow,
+    *,
+    account_form: AccountForm | None = None,
+    deactivate_form: DeactivateForm | None = None,
+    reactivate_form: ReactivateForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    account = row.account
+    if account_form is None:
+        account_form = AccountForm(
+            initial={
+                "first_name": account.first_name,
+                "last_name": account.last_name,
+                "email": account.email,
+                "roles": list(row.groups),
+            }
+        )
+    return render(
+        request,
+        "people/person.html",
+        {
+            "nav": "people",
+            "row": row,
+            "person": account,
+            "own": account.pk == request.user.pk,
+            "account_form": account_form,
+            "role_options": role_options(account_form["roles"]),
+            "deactivate_form": deactivate_form or DeactivateForm(),
+            "reactivate_form": reactivate_form or ReactivateForm(),
+            "events": selectors.events(request.user, account),
+        },
+        status=status,
+    )
+
+
+@door
+def person(request: HttpRequest, pk: int) -> HttpResponse:
+    """One account: its details and roles, the forms that change it, and its events."""
+    return _person_page(request, _row(request, pk))
+
+
+@door
+def roles(request: HttpRequest, pk: int) -> HttpResponse:
+    """Change the account's roles, name and e-mail (a reason when the roles change)."""
+    row = _row(request, pk)
+    form = AccountForm(request.POST)
+    if form.is_valid():
+        try:
+            events = services.change_account(
+                actor=request.user, account_id=pk, site=_site(request), **form.cleaned_data
+            )
+        except services.PeopleError as exc:
+            form.put(exc)
+        else:
+            if events:
+                done = ", ".join(event.get_action_display() for event in events)
+                messages.success(request, f"Saved: {done}.")
+            else:
+                messages.info(request, "Nothing changed.")
+            return redirect("people:person", pk=pk)
+    return _person_page(request, row, account_form=form, status=400)
+
+
+@door
+def deactivate(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deactivate the account (with a reason): it can no longer sign in."""
+    row = _row(request, pk)
+    form = DeactivateForm(request.POST)
+    if form.is_valid():
+        try:
+            services.deactivate(actor=request.user, account_id=pk, why=form.cleaned_data["why"])
+        except services.PeopleError as exc:
+            form.put(exc)
+        else:
+            messages.success(
+                request,
+                f"Deactivated {row.name}: the account can no longer sign in, and its API "
+                "tokens no longer work.",
+            )
+            return redirect("people:person", pk=pk)
+    return _person_page(request, row, deactivate_form=form, status=400)
+
+
+@door
+def reactivate(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reactivate the account, with the roles it had."""
+    row = _row(request, pk)
+    form = ReactivateForm(request.POST)
+    if form.is_valid():
+        try:
+            services.reactivate(actor=request.user, account_id=pk, why=form.cleaned_data["why"])
+        except services.PeopleError as exc:
+            form.put(exc)
+        else:
+            messages.success(request, f"Reactivated {row.name}.")
+            return redirect("people:person", pk=pk)
+    return _person_page(request, row, reactivate_form=form, status=400)
+
+
+# --------------------------------------------------------------------------- passwords
+
+
+class SetPasswordView(auth_views.PasswordResetConfirmView):
+    """The invitation's link: Django's password-reset page and token, for an active
+    account; the password is set by :func:`services.set_own_password`."""
+
+    form_class = StaffSetPasswordForm
+    template_name = "people/set_password.html"
+    success_url = reverse_lazy("password_reset_complete")
+    token_generator = default_token_generator
+
+    def get_user(self, uidb64: str) -> Any:
+        user = super().get_user(uidb64)
+        return user if user is not None and user.is_active else None
+
+    def form_valid(self, form: StaffSetPasswordForm) -> HttpResponse:
+        services.set_own_password(account=self.user, password=form.cleaned_data["new_password1"])
+        del self.request.session[auth_views.INTERNAL_RESET_SESSION_TOKEN]
+        return HttpResponseRedirect(self.get_success_url())
+
+
+set_password = door(SetPasswordView.as_view())
+password_set = door(
+    auth_views.PasswordResetCompleteView.as_view(template_name="people/password_set.html")
+)
