@@ -55,7 +55,7 @@ def test_a_truncate_of_the_notices_named_with_other_tables_is_refused_too(served
         "notices_appeal, notices_hearing, notices_notice"
     )
     with (
-        pytest.raises(IntegrityError, match="^notices_notice: a served notice is frozen"),
+        pytest.raises(IntegrityError, match=r"^notices_notice: a served notice is frozen"),
         transaction.atomic(),
         connection.cursor() as cursor,
     ):
