@@ -23,7 +23,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from sanitas.operations.keys import secret_key
+from sanitas.operations.keys import private_folder, secret_key, secure_data_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -55,6 +55,11 @@ DATA_DIR = Path(_text("SANITAS_DATA_DIR", str(BASE_DIR / "var")))
 def _list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in _text(name, default).split(",") if item.strip()]
 
+
+#: the data directory is its owner's alone (mode 0700), and so are the records and the
+#: secrets in it (0600): made so, or tightened at every start; what had to be tightened
+#: is logged once the logging is set up (``sanitas.operations.apps``)
+DATA_DIR_TIGHTENED = (os.getpid(), secure_data_dir(DATA_DIR))
 
 DEBUG = _flag("SANITAS_DEBUG")
 SECRET_KEY = secret_key(DATA_DIR)
@@ -129,7 +134,8 @@ def _database() -> dict:
     url = os.environ.get("DATABASE_URL")
     if url:
         return dj_database_url.parse(url, conn_max_age=60)
-    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    private_folder(DATA_DIR)
+    # the file SQLite makes is its owner's alone too (``sanitas.operations.apps``)
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": DATA_DIR / "sanitas.sqlite3",
@@ -267,7 +273,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise reads it at start
+private_folder(STATIC_ROOT)  # WhiteNoise reads it at start
 #: evidence files (photographs, proofs of service): ``sanitas backup`` keeps them
 MEDIA_ROOT = DATA_DIR / "evidence"
 STORAGES = {

@@ -1,7 +1,8 @@
 """The evidence folder: photographs and signatures kept as their original bytes,
 named by their SHA-256, under ``DATA_DIR / "evidence"`` (which ``sanitas backup``
 copies whole). A file once written is never rewritten: the same bytes have the
-same name, and the file is made read-only."""
+same name, and the file is made read-only, and readable by its owner alone (its
+folders too: mode 0700)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 from PIL import Image, UnidentifiedImageError
+
+from sanitas.operations.keys import private_folder
 
 #: the largest photo kept, in bytes
 PHOTO_LIMIT = 15 * 1024 * 1024
@@ -56,14 +59,14 @@ def store(kind: str, data: bytes) -> str:
     target = path_of(kind, sha256)
     if target.exists():
         return sha256
-    target.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(target.parent)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".incoming-")
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, 0o444)
+        os.chmod(temporary, 0o400)
         os.replace(temporary, target)
     except BaseException:
         if os.path.exists(temporary):

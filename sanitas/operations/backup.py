@@ -40,6 +40,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sanitas.operations.keys import tighten
+
 FORMAT = 1
 EVIDENCE_DIR = "evidence"
 SQLITE_NAME = "sanitas.sqlite3"
@@ -448,6 +450,14 @@ def restore_backup(
         if (root / DEMO_FILE).is_file():
             shutil.move(root / DEMO_FILE, data_dir / DEMO_FILE)
             os.chmod(data_dir / DEMO_FILE, 0o600)
+        # what the archive held is its owner's alone, as when it was first written
+        restored = [data_dir]
+        if engine == "sqlite":
+            restored += [Path(f"{database['NAME']}{end}") for end in ("", "-wal", "-shm")]
+        if (data_dir / EVIDENCE_DIR).is_dir():
+            restored += [data_dir / EVIDENCE_DIR, *(data_dir / EVIDENCE_DIR).rglob("*")]
+        for path in restored:
+            tighten(path)
     expected = manifest["tables"]
     result = RestoreResult(engine=engine, tables=tables, files=files)
     for name in sorted(set(expected) | set(tables)):

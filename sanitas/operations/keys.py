@@ -1,8 +1,16 @@
-"""Secrets kept under the data directory: the secret key and the demo's passwords.
+"""Secrets kept under the data directory: the secret key and the demo's passwords;
+and the data directory itself, its owner's alone.
 
 Read by the settings before Django is set up, so nothing here imports Django.
 Each file is created once, readable by its owner only (mode 0600), with
 ``O_EXCL`` so that two processes starting at once agree on one value.
+
+The data directory holds every record, the evidence and these secrets, so it is
+made mode 0700; at every start the settings take from it, and from the files
+directly in it that hold records or secrets (:data:`PRIVATE_FILES`), every right
+of anyone but their owner (its group too), and say so for each one they had to
+tighten. A file or folder another account owns is left as it is: its owner
+arranged it, and this process could not change it.
 """
 
 from __future__ import annotations
@@ -10,15 +18,76 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import stat
 from pathlib import Path
 
 SECRET_KEY_FILE = "secret-key"
 DEMO_PASSWORDS_FILE = "demo-sign-ins.json"
+SQLITE_FILE = "sanitas.sqlite3"
+#: the files directly in the data directory that hold records or secrets (the SQLite
+#: database with its write-ahead log and shared memory, the secret key, the demo's
+#: passwords)
+PRIVATE_FILES = (
+    SQLITE_FILE,
+    f"{SQLITE_FILE}-wal",
+    f"{SQLITE_FILE}-shm",
+    SECRET_KEY_FILE,
+    DEMO_PASSWORDS_FILE,
+)
+#: a folder and a file of the data directory: their owner's alone
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+#: the rights of anyone but the owner
+_OTHERS = 0o077
+
+
+def private_folder(path: Path) -> Path:
+    """``path`` made (with any missing parents) as a folder its owner's alone; an
+    existing folder is left as it is."""
+    path = Path(path)
+    if not path.is_dir():
+        missing = [p for p in (path, *path.parents) if not p.exists()]
+        path.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+        for made in missing:  # ``parents`` makes the parents with the default mode
+            _tighten(made)
+    return path
+
+
+def tighten(path: Path) -> str | None:
+    """Take from ``path`` every right of anyone but its owner (0644 becomes 0600, 0755
+    0700, 0444 0400: nothing is added); a line saying so when it had any, else None
+    (also when it is missing or another account's)."""
+    return _tighten(Path(path), say=True)
+
+
+def _tighten(path: Path, *, say: bool = False) -> str | None:
+    try:
+        info = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    mode = info.st_mode & 0o7777
+    if not mode & _OTHERS or info.st_uid != os.geteuid() or stat.S_ISLNK(info.st_mode):
+        return None
+    os.chmod(path, mode & ~_OTHERS)
+    if not say:
+        return None
+    return f"{path}: mode {mode:04o} let others than its owner use it; now {mode & ~_OTHERS:04o}"
+
+
+def secure_data_dir(data_dir: Path) -> list[str]:
+    """Make ``data_dir`` (mode 0700), or tighten it and the :data:`PRIVATE_FILES` in it
+    (see :func:`tighten`); one line for each that had to be tightened."""
+    data_dir = Path(data_dir)
+    if not data_dir.exists():
+        private_folder(data_dir)
+        return []
+    lines = [tighten(data_dir), *(tighten(data_dir / name) for name in PRIVATE_FILES)]
+    return [line for line in lines if line]
 
 
 def _create_once(path: Path, text: str) -> str:
     """Write ``text`` to ``path`` unless it exists; either way, what the file holds."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
