@@ -43,7 +43,13 @@ READ_POSTS = {("post", "/api/evaluate")}
 
 @pytest.fixture
 def clerk():
-    return get_user_model().objects.create_user("api-clerk", password="not-used-here")
+    # a token never exceeds its user: the API's client is a supervisor, whose roles
+    # open every operation (what each role may do: tests/web/test_doors.py)
+    from django.contrib.auth.models import Group
+
+    user = get_user_model().objects.create_user("api-clerk", password="not-used-here")
+    user.groups.add(Group.objects.get_or_create(name="supervisor")[0])
+    return user
 
 
 @pytest.fixture

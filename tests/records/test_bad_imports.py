@@ -589,7 +589,10 @@ def test_a_rejected_value_too_long_for_a_cell_is_cut_saying_so(block, tmp_path):
 
 @pytest.fixture
 def api() -> Client:
-    get_user_model().objects.create_user("bad-input-clerk", password="not-used-here")
+    from django.contrib.auth.models import Group
+
+    clerk = get_user_model().objects.create_user("bad-input-clerk", password="not-used-here")
+    clerk.groups.add(Group.objects.get_or_create(name="supervisor")[0])
     token = issue_api_token(username="bad-input-clerk", name="bad input", actor="admin")
     return Client(HTTP_AUTHORIZATION=f"Bearer {token.secret}")
 
