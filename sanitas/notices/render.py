@@ -36,6 +36,8 @@ COMMON = (
     "law_note",
     "to_do",
     "if_not",
+    "recites",
+    "follows_notice",
     "appeal",
     "signature",
     "remarks",
@@ -118,6 +120,9 @@ def pieces(content: dict[str, Any], language: str) -> list[tuple[str, str, dict[
         out.append(("deadline", "common.deadline", {"deadline": on}))
     elif not deadline.get("message"):
         out.append(("deadline", "common.no_deadline", {}))
+    elif f"common.deadline_{deadline.get('rule')}" in strings("en"):
+        # a condition, not a date (the next collection; before work is recommenced)
+        out.append(("deadline", f"common.deadline_{deadline['rule']}", {}))
     out.append(("contact", "common.contact", _args(values, {})))
     return out
 
@@ -138,7 +143,22 @@ def _part(language: str, content: dict[str, Any], served: dict[str, Any] | None)
     labels["date_of_notice"] = text(
         language, "common.date_of_notice", served_on=content["served_on"]
     )
-    out: dict[str, Any] = {"language": language, "name": LANGUAGE_NAMES[language], "labels": labels}
+    follows = terms_of(content).get("follows")
+    if follows:  # a citation names the notice it follows, its service and deadline
+        labels["follows_line"] = text(
+            language,
+            "common.follows_line",
+            served_on=follows["served_on"],
+            deadline=follows["deadline"],
+        )
+    out: dict[str, Any] = {
+        "language": language,
+        "name": LANGUAGE_NAMES[language],
+        "labels": labels,
+        # a certificate orders nothing and offers no appeal: what follows is what it
+        # recites, and it carries no deadline
+        "certificate": kind(content["kind"]).fact_type == "final_certificate",
+    }
     said: dict[str, list[str]] = {}
     complete: dict[str, bool] = {}
     for part, key, values in pieces(content, language):

@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import subprocess
-from datetime import timedelta
+from datetime import date, timedelta
+from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -79,7 +81,7 @@ def test_a_fog_notice_prints_traditional_chinese_with_a_font_that_carries_it(cit
     assert "不合規通知" in text and "Notice of Noncompliance" in text
     assert "陳美玲" in text and "Valley Holdings LLC" in text
     deadline = (AS_OF + timedelta(days=30)).isoformat()
-    assert f"即 {deadline} 之前" in text and f"by {deadline}" in text
+    assert f"最遲於 {deadline}（含當日）" in text and f"by {deadline}" in text
     assert "§ 51.67(A)" in text and "Public Works Director" in text
     assert "Noto-Sans-CJK" in fonts_of(pdf)  # Debian's fonts-noto-cjk, embedded
 
@@ -207,3 +209,82 @@ def test_a_notice_served_before_its_content_carried_the_terms_still_reads(served
     assert "by 2025-05-02" in parts["en"]["to_do"]
     assert "base penalty of up to $100" in parts["en"]["follows"]
     assert render.blank_problems(legacy) == []
+
+
+# ----------------------------------------------------------------- documents composed from
+# the records alone, as the legal review of drafted notices reads them
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _composed(scenario: str, requirement: str, subject: str, status: str, day: date, **kw):
+    from sanitas.notices import compose
+    from sanitas.ordinance.pack import load_pack
+    from sanitas.ordinance.yamlio import load_yaml
+
+    raw = load_yaml((SCENARIOS / scenario).read_text(encoding="utf-8"))["facts"]
+    pack = load_pack("san-gabriel")
+    target = compose.target_of(
+        requirement=requirement, subject=subject, status=status, raw=raw, as_of=day, pack=pack
+    )
+    return compose.content(
+        target,
+        code="SG-REVIEW",
+        fact_key="document-sg-review",
+        served_on=day,
+        raw=raw,
+        pack=pack,
+        found="As recorded.",
+        cite=kw.pop("cite", ""),
+        **kw,
+    )
+
+
+def _in(content: dict, language: str) -> str:
+    shown = {**content, "language": language}
+    shown["recipient"] = {**content["recipient"], "language": language}
+    return text_of(render.pdf(render.document_html(shown)))
+
+
+def test_a_certificate_recites_what_it_certifies_and_warns_of_nothing():
+    """'65 Code § 6-8.133: the certificate is issued to the person constructing the work
+    and recites that it was constructed according to the laws of the city; it orders
+    nothing by a deadline, carries no consequence and offers no appeal, so none of
+    those headings is printed over its words."""
+    content = _composed(
+        "notice-certificate-once.yaml", "PRM-APPROVAL", "p-70", "met", date(2025, 4, 30)
+    )
+    assert content["refusals"] == [] and render.blank_problems(content) == []
+    english = _in(content, "en")
+    assert "Acme Sewer" in english and "Copy to Luis Soto" in english
+    assert "What this certificate recites Every inspection of the work has passed" in english
+    for absent in ("If you do not comply", "How to ask for a review", "sets no compliance"):
+        assert absent not in english
+    spanish = _in(content, "es")
+    assert spanish.index("Lo que este certificado hace constar") < spanish.index(
+        "What this certificate recites"
+    )
+    assert "Si usted no cumple" not in spanish and "Cómo pedir una revisión" not in spanish
+    chinese = _in(content, "zh-Hant")
+    assert "本證明書載明事項" in chinese and "如果您未遵守" not in chinese
+
+
+def test_a_citation_names_the_notice_it_follows_in_each_language():
+    """The citation says it follows "the Notice of Violation named above": the notice
+    is named above, with the day it was served and the deadline that passed."""
+    content = _composed(
+        "notice-citation-ripe-day-after.yaml",
+        "ORG-CITATION",
+        "nov-1",
+        "overdue",
+        date(2025, 5, 3),
+        amount=Decimal("100"),
+    )
+    assert content["refusals"] == [] and render.blank_problems(content) == []
+    english = _in(content, "en")
+    row = "Notice of Violation served 2025-03-03, with a deadline of 2025-05-02"
+    assert english.index(row) < english.index("You did not comply with the Notice of Violation")
+    assert "Aviso de Infracción entregado el 2025-03-03, con fecha límite el 2025-05-02" in _in(
+        content, "es"
+    )
+    assert "違規通知 於 2025-03-03 送達，期限為 2025-05-02" in _in(content, "zh-Hant")

@@ -216,3 +216,35 @@ def test_a_kind_without_english_words_fails(monkeypatch):
     extra = real["removal"]
     monkeypatch.setattr(notice_kinds, "kinds", lambda: {**real, "new_kind": extra})
     assert "en: kinds.new_kind.title: missing" in translation_problems()
+
+
+def test_a_deadline_in_chinese_includes_its_last_day():
+    """ "By 2027-01-03" includes the day; "即 2027-01-03 之前" ("before it") can be read as
+    ending the day before. Every Chinese sentence that ends a period on a date says
+    "at the latest on" it (最遲), and never "before" it."""
+    dated = ("{deadline}", "{review_by}", "{appeal_by}")
+    chinese = strings("zh-Hant")
+    found = {  # the sentences that give so many days, ending on a date
+        key: words
+        for key, words in chinese.items()
+        if "天內" in words and any(d in words for d in dated)
+    }
+    assert {"deadlines.within_days", "kinds.sb1383_nov.appeal", "kinds.citation.appeal"} <= set(
+        found
+    )
+    for key, words in found.items():
+        for placeholder in dated:
+            if placeholder in words:
+                assert "最遲" in words, key
+                assert f"{placeholder} 之前" not in words and f"{placeholder}之前" not in words, key
+
+
+def test_a_certificate_and_a_citation_have_their_own_words_in_every_language():
+    """A certificate recites, it does not warn; a citation names the notice it follows."""
+    for language in LANGUAGES:
+        words = strings(language)
+        assert words["common.recites"].strip() and words["common.follows_notice"].strip()
+        assert "{served_on}" in words["common.follows_line"]
+        assert "{deadline}" in words["common.follows_line"]
+    assert strings("es")["common.follows_notice"] == "Aviso de Infracción"
+    assert strings("zh-Hant")["common.follows_notice"] == "違規通知"
