@@ -28,6 +28,7 @@ from sanitas.ordinance.notice_terms import (
     terms_of_kind,
 )
 from sanitas.ordinance.pack import load_pack
+from sanitas.ordinance.yamlio import load_yaml
 
 from .conftest import OWN_SCENARIOS
 
@@ -304,3 +305,107 @@ def test_the_notice_scenarios_hold():
         document = load_document(Path(path))
         _, failures = check(document.expect, document.evaluate())
         assert not failures, [f.message for f in failures]
+
+
+# ----------------------------------------------------------------- what the legal review of
+# drafted notices found (docs/legal-review.md, "Drafted notices")
+
+SCENARIOS = OWN_SCENARIOS
+
+
+def _scenario_facts(name: str) -> list:
+    return load_document(SCENARIOS / name).facts
+
+
+def test_a_certificate_is_issued_to_the_person_constructing_the_work():
+    """§ 6-8.133: "issued to the person constructing such work": the permit's
+    contractor, at the work (the records hold no other address of it), with a copy to
+    the owner; with no contractor recorded, the owner."""
+    facts = _scenario_facts("notice-certificate-once.yaml")
+    found = terms("final_certificate", "PRM-CERTIFICATE", "p-70", facts, date(2025, 4, 30))
+    assert found.refusals == []
+    recipient = found.recipient
+    assert (recipient["name"], recipient["address"], recipient["rule"]) == (
+        "Acme Sewer",
+        "70 Las Tunas Dr",
+        "constructor",
+    )
+    assert [(c["name"], c["rule"]) for c in recipient["copies"]] == [
+        ("Luis Soto", "owner_premises_address")
+    ]
+    raw = load_yaml((SCENARIOS / "notice-certificate-once.yaml").read_text(encoding="utf-8"))
+    builder = [
+        {k: v for k, v in f.items() if not (f.get("id") == "p-70" and k == "contractor")}
+        for f in raw["facts"]
+    ]
+    own = terms("final_certificate", "PRM-CERTIFICATE", "p-70", builder, date(2025, 4, 30))
+    assert (own.recipient["name"], own.recipient["copies"]) == ("Luis Soto", [])
+
+
+def test_a_second_certificate_of_the_same_work_is_refused():
+    facts = _scenario_facts("notice-certificate-once.yaml")
+    found = terms("final_certificate", "PRM-CERTIFICATE", "p-71", facts, date(2025, 4, 30))
+    assert found.refusals == [
+        "permit: the certificate of final inspection of permit HC-2025-071 for 71 Las Tunas Dr "
+        "was already issued on 2025-04-01; a second would certify the same work again"
+    ]
+
+
+def test_a_cart_tag_of_an_inspection_names_the_home_and_counts_its_occasions():
+    """A contamination found at an inspection (ORG-SF-PARTICIPATE's subject) is the
+    home's: the tag names the premises, so the engine counts it as the notice of that
+    day's contamination, and says which consecutive occasion it was."""
+    facts = _scenario_facts("notice-contamination-hauler-and-household.yaml")
+    day = date(2026, 11, 9)
+    found = terms("contamination", "ORG-SF-PARTICIPATE", "i-5b", facts, day)
+    assert found.target.subject == "lot-5" and found.fact["subject"] == "lot-5"
+    assert found.consequences[0]["args"] == {"occasion": 2, "fine_from": 3}
+    assert all(v is not None for v in found.values().values())
+    before = evaluate_facts(facts, as_of=day, pack=PACK)
+    known = {f.id: f.type for f in facts if f.id is not None}
+    tag = parse_facts([{**found.fact, "id": "tag-5"}], known=known)
+    after = evaluate_facts([*facts, *tag], as_of=day, pack=PACK)
+
+    def tagged(evaluation) -> str:
+        (one,) = [
+            f
+            for f in evaluation.findings
+            if f.requirement == "ORG-CONTAMINATION-NOV"
+            and f.subject == "lot-5"
+            and "2026-11-06" in f.explanation
+        ]
+        return one.status
+
+    assert (tagged(before), tagged(after)) == ("overdue", "late")
+
+
+def test_a_contamination_quote_is_the_subdivision_it_rests_on_and_is_quoted_once():
+    facts = _scenario_facts("notice-contamination-hauler-and-household.yaml")
+    hauler = terms("contamination", "ORG-CONTAMINATION-NOV", "lot-9", facts, date(2026, 11, 9))
+    assert hauler.cites[0]["cite"] == "Ch. 50 enforcement (D)(6)"
+    assert hauler.cites[0]["words"].startswith("In addition to the foregoing, for incidences")
+    city = terms(
+        "contamination",
+        "ORG-CONTAMINATION-NOV",
+        "p-1",
+        _scenario_facts("notice-contamination-and-recipient.yaml"),
+        date(2025, 3, 3),
+    )
+    fines = [c for c in city.cites if "on the third such occasion" in c["words"]]
+    assert [c["cite"] for c in fines] == ["Ch. 50 enforcement (D)(3)"]
+
+
+def test_a_citation_names_the_notice_it_follows_with_the_deadline_that_passed():
+    found = terms("citation", "ORG-CITATION", "nov-1", [*SB1383, NOV], date(2025, 5, 3), amount=100)
+    assert found.follows == {"notice": "nov-1", "served_on": "2025-03-03", "deadline": "2025-05-02"}
+    assert found.as_json()["follows"] == found.follows
+    notice = terms("sb1383_nov", "ORG-COM-ENROLL", "p-1", SB1383, date(2025, 3, 3))
+    assert notice.follows is None
+
+
+def test_containers_taken_in_are_said_to_have_been_removed():
+    facts = _scenario_facts("notice-removal-solid-waste.yaml")
+    found = terms("removal", "SW-CONTAINER-SETOUT", "so-2", facts, date(2025, 3, 3))
+    assert any(
+        "the containers at 12 Elm St were removed at 2025-02-25 19:00" in r for r in found.refusals
+    ), found.refusals

@@ -331,13 +331,14 @@ class Target:
 
 def resolve_target(kind: str, requirement: str, subject: str, ctx: Context) -> Target:
     """The document a finding of ``requirement`` on ``subject`` calls for: an SB 1383
-    notice goes to the generator (the thing an inspection or report belongs to); a
+    notice or cart tag goes to the generator (the thing an inspection or report belongs
+    to: the engine answers a contamination found by a notice naming the premises); a
     citation follows the notice the ORG-CITATION finding names; a certificate is of
     the permit."""
     from sanitas.ordinance.enforcement import generator_of
 
     law = kind_law(kind)
-    if kind == "sb1383_nov":
+    if kind in ("sb1383_nov", "contamination"):
         return Target(kind, generator_of(subject, ctx), requirement)
     if law.fact_type == "citation":
         notice = ctx.get(subject)
@@ -419,6 +420,9 @@ class NoticeTerms:
     cites: list[dict[str, str]]
     recipient: dict[str, Any] | None
     refusals: list[str] = field(default_factory=list)
+    #: for a citation, the notice it follows: its id, day of service and the deadline
+    #: that passed (in force, extensions counted)
+    follows: dict[str, Any] | None = None
 
     @property
     def deadline_on(self) -> date | None:
@@ -452,6 +456,7 @@ class NoticeTerms:
             "cites": [dict(c) for c in self.cites],
             "recipient": dict(self.recipient) if self.recipient is not None else None,
             "refusals": list(self.refusals),
+            "follows": dict(self.follows) if self.follows is not None else None,
         }
 
 
@@ -538,7 +543,10 @@ def notice_terms(
         "status": status if status is not None else (answered.status if answered else None),
         "period": period,
     }
-    ripeness_decides = law.fact_type == "citation" and status is None
+    # a citation is ripe or not by its notice's deadline, a certificate ready or not by
+    # the permit's work (what drafting names by default is the document's own
+    # requirement, ORG-CITATION or PRM-CERTIFICATE, not a finding in a status)
+    ripeness_decides = law.fact_type in ("citation", "final_certificate") and status is None
     if not ripeness_decides and not law.answers(requirement, finding["status"], pack, served_on):
         refusals.append(
             f"finding: {_a(law.name)} does not answer "
@@ -615,11 +623,6 @@ def notice_terms(
         penalty = _citation_penalty(document, ctx1, amount, refusals)
     elif "citation_ladder" in varied["consequences"]:
         penalty = _ladder_ahead(records, fact, target, deadline_on, served_on, pack, holidays)
-        if penalty is not None and not penalty["ceiling"]:
-            refusals.append(
-                "penalty: the administrative citation that would follow could carry no "
-                "penalty (a ceiling of $0)"
-            )
     consequences, consequence_law = _consequences(
         varied["consequences"], target, answered, finding, ctx0, penalty
     )
@@ -630,25 +633,32 @@ def notice_terms(
         else {},
     }
 
-    # the sections quoted
+    # the sections quoted: the requirement's own words (or, where the finding rests on
+    # another subdivision whose words the kinds' law holds, that one's), the authority,
+    # what follows and the appeal; a passage already quoted within another is not
+    # quoted again
     cites: list[dict[str, str]] = []
-    own_cite = requirement_cite(target.requirement)
-    words = section_words(target.requirement)
-    if words:
-        cites.append({"cite": own_cite, "words": words})
+    own = _own_words(target.requirement, answered)
+    if own is not None:
+        cites.append(own)
     if varied["authority"]:
         cites.append(dict(varied["authority"]))
     for name in consequence_law:
         cites.append(dict(law_words()[name]))
     if law.appeal == "citation":
         cites.append(dict(law_words()["appeal_citation"]))
-    cites = list({c["cite"]: c for c in cites}.values())
+    cites = _distinct_quotes(cites)
+    follows = _follows(target, ctx0, ctx1) if kind == "citation" else None
 
     # what stops it on that day
     if kind == "citation":
         refusals[:0] = _citation_refusals(target, document, findings0, ctx0, ctx1, served_on)
     elif law.fact_type == "final_certificate":
         refusals.extend(_certificate_refusals(target, ctx0))
+    elif kind == "sb1383_nov" and (
+        on_record := _notice_on_record(target, answered, findings0, ctx0)
+    ):
+        refusals.append(f"notice: as of {served_on} {on_record}")
     else:
         done = _done(kind, target, finding, answered, document, findings0, ctx0, ctx1)
         done = done.rstrip(".") if done else done
@@ -675,12 +685,56 @@ def notice_terms(
         appeal=appeal,
         cites=cites,
         recipient=dict(recipient) if recipient is not None else None,
+        follows=follows,
         refusals=list(dict.fromkeys(refusals)),
     )
 
 
 def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def _own_words(requirement: str, answered: Finding | None) -> dict[str, str] | None:
+    """The requirement's own section and words; where the finding answered rests on
+    another subdivision (its cite) whose words the kinds' ``law:`` holds, that one (a
+    contamination the hauler found is (D)(6)'s notice of contamination, not (D)(3)'s)."""
+    if answered is not None and answered.cite:
+        for entry in law_words().values():
+            if entry.get("cite") == answered.cite and entry.get("words"):
+                return dict(entry)
+    words = section_words(requirement)
+    return {"cite": requirement_cite(requirement), "words": words} if words else None
+
+
+def _distinct_quotes(cites: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The sections quoted, each once: one cite quoted once, and a passage whose words
+    another quoted passage already holds left out."""
+    by_cite = list({c["cite"]: c for c in cites}.values())
+    out = []
+    for item in by_cite:
+        words = " ".join(item["words"].split())
+        if any(
+            other is not item and words in " ".join(other["words"].split())
+            for other in by_cite
+            if len(other["words"]) > len(item["words"])
+        ):
+            continue
+        out.append(item)
+    return out
+
+
+def _follows(target: Target, ctx0: Context, ctx1: Context) -> dict[str, Any] | None:
+    """The notice a citation follows: its id, the day it was served and the deadline
+    in force that passed (the engine's nov_compliance_due, extensions counted)."""
+    notice = ctx0.get(target.notice) if target.notice else None
+    if notice is None:
+        return None
+    deadline = ctx1.derived("nov_compliance_due", ctx1.get(notice.id) or notice)
+    return {
+        "notice": notice.id,
+        "served_on": _iso(notice.issued_on),
+        "deadline": _iso(deadline),
+    }
 
 
 def _matches(found: Finding, requirement: str, subject: str, period: str | None, ctx) -> bool:
@@ -720,7 +774,10 @@ def recipient_of(law: KindLaw, target: Target, ctx: Context) -> dict[str, Any] |
     where the records say (else None): SB 1383, solid waste and permits, the owner at
     the tax collector's address, else the property's, else the party paying for
     service (GEN-NOTICE-ADDRESS); FOG, the establishment's operator, with a copy to
-    the owner. None when the records give no lawful address."""
+    the owner; a certificate of final inspection, "the person constructing such work"
+    (§ 6-8.133: the permit's contractor, at the work, the records holding no other
+    address of it), with a copy to the owner, or the owner where no contractor is
+    recorded. None when the records give no lawful address."""
     from sanitas.ordinance.general import notice_recipient, related
 
     fact = ctx.get(target.subject)
@@ -749,6 +806,17 @@ def recipient_of(law: KindLaw, target: Target, ctx: Context) -> dict[str, Any] |
             "language": getattr(establishment, "operator_language", None),
         }
         copies = [owner_entry] if owner_entry and owner_entry["name"] != operator else []
+        return {**main, "copies": copies}
+    contractor = getattr(fact, "contractor", None) if fact is not None else None
+    if law.recipient == "constructor_and_owner" and contractor:
+        main = {
+            "name": contractor,
+            "business": None,
+            "address": premises.address if premises is not None and premises.address else "",
+            "rule": "constructor",
+            "language": None,
+        }
+        copies = [owner_entry] if owner_entry and owner_entry["name"] != contractor else []
         return {**main, "copies": copies}
     if owner_entry is None:
         return None
@@ -844,7 +912,11 @@ def _ladder_ahead(
 ) -> dict[str, Any] | None:
     """The step of the administrative citation that would follow a notice whose
     deadline passed uncorrected: issued the day after the deadline, or the day
-    penalties may first be imposed if later; the records as they stand on service."""
+    penalties may first be imposed if later; the respondent's earlier citations as the
+    records stand on service. The ceiling is that step's on the ladder: the citation
+    the notice warns of is one that follows its deadline passed without compliance,
+    whatever the records show done by its service (a period duty's notice is called
+    for though the act has resumed, ORG-CIVIL-PENALTIES)."""
     after = add_days(deadline_on or served_on, 1)
     start = pack.value("org.penalties_start", served_on)
     after = max(after, start)
@@ -858,13 +930,11 @@ def _ladder_ahead(
     }
     later = _with(records, [fact, probe])
     ctx = _context(later, after, pack, holidays)
-    citation = ctx.get(probe["id"])
-    return _step(
-        ctx.derived("citation_ordinal", citation),
-        ctx.derived("penalty_ceiling", citation),
-        after,
-        ctx,
-    )
+    ordinal = ctx.derived("citation_ordinal", ctx.get(probe["id"]))
+    if ordinal is None:
+        return None
+    ladder = list(ctx.param("org.penalty_ladder", on=after))
+    return _step(ordinal, ladder[min(ordinal, len(ladder)) - 1], after, ctx)
 
 
 # --------------------------------------------------------------------------- consequences
@@ -1018,7 +1088,16 @@ def _citation_refusals(
 
 
 def _certificate_refusals(target: Target, ctx: Context) -> list[str]:
+    """A certificate issues once, for work ready (§ 6-8.133: "shall cause to be issued
+    ... a certificate of final inspection")."""
     permit = ctx.get(target.subject)
+    issued = [c for c in ctx.referring("final_certificate", "permit", target.subject)]
+    if permit is not None and issued:
+        first = min(c.date for c in issued)
+        return [
+            f"permit: the certificate of final inspection of {name_of(ctx, permit)} was "
+            f"already issued on {first}; a second would certify the same work again"
+        ]
     if permit is None or ctx.derived("certificate_ready", permit) is True:
         return []
     blockers = ctx.derived("certificate_blockers", permit) or []
@@ -1041,14 +1120,17 @@ def _done(
     """What the records show already done of the correction the document would
     order, in words; None when it is still to be done."""
     if kind == "sb1383_nov":
-        from sanitas.ordinance.enforcement import compliance
+        from sanitas.ordinance.enforcement import PERIOD_DUTIES, compliance
 
-        found = compliance(document, ctx1)
+        # a period duty's notice answers periods that closed without the act, which
+        # nothing can make up: the act resumed since is no correction of them, and
+        # (J) calls for the notice all the same (ORG-CIVIL-PENALTIES)
+        found = None if target.requirement in PERIOD_DUTIES else compliance(document, ctx1)
         if found is not None and found.on <= ctx1.as_of:
-            how = "shows it" if found.by_act else "records it"
+            how = "as the records show" if found.by_act else "as a correction records"
             return (
                 f"{name_of(ctx1, target.subject)} complied with "
-                f"{requirement_words(target.requirement)} on {found.on}, as the records {how}"
+                f"{requirement_words(target.requirement)} on {found.on}, {how}"
             )
     if kind == "fog_noncompliance":
         from sanitas.ordinance.fog import _NOTICE_ACTS
@@ -1066,6 +1148,38 @@ def _done(
     matching = [f for f in findings0 if _matches(f, requirement, subject, period, ctx0)]
     if matching and not any(f.status in OPEN_STATUSES for f in matching):
         return matching[-1].explanation
+    return None
+
+
+def _notice_on_record(
+    target: Target, answered: Finding | None, findings: list[Finding], ctx: Context
+) -> str | None:
+    """A Notice of Violation on record, since complied with, that answered the finding
+    (issued after its noncompliance began, or standing then: ORG-CIVIL-PENALTIES's
+    reading), in words: a new notice would open again what that one closed. None when
+    none did. A notice still standing stops nothing here: once cited, a further notice
+    is the way up the ladder ((E): "a second violation"), and a corrected notice that
+    supersedes a served one is composed as a new one is."""
+    from sanitas.ordinance import enforcement
+
+    if answered is None:
+        return None
+    kinds = ctx.param("enf.nov_kinds")
+    for group in enforcement.noncompliance(findings, ctx):
+        if (group.subject, group.requirement) != (target.subject, target.requirement):
+            continue
+        notices = [
+            n
+            for n in enforcement._notices_for(group, kinds, ctx)
+            if not enforcement.is_contamination_notice(n, ctx)
+        ]
+        for notice in reversed(notices):
+            found = enforcement.compliance(notice, ctx)
+            if found is not None and enforcement._answered(answered, [notice], ctx):
+                return (
+                    f"{name_of(ctx, notice)} answered this finding and was complied with on "
+                    f"{found.on}; a second notice would answer it again"
+                )
     return None
 
 
@@ -1087,8 +1201,9 @@ def _trail_done(kind: str) -> Any:
             what = f"the containers at {name_of(ctx, fact.premises)}"
         if trail is None:
             return None
+        verb = "was" if kind == "accumulation" else "were"
         if trail.removed is not None:
-            return f"{what} was removed at {day(trail.removed)}"
+            return f"{what} {verb} removed at {day(trail.removed)}"
         if trail.gone is not None:
             return f"a follow-up observation at {day(trail.gone)} found {what} gone"
         return None
