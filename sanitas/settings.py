@@ -100,6 +100,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # a form post is read here first, each file held to its limit as it streams in
+    # (before the CSRF check, which reads the form): past it, a 413 and nothing kept
+    "sanitas.operations.uploads.UploadLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -270,6 +273,19 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "America/Los_Angeles"
 USE_I18N = True
 USE_TZ = True
+
+# --------------------------------------------------------------------------- uploads
+
+#: the files each address takes and their limits: ``sanitas.operations.uploads``. A
+#: form's other fields together hold at most 4 MB (a signature drawn on a phone is
+#: sent as text, at most some 2.7 million characters), and so does an API request's
+#: body (a facts document to evaluate); a file of more than 2.5 MB is kept in a
+#: temporary file (its owner's alone) rather than in memory while it is checked
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 2**20
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**19
+#: a file saved through Django's storage is its owner's alone, like the data directory
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"

@@ -45,9 +45,9 @@ class JobError(Exception):
 
 def jobs_dir() -> Path:
     """Where the jobs' files are kept (uploads and rejects), under the data directory."""
-    path = Path(settings.DATA_DIR) / "jobs"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    from sanitas.operations.keys import private_folder
+
+    return private_folder(Path(settings.DATA_DIR) / "jobs")
 
 
 def scheduler_account() -> AbstractBaseUser:
@@ -280,10 +280,12 @@ def start_import(
     imports it as ``user`` (who the records' history names)."""
     import secrets
 
-    folder = jobs_dir() / "uploads" / secrets.token_hex(8)
-    folder.mkdir(parents=True)
+    from sanitas.operations.keys import private_folder
+
+    folder = private_folder(jobs_dir() / "uploads" / secrets.token_hex(8))
     target = folder / _safe_name(upload.name)
-    with target.open("wb") as handle:
+    # the file is its owner's alone (0600), like everything in the data directory
+    with os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as handle:
         for piece in upload.chunks():
             handle.write(piece)
     params = {
