@@ -33,6 +33,7 @@ from sanitas.ordinance.notice_terms import (
     requirement_cite,
     resolve_target,
     section_words,
+    terms_of_kind,
 )
 from sanitas.ordinance.notice_terms import engine_fact as _engine_fact
 from sanitas.ordinance.notice_terms import recipient_of as _recipient_of
@@ -275,7 +276,7 @@ def content(
         "subject": target.subject,
         "subject_name": name_of(ctx, target.subject),
         "requirement": target.requirement,
-        "requirement_title": title(target.requirement),
+        "requirement_title": _requirement_title(target, ctx),
         "cite": cite,
         "found": found,
         "remarks": remarks,
@@ -291,6 +292,17 @@ def content(
         "terms": terms.as_json(),
         "refusals": list(terms.refusals),
     }
+
+
+def _requirement_title(target: Target, ctx: Context) -> str:
+    """What the document calls the requirement: its title, or where the finding is the
+    city's own duty (a contamination to tag) what the recipient did (the kinds' law,
+    ``names``)."""
+    subject = ctx.get(target.subject)
+    varied = terms_of_kind(
+        target.kind.key, target.requirement, subject.type if subject is not None else None
+    )
+    return varied.get("names") or title(target.requirement)
 
 
 def _date(value: Any) -> date | None:

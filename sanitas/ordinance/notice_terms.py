@@ -225,14 +225,16 @@ def kinds_answering(requirement: str, status: str, pack: RulePack, on: date) -> 
 
 
 def terms_of_kind(kind: str, requirement: str, subject_type: str | None) -> dict[str, Any]:
-    """A kind's deadline, correction, consequences and authority for ``requirement``:
-    its defaults, as the first variation that applies changes them."""
+    """A kind's deadline, correction, consequences and authority for ``requirement``,
+    and what the document calls the requirement where not its title (``names``): its
+    defaults, as the first variation that applies changes them."""
     law = kind_law(kind)
     out: dict[str, Any] = {
         "deadline": dict(law.deadline),
         "correction": law.correction,
         "consequences": law.consequences,
         "authority": law.authority,
+        "names": None,
     }
     for variation in variations():
         if variation.applies(kind, requirement, subject_type):
@@ -275,7 +277,13 @@ def check_kinds() -> list[str]:
         rule = (variation.changes.get("deadline") or {}).get("rule", "days")
         if rule not in DEADLINE_RULES:
             problems.append(f"requirements[{index}].deadline: unknown rule {rule!r}")
-        unknown = set(variation.changes) - {"deadline", "correction", "consequences", "authority"}
+        unknown = set(variation.changes) - {
+            "deadline",
+            "correction",
+            "consequences",
+            "authority",
+            "names",
+        }
         if unknown:
             problems.append(f"requirements[{index}]: unknown keys {sorted(unknown)}")
     return problems

@@ -288,3 +288,25 @@ def test_a_citation_names_the_notice_it_follows_in_each_language():
         content, "es"
     )
     assert "違規通知 於 2025-03-03 送達，期限為 2025-05-02" in _in(content, "zh-Hant")
+
+
+def test_a_cart_tag_names_what_the_generator_did_not_the_citys_duty_to_tag_it():
+    """ORG-CONTAMINATION-NOV is the city's (or the hauler's) duty to tag a contamination
+    within two days; the tag tells the generator of the contaminants in its containers,
+    and quotes the hauler's own subdivision where the hauler found them."""
+    content = _composed(
+        "notice-contamination-hauler-and-household.yaml",
+        "ORG-CONTAMINATION-NOV",
+        "lot-9",
+        "due",
+        date(2026, 11, 9),
+        cite="Ch. 50 enforcement (D)(6)",
+    )
+    assert content["refusals"] == [] and render.blank_problems(content) == []
+    assert (
+        content["requirement_title"]
+        == "Prohibited container contaminants in the collection containers"
+    )
+    english = _in(content, "en")
+    assert "Contamination notice within two days" not in english
+    assert "Ch. 50 enforcement (D)(6) “In addition to the foregoing" in english
