@@ -409,3 +409,52 @@ def test_containers_taken_in_are_said_to_have_been_removed():
     assert any(
         "the containers at 12 Elm St were removed at 2025-02-25 19:00" in r for r in found.refusals
     ), found.refusals
+
+
+@pytest.mark.parametrize(
+    ("day", "runs"),
+    [(date(2025, 5, 1), True), (date(2025, 5, 2), True), (date(2025, 5, 3), False)],
+)
+def test_no_second_notice_is_drafted_while_one_gives_time_to_comply(day, runs):
+    """A notice of the same kind, subject and requirement whose deadline in force has
+    not passed answers the noncompliance: a second would stand beside it with a
+    deadline of its own. From the day after its deadline, the citation's turn comes
+    (or, once one is cited, a further notice's), and nothing here stops it."""
+    from sanitas.ordinance.notice_terms import Target, running_notice
+
+    ctx = _ctx([*SB1383, NOV], day)
+    why = running_notice(Target("sb1383_nov", "p-1", "ORG-COM-ENROLL"), ctx)
+    assert (why is not None) is runs
+    if runs:
+        assert "gives until 2025-05-02 to comply" in why
+    assert running_notice(Target("sb1383_nov", "p-1", "ORG-COM-SELF-INSPECT"), ctx) is None
+    assert running_notice(Target("citation", "p-1", "ORG-COM-ENROLL", "nov-1"), ctx) is None
+
+
+@pytest.mark.parametrize(
+    ("day", "runs"),
+    [(date(2025, 3, 3), True), (date(2025, 3, 4), True), (date(2025, 3, 5), False)],
+)
+def test_a_fog_notice_runs_until_its_own_due_day(day, runs):
+    from sanitas.ordinance.notice_terms import Target, running_notice
+
+    served = {
+        "id": "nc-1",
+        "type": "notice",
+        "subject": "gi-1",
+        "requirement": "FOG-25-PERCENT",
+        "issued_on": "2025-03-03",
+        "kind": "noncompliance",
+        "due_on": "2025-03-04",
+    }
+    why = running_notice(
+        Target("fog_noncompliance", "gi-1", "FOG-25-PERCENT"), _ctx([*FOG, served], day)
+    )
+    assert (why is not None) is runs
+
+
+def _ctx(facts: list, day: date):
+    from sanitas.ordinance.engine import Context, FactIndex
+
+    parsed = parse_facts(facts)
+    return Context(facts=FactIndex(parsed), as_of=day, pack=PACK, calendar=PACK.calendar())

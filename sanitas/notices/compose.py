@@ -32,6 +32,7 @@ from sanitas.ordinance.notice_terms import (
     notice_terms,
     requirement_cite,
     resolve_target,
+    running_notice,
     section_words,
     terms_of_kind,
 )
@@ -103,7 +104,9 @@ def target_of(
     kind_key: str | None = None,
 ) -> Target:
     """The document a finding calls for: the first kind that answers it (or the one
-    asked for, if it answers it), and what the served document names."""
+    asked for, if it answers it), and what the served document names. Refused while a
+    notice of the same kind on record still gives time to comply with the same
+    requirement (``running_notice``)."""
     offered = kinds_for(requirement, status, pack, as_of)
     if kind_key is not None:
         chosen = [k for k in offered if k.key == kind_key]
@@ -121,10 +124,14 @@ def target_of(
             [f"finding: the law answers a {status} finding of {requirement} with no notice"]
         )
     chosen_kind = offered[0]
+    ctx = context(raw, as_of, pack)
     try:
-        found = resolve_target(chosen_kind.key, requirement, subject, context(raw, as_of, pack))
+        found = resolve_target(chosen_kind.key, requirement, subject, ctx)
     except TermsError as exc:
         raise ComposeError(exc.problems) from None
+    running = running_notice(found, ctx)
+    if running is not None:
+        raise ComposeError([f"finding: as of {as_of} {running}"])
     return Target(chosen_kind, found.subject, found.requirement, found.notice)
 
 

@@ -364,6 +364,32 @@ def resolve_target(kind: str, requirement: str, subject: str, ctx: Context) -> T
     return Target(kind, subject, requirement)
 
 
+def running_notice(target: Target, ctx: Context) -> str | None:
+    """Why no new document of ``target`` is drafted on ``ctx.as_of``, in words: a
+    notice of the same kind, served on the same subject for the same requirement,
+    still gives time to comply (its deadline in force, extensions counted, has not
+    passed). A second would answer the same noncompliance again, with a deadline of
+    its own beside the one on record. None when none runs. (A corrected notice that
+    supersedes a served one is not drafted from a finding, and is not asked about.)"""
+    law = kind_law(target.kind)
+    if law.fact_type != "notice":
+        return None
+    for notice in ctx.referring("notice", "subject", target.subject):
+        if (
+            notice.requirement != target.requirement
+            or notice.kind != law.fact.get("kind")
+            or notice.issued_on > ctx.as_of
+        ):
+            continue
+        deadline = _day(ctx.derived("nov_compliance_due", notice)) or _day(notice.due_on)
+        if deadline is not None and ctx.as_of <= deadline:
+            return (
+                f"{name_of(ctx, notice)} answers it and gives until {deadline} to comply; no "
+                "second notice of the same noncompliance is drafted while it runs"
+            )
+    return None
+
+
 def engine_fact(
     target: Target,
     *,
@@ -1281,5 +1307,6 @@ __all__ = [
     "kinds_answering",
     "notice_terms",
     "resolve_target",
+    "running_notice",
     "section_words",
 ]

@@ -11,6 +11,7 @@ from sanitas.jobs.models import Job
 from sanitas.jobs.tasks import run_job
 from sanitas.notices import services
 from sanitas.notices.models import Notice
+from sanitas.records.models import Finding
 
 from .conftest import AS_OF, draft, serve, user
 
@@ -28,7 +29,15 @@ def test_the_chosen_notices_are_served_by_one_job_and_a_refused_one_is_named(
     city, coordinator_client
 ):
     already = serve(draft("ORG-COM-ENROLL", "p-casa"))
-    nov = draft("ORG-COM-ENROLL", "p-casa")  # the first was served: a new draft
+    # the first still runs, so no second of it is drafted: another requirement's
+    nov = services.draft_notice(
+        finding_id=Finding.objects.filter(
+            current=True, requirement="ORG-COM-SELF-INSPECT", subject="casa-verde"
+        )
+        .first()
+        .pk,
+        actor="coordinator",
+    )
     fog = draft("FOG-MIN-FREQUENCY", "gi-pho")
     if services.requires_approval(fog.kind, AS_OF):
         services.approve_notice(notice_id=fog.pk, actor="supervisor")
