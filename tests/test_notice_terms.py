@@ -433,6 +433,32 @@ def test_no_second_notice_is_drafted_while_one_gives_time_to_comply(day, runs):
 
 @pytest.mark.parametrize(
     ("day", "runs"),
+    [(date(2025, 6, 4), True), (date(2025, 6, 5), True), (date(2025, 6, 6), False)],
+)
+def test_no_further_notice_is_drafted_while_its_citation_runs(day, runs):
+    """Once cited, a further notice is the way up the ladder; while the citation still
+    gives its days to pay and comply (the pack's 30), it answers the noncompliance."""
+    from sanitas.ordinance.notice_terms import Target, running_notice
+
+    cited = {
+        "id": "c-1",
+        "type": "citation",
+        "subject": "p-1",
+        "requirement": "ORG-COM-ENROLL",
+        "issued_on": "2025-05-06",
+        "notice": "nov-1",
+        "amount": 100,
+    }
+    why = running_notice(
+        Target("sb1383_nov", "p-1", "ORG-COM-ENROLL"), _ctx([*SB1383, NOV, cited], day)
+    )
+    assert (why is not None) is runs
+    if runs:
+        assert "gives until 2025-06-05 to pay and comply" in why
+
+
+@pytest.mark.parametrize(
+    ("day", "runs"),
     [(date(2025, 3, 3), True), (date(2025, 3, 4), True), (date(2025, 3, 5), False)],
 )
 def test_a_fog_notice_runs_until_its_own_due_day(day, runs):

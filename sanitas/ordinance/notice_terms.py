@@ -368,7 +368,8 @@ def running_notice(target: Target, ctx: Context) -> str | None:
     """Why no new document of ``target`` is drafted on ``ctx.as_of``, in words: a
     notice of the same kind, served on the same subject for the same requirement,
     still gives time to comply (its deadline in force, extensions counted, has not
-    passed). A second would answer the same noncompliance again, with a deadline of
+    passed), or for a Notice of Violation a citation of it still gives time to pay and
+    comply. A second would answer the same noncompliance again, with a deadline of
     its own beside the one on record. None when none runs. (A corrected notice that
     supersedes a served one is not drafted from a finding, and is not asked about.)"""
     law = kind_law(target.kind)
@@ -387,6 +388,20 @@ def running_notice(target: Target, ctx: Context) -> str | None:
                 f"{name_of(ctx, notice)} answers it and gives until {deadline} to comply; no "
                 "second notice of the same noncompliance is drafted while it runs"
             )
+    if target.kind == "sb1383_nov":
+        # a citation orders the penalty paid and the requirement complied with within
+        # its own days: a further notice, the way up the ladder, follows once they end
+        for citation in ctx.referring("citation", "subject", target.subject):
+            if citation.requirement != target.requirement or citation.issued_on > ctx.as_of:
+                continue
+            days = ctx.param("notice.citation_payment_days", on=citation.issued_on)
+            deadline = add_days(citation.issued_on, days)
+            if ctx.as_of <= deadline:
+                return (
+                    f"{name_of(ctx, citation)} answers it and gives until {deadline} to pay "
+                    "and comply; no further notice of the same noncompliance is drafted while "
+                    "it runs"
+                )
     return None
 
 

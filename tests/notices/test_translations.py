@@ -239,6 +239,13 @@ def test_a_deadline_in_chinese_includes_its_last_day():
                 assert f"{placeholder} 之前" not in words and f"{placeholder}之前" not in words, key
 
 
+def test_the_citation_that_follows_a_deadline_is_told_from_its_last_day_in_chinese():
+    """ "If you have not complied by the deadline": 期限屆滿時 (when it has run out), not
+    期限前 ("before" it)."""
+    words = strings("zh-Hant")["consequences.citation_ladder"]
+    assert "期限屆滿時" in words and "期限前" not in words
+
+
 def test_a_certificate_and_a_citation_have_their_own_words_in_every_language():
     """A certificate recites, it does not warn; a citation names the notice it follows."""
     for language in LANGUAGES:
