@@ -253,6 +253,31 @@ def test_yaml_aliases_and_merge_keys_are_refused_even_when_harmless():
     assert load_yaml("a: &x 1\nb: 2\n") == {"a": 1, "b": 2}
 
 
+def test_yaml_numbers_written_with_underscores_stay_text_for_the_vocabulary_to_refuse():
+    """YAML 1.1 reads ``1_000`` as 1000; a facts file's numbers are its digits alone, so
+    the value stays text, and the vocabulary refuses it naming the fact and the field."""
+    data = load_yaml("a: 1_000\nb: 2_500.5\nc: 1000\nd: 0x1_F\ne: 12.5\n")
+    assert data == {"a": "1_000", "b": "2_500.5", "c": 1000, "d": "0x1_F", "e": 12.5}
+    text = (
+        "facts:\n"
+        "  - {id: e-1, type: establishment, category: restaurant, seats: 1_000,\n"
+        "     floor_area_sqft: 2_500.5, gross_annual_sales: 12_000}\n"
+    )
+    with pytest.raises(FactsError) as refused:
+        parse_facts(load_yaml(text)["facts"])
+    label = "fact 1 (id 'e-1', establishment)"
+    assert refused.value.problems == [
+        f"{label}: seats: expected a whole number, got '1_000', which holds an underscore at "
+        "character 2; write the number with the digits 0-9 alone (1000, not 1_000)",
+        f"{label}: floor_area_sqft: expected a number, got '2_500.5', which holds an "
+        "underscore at character 2; write the number with the digits 0-9 alone (1000, not "
+        "1_000)",
+        f"{label}: gross_annual_sales: expected an amount in dollars: '12_000' holds an "
+        "underscore at character 3; write the number with the digits 0-9 alone (1000, not "
+        "1_000)",
+    ]
+
+
 def test_yaml_whole_numbers_are_read_up_to_forty_digits():
     assert load_yaml("n: " + "9" * 40) == {"n": int("9" * 40)}
     with pytest.raises(ValueError, match="a whole number of 41 digits"):
@@ -352,6 +377,64 @@ EDGES: list[tuple[dict[str, Any], str | None]] = [
             "signed": True,
         },
         "employees: [0]: holds the control character U+0000",
+    ),
+    # keys: letters, digits and - _ . : ~ / (bounds.KEY_PATTERN), what every door uses
+    ({**EST, "id": "Lot-12_b.3:x~y/z"}, None),
+    ({**EST, "id": "pump_out~0a1b2c"}, None),
+    ({**EST, "id": "jade garden"}, "id: 'jade garden' holds ' ' (U+0020 SPACE) at character 5"),
+    ({**EST, "id": "line\nbreak"}, "id: 'line\\nbreak' holds the control character (U+000A)"),
+    ({**EST, "id": 'say "hi"'}, "id: 'say \"hi\"' holds ' ' (U+0020 SPACE) at character 4"),
+    ({**EST, "id": "a'b"}, 'id: "a\'b" holds "\'" (U+0027 APOSTROPHE) at character 2'),
+    ({**EST, "id": "<b>"}, "id: '<b>' holds '<' (U+003C LESS-THAN SIGN) at character 1"),
+    ({**EST, "id": "100%"}, "id: '100%' holds '%' (U+0025 PERCENT SIGN) at character 4"),
+    ({**EST, "id": "a\\b"}, "id: 'a\\\\b' holds '\\\\' (U+005C REVERSE SOLIDUS) at character 2"),
+    ({**EST, "id": "jаde"}, "id: 'jаde' holds 'а' (U+0430 CYRILLIC SMALL LETTER A) at character 2"),
+    (
+        {**EST, "id": "ｊａｄｅ"},
+        "id: 'ｊａｄｅ' holds 'ｊ' (U+FF4A FULLWIDTH LATIN SMALL LETTER J)",
+    ),
+    ({**EST, "id": "/etc"}, "id: '/etc' begins with '/' (U+002F SOLIDUS)"),
+    ({**EST, "id": ""}, "id: an empty key"),
+    ({**EST, "premises": "lot 1"}, "premises: 'lot 1' holds ' ' (U+0020 SPACE) at character 4"),
+    (
+        {
+            "type": "training",
+            "establishment": "e-1",
+            "date": "2025-01-01",
+            "employees": ["e-2", "e 3"],
+            "signed": True,
+        },
+        "employees: [1]: 'e 3' holds ' ' (U+0020 SPACE) at character 2",
+    ),
+    # numbers written as text: the digits 0-9 alone (bounds.number_text_problem)
+    ({**EST, "gross_annual_sales": "1000.50"}, None),
+    (
+        {**EST, "gross_annual_sales": "1_000"},
+        "gross_annual_sales: expected an amount in dollars: '1_000' holds an underscore at "
+        "character 2",
+    ),
+    (
+        {**EST, "gross_annual_sales": "１２"},
+        "gross_annual_sales: expected an amount in dollars: '１２' holds '１' (U+FF11 "
+        "FULLWIDTH DIGIT ONE) at character 1",
+    ),
+    (
+        {**EST, "gross_annual_sales": "١٢"},
+        "gross_annual_sales: expected an amount in dollars: '١٢' holds '١' (U+0661 "
+        "ARABIC-INDIC DIGIT ONE) at character 1",
+    ),
+    ({**EST, "seats": "1_000"}, "seats: expected a whole number, got '1_000', which holds an "),
+    ({**EST, "floor_area_sqft": "１２"}, "floor_area_sqft: expected a number, got '１２', which "),
+    ({**EST, "opened_on": "２０２５-01-01"}, "opened_on: expected a date (YYYY-MM-DD), got '２０"),
+    (
+        {
+            "type": "report",
+            "subject": "e-1",
+            "kind": "edible_food_annual",
+            "period": "２０２４",
+            "date": "2025-01-01",
+        },
+        'period: expected a reporting period such as "2024" or "2025-Q1", got \'２０２４\'',
     ),
 ]
 

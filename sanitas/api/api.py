@@ -28,6 +28,7 @@ from sanitas.api.auth import (
     sees_group,
     visible_findings,
 )
+from sanitas.api.numbers import PlainInt
 from sanitas.api.preconditions import etag
 from sanitas.api.schemas import (
     EvaluateQuery,
@@ -43,7 +44,7 @@ from sanitas.api.schemas import (
     SubjectOut,
 )
 from sanitas.notices.api import mount as mount_notices
-from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, shown, text_problem
+from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, key_problem, shown, text_problem
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.facts import FactsError
 from sanitas.ordinance.pack import PackError
@@ -51,8 +52,9 @@ from sanitas.records.models import Finding, Record
 
 
 class _Text:
-    """A path segment that is any text at all (a record key may hold a slash or a line
-    break; Django's ``path`` converter stops at a line break)."""
+    """A path segment that is any text at all (a record key may hold a slash; Django's
+    ``path`` converter stops at a line break), so that a text that is no key is
+    answered as such (422, naming what a key may not hold) rather than as no endpoint."""
 
     regex = r"[\s\S]+"
 
@@ -206,7 +208,7 @@ def get_subject(request: HttpRequest, key: str, response: HttpResponse) -> Any:
     voided or not, and the data problems the last sweep found among the records
     evaluated with it. Its ``ETag`` is its version: a change sends it as ``If-Match``."""
     _only(request, None)
-    if problem := text_problem(key, ID_MAX):
+    if problem := text_problem(key, ID_MAX) or key_problem(key):  # no record has it
         raise ValidationError([{"loc": ("path", "key"), "msg": problem}])
     record = selectors.get_record(key=key)
     if record is None or not sees_group(request, record.subject_group):
@@ -303,7 +305,7 @@ _CHANGES = {"+": "created", "~": "changed", "-": "removed"}
     summary="A finding and every version of it",
     tags=["findings"],
 )
-def finding_history(request: HttpRequest, finding_id: int) -> Any:
+def finding_history(request: HttpRequest, finding_id: PlainInt) -> Any:
     """The finding (current or not) and each stored version, oldest first: how its
     status, due date or being found changed from sweep to sweep (a version is made
     when one of those changes, with the words the finding had then)."""

@@ -10,6 +10,7 @@ from django.conf import settings
 from ninja import Schema
 from pydantic import BeforeValidator, Field
 
+from sanitas.api.numbers import PlainInt
 from sanitas.ordinance.engine import STATUSES
 from sanitas.ordinance.facts import _parse_date
 from sanitas.records.models import RECORD_MODELS
@@ -106,8 +107,8 @@ class SubjectOut(RecordOut):
 
 
 class PageQuery(Schema):
-    limit: int = Field(100, ge=1, le=500, description="Items per page (at most 500).")
-    offset: int = Field(0, ge=0, le=MAX_OFFSET, description="Items to skip.")
+    limit: PlainInt = Field(100, ge=1, le=500, description="Items per page (at most 500).")
+    offset: PlainInt = Field(0, ge=0, le=MAX_OFFSET, description="Items to skip.")
 
 
 class RecordQuery(PageQuery):

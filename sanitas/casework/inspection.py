@@ -19,6 +19,7 @@ from sanitas.access.policy import About
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.general import observation_requirements, program_of
 from sanitas.web.forms import UswdsForm
+from sanitas.web.numbers import PlainFloatField
 
 #: the answers' value for a question the inspector did not check
 NOT_CHECKED = ""
@@ -90,8 +91,8 @@ def _yes_no(label: str, help_text: str = "") -> forms.ChoiceField:
     return forms.ChoiceField(label=label, choices=YES_NO, required=False, help_text=help_text)
 
 
-def _inches(label: str, help_text: str = "") -> forms.FloatField:
-    return forms.FloatField(
+def _inches(label: str, help_text: str = "") -> PlainFloatField:
+    return PlainFloatField(
         label=label,
         required=False,
         min_value=0,
@@ -119,7 +120,7 @@ class InterceptorForm(StepForm):
     total_depth_in = _inches(
         "Total liquid depth (inches)", "From the water's surface to the interceptor's floor."
     )
-    percent_volume = forms.FloatField(
+    percent_volume = PlainFloatField(
         label="FOG and solids by volume (percent), if measured",
         required=False,
         min_value=0,
@@ -330,13 +331,13 @@ class PressureTestForm(StepForm):
         label="Kind of test",
         choices=[("", "Choose"), ("standing", "Standing water"), ("air", "Air")],
     )
-    psi_at_lower_terminus = forms.FloatField(
+    psi_at_lower_terminus = PlainFloatField(
         label="Pressure at the lower terminus (psi)",
         min_value=0,
         max_value=1000,
         widget=forms.NumberInput(attrs={"step": "0.1", "inputmode": "decimal"}),
     )
-    head_above_upper_terminus_in = forms.FloatField(
+    head_above_upper_terminus_in = PlainFloatField(
         label="Head above the upper terminus (inches)",
         required=False,
         min_value=0,

@@ -116,7 +116,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from sanitas.ordinance.bounds import shown
+from sanitas.ordinance.bounds import number_text_flaw, shown
 
 # --------------------------------------------------------------------------- names
 
@@ -153,12 +153,23 @@ def manifest_key(hauler: str, number: str) -> str:
 
 def exact_manifest_key(hauler: str, number: str) -> str:
     """A pump-out's key from its hauler and manifest number as written: one key for
-    each pair of values (``A/100`` and ``A-100`` are two), never a readable key."""
+    each pair of values (``A/100`` and ``A-100`` are two), never a readable key. A key
+    holds letters, digits and ``-_.:~/`` alone (``bounds.KEY_PATTERN``), so every other
+    character of a value, and ``~ : /`` themselves, are written as ``~`` and the hex
+    digits of their UTF-8 bytes: ``Valley Grease, Inc.`` → ``Valley~20Grease~2C~20Inc.``
+    (and ``~`` marking nothing else, two values never share a key)."""
 
     def part(text: str) -> str:
-        return exact(text).replace("%", "%25").replace(":", "%3A")
+        return "".join(
+            char if char in _KEY_KEPT else "".join(f"~{byte:02X}" for byte in char.encode())
+            for char in exact(text)
+        )
 
     return f"manifest:{part(hauler)}:{part(number)}"
+
+
+#: what an exact key keeps of a value as it is written (the rest: see exact_manifest_key)
+_KEY_KEPT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
 
 
 #: what a spreadsheet takes as the start of a formula (OWASP's list)
@@ -206,7 +217,19 @@ def _text(value: Any) -> str | None:
 
 
 def _number_text(text: str) -> str:
-    return text.replace(",", "").replace("_", "").replace(" ", "")
+    """A number as written in a cell, without its thousands separators (``1,000``,
+    ``1 000``); its digits are 0-9 alone (:func:`_plain`)."""
+    return text.replace(",", "").replace(" ", "")
+
+
+def _plain(text: str, expected: str) -> str:
+    """``text``, or a :class:`CellError` if it is written with other digits than 0-9 or
+    with underscores, which Python would read as a number (``１２``, ``١٢``, ``1_000``)
+    and a person reading the feed would not."""
+    flaw = number_text_flaw(text)
+    if flaw:
+        raise CellError(f"expected {expected}, got {shown(text)}, which {flaw}")
+    return text
 
 
 def to_int(value: Any) -> int | None:
@@ -223,6 +246,7 @@ def to_int(value: Any) -> int | None:
         return None
     if len(text) > MAX_NUMBER_TEXT:
         raise CellError(f"expected a whole number, got a value of {len(text):,} characters")
+    _plain(text, "a whole number")
     try:
         return int(text)
     except ValueError:
@@ -251,6 +275,7 @@ def to_number(value: Any) -> int | float | None:
             return None
         if len(text) > MAX_NUMBER_TEXT:
             raise CellError(f"expected a number, got a value of {len(text):,} characters")
+        _plain(text, "a number")
         try:
             number = float(text)
         except ValueError:
@@ -271,6 +296,7 @@ def to_money(value: Any) -> str | None:
         return None
     if len(text) > MAX_NUMBER_TEXT:
         raise CellError(f"expected an amount in dollars, got a value of {len(text):,} characters")
+    _plain(text, "an amount in dollars")
     try:
         amount = Decimal(_number_text(text).replace("$", ""))
     except InvalidOperation:
@@ -300,9 +326,10 @@ def to_bool(value: Any) -> bool | None:
     return answer
 
 
-_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]00:00(?::00)?)?$")
-_SLASHED_US = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
-_SLASHED_ISO = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2})$")
+# the digits 0-9 alone (``\d`` takes other scripts' digits too, which ``int`` reads)
+_ISO = re.compile(r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:[ T]00:00(?::00)?)?$")
+_SLASHED_US = re.compile(r"^([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})$")
+_SLASHED_ISO = re.compile(r"^([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})$")
 
 
 def to_date(value: Any) -> str | None:
@@ -336,7 +363,7 @@ def to_choice(value: Any, synonyms: dict[str, str] | None = None) -> str | None:
     return (synonyms or {}).get(choice, choice)
 
 
-_MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
+_MONTH = re.compile(r"^([0-9]{4})-([0-9]{1,2})$")
 
 
 def to_month(value: Any) -> tuple[int | None, int] | None:

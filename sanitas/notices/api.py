@@ -20,6 +20,7 @@ from pydantic import Field
 from sanitas.access.policy import About, allows
 from sanitas.api import preconditions
 from sanitas.api.auth import BearerToken, require_on, token_of
+from sanitas.api.numbers import PlainDecimal, PlainInt
 from sanitas.notices import selectors, services
 from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGES, kinds
@@ -39,7 +40,7 @@ class Problems(Schema):
 
 
 class DraftIn(Schema):
-    finding: int = Field(description="The id of a current finding (`GET /api/findings`).")
+    finding: PlainInt = Field(description="The id of a current finding (`GET /api/findings`).")
     kind: KindKey | None = Field(
         None, description="The kind of document, where more than one answers the finding."
     )
@@ -56,7 +57,9 @@ class DraftEditIn(Schema):
     remarks: str | None = Field(None, description="Further directions (free text).")
     language: Language | None = Field(None, description="The language it is printed in.")
     email: str | None = Field(None, description="Where an emailed notice is sent.")
-    amount: Decimal | None = Field(None, description="A citation's penalty, not above the ceiling.")
+    amount: PlainDecimal | None = Field(
+        None, description="A citation's penalty, not above the ceiling."
+    )
 
 
 class RecipientOut(Schema):
@@ -270,7 +273,7 @@ def mount(api: NinjaAPI) -> None:
         summary="A notice with its state, digests and deadline",
         tags=["notices"],
     )
-    def get_notice(request: HttpRequest, notice_id: int, response: HttpResponse) -> Any:
+    def get_notice(request: HttpRequest, notice_id: PlainInt, response: HttpResponse) -> Any:
         """The notice; its ``ETag`` is its version, which an edit, an approval or a
         service sends back as ``If-Match``."""
         notice = _found(request, notice_id)
@@ -285,7 +288,7 @@ def mount(api: NinjaAPI) -> None:
         tags=["notices"],
     )
     def edit_notice(
-        request: HttpRequest, notice_id: int, body: DraftEditIn, response: HttpResponse
+        request: HttpRequest, notice_id: PlainInt, body: DraftEditIn, response: HttpResponse
     ) -> Any:
         """Send the version read (`ETag`) as `If-Match`: an edit made from an older
         version is refused (412) with what happened since, field by field; one with no
@@ -318,7 +321,7 @@ def mount(api: NinjaAPI) -> None:
         summary="A supervisor's approval of a draft (409 once served)",
         tags=["notices"],
     )
-    def approve_notice(request: HttpRequest, notice_id: int, response: HttpResponse) -> Any:
+    def approve_notice(request: HttpRequest, notice_id: PlainInt, response: HttpResponse) -> Any:
         """With `If-Match` (the version read), refused (412) if the draft changed since:
         an approval covers what the supervisor read."""
         notice = _found(request, notice_id, "notices.approve")
@@ -346,7 +349,7 @@ def mount(api: NinjaAPI) -> None:
         tags=["notices"],
     )
     def serve_notice(
-        request: HttpRequest, notice_id: int, body: ServeIn, response: HttpResponse
+        request: HttpRequest, notice_id: PlainInt, body: ServeIn, response: HttpResponse
     ) -> Any:
         """Service renders and freezes the PDF, the recipient and the facts behind it
         (their SHA-256 digests are returned), and records the notice as the engine's
@@ -392,7 +395,7 @@ def mount(api: NinjaAPI) -> None:
             }
         },
     )
-    def notice_pdf(request: HttpRequest, notice_id: int) -> Any:
+    def notice_pdf(request: HttpRequest, notice_id: PlainInt) -> Any:
         from sanitas.notices import render
 
         notice = _found(request, notice_id)

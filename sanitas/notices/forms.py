@@ -11,6 +11,7 @@ from sanitas.notices.kinds import LANGUAGE_NAMES, LANGUAGES
 from sanitas.notices.models import DECISIONS, METHODS, PAYMENT_METHODS
 from sanitas.ordinance.enforcement import REASON_WORDS
 from sanitas.web.forms import UswdsForm
+from sanitas.web.numbers import PlainDecimalField
 
 
 class DateInput(forms.DateInput):
@@ -31,7 +32,7 @@ class EditForm(UswdsForm):
         label="Printed in (with the English beside it)",
     )
     email = forms.EmailField(required=False, label="Recipient's email (to serve by email)")
-    amount = forms.DecimalField(
+    amount = PlainDecimalField(
         required=False, min_value=0, decimal_places=2, label="Penalty (not above the ceiling)"
     )
     #: the version of the notice the page was opened at, and its parts as shown then
@@ -68,7 +69,7 @@ class AsOfForm(UswdsForm):
 
 
 class PaymentForm(UswdsForm):
-    amount = forms.DecimalField(min_value=0, decimal_places=2)
+    amount = PlainDecimalField(min_value=0, decimal_places=2)
     paid_on = forms.DateField(widget=DateInput())
     method = forms.ChoiceField(choices=PAYMENT_METHODS)
     receipt_number = forms.CharField(max_length=64)
@@ -111,7 +112,7 @@ class HearingForm(UswdsForm):
 class DecisionForm(UswdsForm):
     decision = forms.ChoiceField(choices=DECISIONS)
     decided_on = forms.DateField(widget=DateInput(), help_text="On or after the hearing.")
-    amount = forms.DecimalField(
+    amount = PlainDecimalField(
         required=False,
         min_value=0,
         decimal_places=2,

@@ -30,6 +30,19 @@ the field, like any other bad value:
   ``repairs``, ``defects``) at most 10,000; any other text (a name, an address)
   at most 300.
 
+- **numbers written as text** (a money amount, a cell of a feed, a form's field, a
+  query parameter) use the digits 0 to 9 alone: Python's ``int()``, ``float()`` and
+  ``Decimal()`` also read other scripts' digits (full-width ``１２``, Arabic-Indic
+  ``١٢``) and underscores between digits (``1_000``), which nobody here means to
+  write and which a person reading the record would not see as that number.
+- **keys** (an ``id``, and a field naming another fact) are letters A to Z and a
+  to z, digits 0 to 9 and ``- _ . : ~ /``, and begin with a letter or a digit: what
+  the demo city, the feeds (``license-…``, ``manifest-…``), the notices
+  (``extension-…``, ``order-…``, ``appeal-…``) and the records' content keys
+  (``pump_out~3f2a…``) use. A key ends up in addresses, file names, CSV cells and
+  messages, so no space, quote, ``<>``, ``%``, backslash, control character or
+  look-alike from another script is taken.
+
 This module is pure and imports nothing of the engine: ``facts.py`` applies it
 to every field of every fact, ``fastpath.py`` mirrors it, and the edges (the
 command line, the importer, the API) use the same bounds and messages.
@@ -40,6 +53,7 @@ from __future__ import annotations
 import math
 import re
 import reprlib
+import unicodedata
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -58,7 +72,11 @@ LONG_TEXT_FIELDS = frozenset({"notes", "repairs", "defects"})
 TEXT_PATTERN = r"\A[^\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]*\Z"
 _FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
 #: a reporting period ("2024", "2025-Q1") whose year lies within the dates above
-PERIOD_PATTERN = r"^(?:19\d\d|2[01]\d\d)(?:-Q[1-4])?$"
+PERIOD_PATTERN = r"^(?:19[0-9][0-9]|2[01][0-9][0-9])(?:-Q[1-4])?$"
+#: a key: letters, digits and ``-_.:~/``, beginning with a letter or a digit
+KEY_PATTERN = r"\A[A-Za-z0-9][A-Za-z0-9._:~/-]*\Z"
+_KEY = re.compile(KEY_PATTERN)
+_NOT_KEY = re.compile(r"[^A-Za-z0-9._:~/-]")
 #: nesting deeper than this in a value is refused (no field of the vocabulary nests
 #: more than a list of mappings)
 MAX_DEPTH = 8
@@ -111,6 +129,64 @@ def text_problem(text: str, limit: int) -> str | None:
     return (
         f"holds the control character U+{ord(char):04X} {where}, which cannot be stored; remove it"
     )
+
+
+def is_key(key: str) -> bool:
+    """Whether ``key`` is a key (what :func:`key_problem` takes without a word)."""
+    return len(key) <= ID_MAX and _KEY.match(key) is not None
+
+
+def key_problem(key: str) -> str | None:
+    """Why ``key`` is no key (see the module docstring), or None: its length, then the
+    first character a key does not take, named and placed."""
+    if len(key) > ID_MAX:
+        return f"a key of {len(key):,} characters; a key holds at most {ID_MAX:,}"
+    if _KEY.match(key):
+        return None
+    if not key:
+        return "an empty key; a key is letters, digits and - _ . : ~ /"
+    bad = _NOT_KEY.search(key)
+    if bad is None:  # only its first character is wrong
+        return (
+            f"{shown(key)} begins with {_character(key[0])}; a key begins with a letter or a digit"
+        )
+    return (
+        f"{shown(key)} holds {_character(bad.group())} at character {bad.start() + 1:,}; "
+        "a key is letters A-Z and a-z, digits 0-9 and - _ . : ~ / alone"
+    )
+
+
+def number_text_problem(text: str) -> str | None:
+    """Why ``text``, the written form of a number, is refused before Python reads
+    it, or None: it uses a digit or another character outside ASCII (full-width
+    ``１２``, Arabic-Indic ``١٢``), or an underscore (``1_000``). Whether it is a number
+    at all is for the reader to say."""
+    flaw = number_text_flaw(text)
+    return None if flaw is None else f"{shown(text)} {flaw}"
+
+
+def number_text_flaw(text: str) -> str | None:
+    """:func:`number_text_problem` without the text itself: "holds an underscore…"."""
+    for index, char in enumerate(text):
+        if char == "_":
+            return (
+                f"holds an underscore at character {index + 1:,}; write the number with "
+                "the digits 0-9 alone (1000, not 1_000)"
+            )
+        if not char.isascii():
+            return (
+                f"holds {_character(char)} at character {index + 1:,}; write the number "
+                "with the digits 0-9"
+            )
+    return None
+
+
+def _character(char: str) -> str:
+    """A character as a message names it: ``'%' (U+0025 PERCENT SIGN)``."""
+    name = unicodedata.name(char, "")
+    control = unicodedata.category(char) in ("Cc", "Cs")
+    shown_char = "the control character" if control else repr(char)
+    return f"{shown_char} (U+{ord(char):04X}{' ' + name if name else ''})"
 
 
 def int_problem(number: int) -> str | None:

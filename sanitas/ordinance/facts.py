@@ -34,7 +34,11 @@ from pydantic import (
 
 from sanitas.ordinance.bounds import (
     check_date,
+    is_key,
+    key_problem,
     money_problem,
+    number_text_flaw,
+    number_text_problem,
     short_text,
     shown,
     text_limit,
@@ -45,8 +49,9 @@ from sanitas.ordinance.catalog import catalog
 
 # --------------------------------------------------------------------------- field types
 
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_DATETIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$")
+# the digits 0-9 alone (``\d`` would take other scripts' digits too: see bounds.py)
+_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_DATETIME_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$")
 
 
 def _parse_date(value: Any) -> Any:
@@ -83,6 +88,8 @@ def _parse_money(value: Any) -> Any:
     if isinstance(value, Decimal):
         amount = value
     elif isinstance(value, int | float | str):
+        if isinstance(value, str) and (problem := number_text_problem(value)):
+            raise ValueError(f"expected an amount in dollars: {problem}")
         try:
             # an int exactly (its text may be too long for str()), the rest as written
             amount = Decimal(value) if isinstance(value, int) else Decimal(str(value))
@@ -101,7 +108,7 @@ def _parse_money(value: Any) -> Any:
 def _parse_period(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9999:
         value = str(value)
-    if isinstance(value, str) and re.match(r"^\d{4}(-Q[1-4])?$", value):
+    if isinstance(value, str) and re.match(r"^[0-9]{4}(-Q[1-4])?$", value):
         problem = year_problem(int(value[:4]))
         if problem:
             raise ValueError(problem)
@@ -142,7 +149,11 @@ class Fact(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     type: str
-    id: str | None = Field(default=None, description="A unique name for this fact.")
+    id: str | None = Field(
+        default=None,
+        description="A unique name for this fact: letters, digits and - _ . : ~ /, "
+        "beginning with a letter or a digit.",
+    )
     notes: str | None = Field(default=None, description="Free text for people; never evaluated.")
 
     #: the field that dates the fact: a fact dated after the as-of date has not happened yet
@@ -163,8 +174,10 @@ class Fact(BaseModel):
         """Every field of every type within the bounds the records and the date
         arithmetic can hold (``bounds.py``; ``fastpath.py`` mirrors this)."""
         name = info.field_name or ""
-        limit = text_limit(name, reference=name in cls.references or name in cls.list_references)
-        problem = value_problem(value, limit)
+        key = name == "id" or name in cls.references or name in cls.list_references
+        problem = value_problem(value, text_limit(name, reference=key))
+        if problem is None and key:
+            problem = _keys_problem(value)
         if problem:
             raise ValueError(problem)
         return value
@@ -181,6 +194,18 @@ class Fact(BaseModel):
         if isinstance(value, datetime):
             return value.date()
         return value
+
+
+def _keys_problem(value: Any) -> str | None:
+    """Why the key in an ``id`` or a reference, or one of a list of them, is no key
+    (``bounds.key_problem``), or None."""
+    if isinstance(value, str):
+        return key_problem(value)
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, str) and (problem := key_problem(item)):
+                return f"[{index}]: {problem}"
+    return None
 
 
 FACT_TYPES: dict[str, type[Fact]] = {}
@@ -214,7 +239,10 @@ def fact_type(cls: type[Fact]) -> type[Fact]:
 class Thing(Fact):
     """A fact that other facts refer to: it must have an ``id``."""
 
-    id: str = Field(description="A unique name for this fact; other facts refer to it.")
+    id: str = Field(
+        description="A unique name for this fact, by which other facts refer to it: "
+        "letters, digits and - _ . : ~ /, beginning with a letter or a digit."
+    )
 
 
 # --------------------------------------------------------------------------- core vocabulary
@@ -812,9 +840,9 @@ def _message(error: dict[str, Any]) -> str:
     if kind in ("bool_type", "bool_parsing"):
         return f"expected true or false, got {shown(value)}"
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number, got {shown(value)}"
+        return f"expected a whole number, got {_number_shown(value)}"
     if kind in ("float_type", "float_parsing"):
-        return f"expected a number, got {shown(value)}"
+        return f"expected a number, got {_number_shown(value)}"
     if kind in ("string_type",):
         return f"expected text, got {shown(value)}"
     if kind in ("list_type",):
@@ -823,6 +851,13 @@ def _message(error: dict[str, Any]) -> str:
         return f"expected a mapping, got {shown(value)}"
     msg = error["msg"]
     return f"{msg[0].lower()}{msg[1:]}" + (f" (got {shown(value)})" if "input" in error else "")
+
+
+def _number_shown(value: Any) -> str:
+    """A value given for a number, and, when it is text written like one with other
+    digits or underscores (``1_000``, ``１２``), why that is not taken either."""
+    flaw = number_text_flaw(value) if isinstance(value, str) else None
+    return shown(value) if flaw is None else f"{shown(value)}, which {flaw}"
 
 
 def _validation_problems(label: str, exc: ValidationError) -> list[str]:
@@ -960,14 +995,14 @@ def _parse_facts_reporting(raw_facts: list[Any], known: dict[str, str] | None = 
         fact = parsed.get(position)
         for field_name, allowed in model.references.items():
             target = getattr(fact, field_name) if fact else raw.get(field_name)
-            if isinstance(target, str):
+            if isinstance(target, str) and is_key(target):  # else refused as no key
                 problems.extend(_check_ref(label, field_name, target, allowed, types_by_id))
         for field_name, allowed in model.list_references.items():
             targets = getattr(fact, field_name) if fact else raw.get(field_name)
             if not isinstance(targets, list):
                 continue
             for index, target in enumerate(targets):
-                if isinstance(target, str):
+                if isinstance(target, str) and is_key(target):
                     problems.extend(
                         _check_ref(label, f"{field_name}[{index}]", target, allowed, types_by_id)
                     )

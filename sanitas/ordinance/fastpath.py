@@ -34,12 +34,14 @@ from sanitas.ordinance.bounds import (
     FIRST_DATE,
     INT_MAX,
     INT_MIN,
+    KEY_PATTERN,
     LAST_DATE,
     NUMBER_MAX,
     PERIOD_PATTERN,
     TEXT_PATTERN,
     date_problem,
     money_problem,
+    number_text_problem,
     text_limit,
 )
 from sanitas.ordinance.catalog import catalog
@@ -98,13 +100,15 @@ def _validators(info: FieldInfo) -> list[Callable]:
     return out
 
 
-def _leaf(annotation: Any, limit: int, bounds: dict[str, Any]) -> Any:
+def _leaf(annotation: Any, limit: int, bounds: dict[str, Any], *, key: bool = False) -> Any:
     """A plain type with the bounds of ``Fact._within_bounds`` (text: its length and
-    characters; numbers: their range), merged with the field's own ``bounds``."""
+    characters, a key's its own; numbers: their range), merged with the field's own
+    ``bounds``."""
     if annotation is str:
         if bounds:
             raise Unmirrorable(f"number bounds on text: {bounds!r}")
-        return Annotated[str, msgspec.Meta(max_length=limit, pattern=TEXT_PATTERN)]
+        pattern = KEY_PATTERN if key else TEXT_PATTERN
+        return Annotated[str, msgspec.Meta(max_length=limit, pattern=pattern)]
     if annotation is int:
         return Annotated[int, msgspec.Meta(**_merged(bounds, INT_MIN, INT_MAX))]
     if annotation is float:
@@ -140,9 +144,11 @@ def _mirror_type(
     *,
     limit: int,
     bounds: dict[str, Any] | None = None,
+    key: bool = False,
 ) -> Any:
     """The msgspec type for a pydantic annotation, or :class:`Unmirrorable`. ``bounds``
-    (the field's own ``ge``, ``le``, …) apply to the field's value, not to list items."""
+    (the field's own ``ge``, ``le``, …) apply to the field's value, not to list items;
+    ``key``: its text (or its items') is a key."""
     bounds = bounds or {}
     origin = get_origin(annotation)
     if origin is Annotated:
@@ -154,7 +160,7 @@ def _mirror_type(
         non_none = [a for a in args if a is not type(None)]
         if len(non_none) != 1:
             raise Unmirrorable(f"{name}: a union of several types")
-        inner = _mirror_type(non_none[0], None, name, post, limit=limit, bounds=bounds)
+        inner = _mirror_type(non_none[0], None, name, post, limit=limit, bounds=bounds, key=key)
         return inner | None
     if bounds and origin is not None:
         raise Unmirrorable(f"{name}: bounds on {annotation!r}")
@@ -164,13 +170,13 @@ def _mirror_type(
             base, *extras = get_args(item)
             funcs = [getattr(e, "func", None) for e in extras]
             return list[_custom(base, [f for f in funcs if f], name, post, listed=True)]
-        return list[_mirror_type(item, None, name, post, limit=limit)]
+        return list[_mirror_type(item, None, name, post, limit=limit, key=key)]
     if origin is Literal:
         return annotation
     if annotation in (str, int, float, bool, date):
         if annotation is date:
             post.dates.append(name)
-        return _leaf(annotation, limit, bounds)
+        return _leaf(annotation, limit, bounds, key=key)
     if bounds:
         raise Unmirrorable(f"{name}: bounds on {annotation!r}")
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
@@ -199,7 +205,7 @@ def _custom(base: Any, funcs: list[Callable], name: str, post: _Post, *, listed:
     raise Unmirrorable(f"{name}: validators {funcs!r}")
 
 
-def _field_type(name: str, info: FieldInfo, post: _Post, limit: int) -> Any:
+def _field_type(name: str, info: FieldInfo, post: _Post, limit: int, *, key: bool) -> Any:
     annotation = info.annotation
     bounds = {}
     for meta in info.metadata:
@@ -207,7 +213,7 @@ def _field_type(name: str, info: FieldInfo, post: _Post, limit: int) -> Any:
             if isinstance(meta, cls):
                 bounds[key] = getattr(meta, key)
     if not _validators(info):
-        return _mirror_type(annotation, info, name, post, limit=limit, bounds=bounds)
+        return _mirror_type(annotation, info, name, post, limit=limit, bounds=bounds, key=key)
     base = _custom(annotation, _validators(info), name, post, listed=False)
     if bounds:
         if get_origin(base) in (Union, types.UnionType):
@@ -223,7 +229,8 @@ def _struct_fields(model: type[BaseModel], post: _Post, skip: set[str]) -> list[
     for name, info in model.model_fields.items():
         if name in skip:
             continue
-        kind = _field_type(name, info, post, text_limit(name, reference=name in references))
+        key = name == "id" or name in references
+        kind = _field_type(name, info, post, text_limit(name, reference=key), key=key)
         rename = info.alias if info.alias and info.alias != name else None
         if info.is_required():
             spec = msgspec.field(name=rename) if rename else msgspec.NODEFAULT
@@ -325,7 +332,10 @@ def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
 def _money(value: int | float | str) -> Decimal:
     """An amount as msgspec converts a value to ``Decimal``: an int exactly, a float
     by its shortest text (``12.50`` decoded as a float is ``12.5``), a text as
-    written; a text that is no number is a ``ValueError``."""
+    written; a text that is no number, or is written with other digits than 0-9 or
+    with underscores (``bounds.number_text_problem``), is a ``ValueError``."""
+    if type(value) is str and number_text_problem(value):
+        raise ValueError("not an amount written with the digits 0-9")
     try:
         return Decimal(repr(value)) if type(value) is float else Decimal(value)
     except InvalidOperation:

@@ -10,7 +10,9 @@ huge one is refused, naming the line: anchors repeated by aliases (``&a`` …
 ``*a``) and merge keys (``<<: *a``), with which a file of a few hundred bytes
 nests aliases into billions of values (a "billion laughs"), and whole numbers
 written with more digits than any number of the vocabulary holds. libyaml itself
-refuses nesting deeper than 1,000 levels.
+refuses nesting deeper than 1,000 levels. A number written with underscores
+(``1_000``, which YAML 1.1 reads as 1000) stays text, which the vocabulary refuses
+where a number belongs, naming the fact and the field.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ class RefusedYAML(yaml.MarkedYAMLError):
 
 class FactsLoader(_Base):  # type: ignore[misc, valid-type]
     """Safe loader with the YAML 1.2 core booleans and no implicit timestamps,
-    which takes no aliases, no merge keys and no overlong whole numbers."""
+    which takes no aliases, no merge keys and no overlong whole numbers, and reads
+    no number written with underscores."""
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         # every node is built once; a node met again is one an alias repeats
@@ -55,7 +58,9 @@ class FactsLoader(_Base):  # type: ignore[misc, valid-type]
                 )
         super().flatten_mapping(node)
 
-    def construct_yaml_int(self, node: Any) -> int:
+    def construct_yaml_int(self, node: Any) -> int | str:
+        if "_" in str(node.value):
+            return self.construct_scalar(node)  # 1_000 stays text (see the docstring)
         digits = sum(c.isalnum() for c in str(node.value))
         if digits > MAX_INT_DIGITS:
             raise RefusedYAML(
@@ -65,8 +70,14 @@ class FactsLoader(_Base):  # type: ignore[misc, valid-type]
             )
         return super().construct_yaml_int(node)
 
+    def construct_yaml_float(self, node: Any) -> float | str:
+        if "_" in str(node.value):
+            return self.construct_scalar(node)  # 1_000 stays text (see the docstring)
+        return super().construct_yaml_float(node)
+
 
 FactsLoader.add_constructor("tag:yaml.org,2002:int", FactsLoader.construct_yaml_int)
+FactsLoader.add_constructor("tag:yaml.org,2002:float", FactsLoader.construct_yaml_float)
 
 
 FactsLoader.yaml_implicit_resolvers = {

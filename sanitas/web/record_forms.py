@@ -27,13 +27,20 @@ from django import forms
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from sanitas.ordinance.bounds import ID_MAX, LONG_TEXT_FIELDS, LONG_TEXT_MAX, TEXT_MAX
+from sanitas.ordinance.bounds import (
+    ID_MAX,
+    LONG_TEXT_FIELDS,
+    LONG_TEXT_MAX,
+    TEXT_MAX,
+    key_problem,
+)
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import Fact, vocabulary
 from sanitas.ordinance.words import capital, type_words, words
 from sanitas.records.models import _CUSTOM, _unwrap
 from sanitas.web import selectors
 from sanitas.web.forms import uswds_widgets
+from sanitas.web.numbers import PlainDecimalField, PlainFloatField, PlainIntegerField
 
 #: what a person types for yes, no and nothing recorded
 YES, NO, UNKNOWN = "yes", "no", ""
@@ -250,7 +257,7 @@ def _field_for(
         )
         kind = DATETIME
     elif custom == "money" or annotation is Decimal:
-        field = forms.DecimalField(max_digits=14, decimal_places=2, **common)
+        field = PlainDecimalField(max_digits=14, decimal_places=2, **common)
         field.widget.attrs["inputmode"] = "decimal"
         kind = NUMBER
     elif custom == "requirement":
@@ -281,10 +288,10 @@ def _field_for(
         )
         kind = YESNO
     elif annotation is int:
-        field = forms.IntegerField(**common, **_bounds(info))
+        field = PlainIntegerField(**common, **_bounds(info))
         kind = NUMBER
     elif annotation is float:
-        field = forms.FloatField(**common, **_bounds(info))
+        field = PlainFloatField(**common, **_bounds(info))
         field.widget.attrs["step"] = "any"
         kind = NUMBER
     elif annotation is str:
@@ -549,7 +556,8 @@ def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[Reco
                 max_length=ID_MAX,
                 label="Key",
                 help_text="A short unique name for this record, e.g. jade-garden-gi-2; other "
-                "records refer to it by it.",
+                "records refer to it by it. Letters, digits and - _ . : ~ / only.",
+                validators=[_a_key],
             )
             field.kind, field.reference = TEXT, False
         else:
@@ -561,6 +569,12 @@ def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[Reco
         attrs["notes"] = attrs.pop("notes")
         attrs["kinds"]["notes"] = attrs["kinds"].pop("notes")
     return type(f"{_camel(fact_type)}Form", (RecordForm,), attrs)
+
+
+def _a_key(value: str) -> None:
+    """A record's key holds what ``bounds.key_problem`` takes (no space, quote, ``%``…)."""
+    if problem := key_problem(value):
+        raise forms.ValidationError(f"This is no key: {problem}.", code="invalid")
 
 
 def _camel(name: str) -> str:

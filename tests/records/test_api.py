@@ -296,11 +296,24 @@ def test_an_unknown_subject_is_404(api, block):
     assert status == 404
 
 
-def test_any_key_is_looked_up_and_any_other_path_is_a_json_404(api, block):
-    for key in ["a/b", "line\nbreak", "ü~ß", "%"]:
+def test_any_key_is_looked_up_a_text_that_is_no_key_is_422_and_any_other_path_404(api, block):
+    for key in ["a/b", "pump_out~0a1b", "x.y:z"]:
         response = api.get("/api/subjects/" + quote(key, safe=""))
         assert response.status_code == 404, key
         assert response.json() == {"detail": [f"{key}: no record has this key"]}
+    refused = {
+        "line\nbreak": "'line\\nbreak' holds the control character (U+000A) at character 5",
+        "ü~ß": "'ü~ß' holds 'ü' (U+00FC LATIN SMALL LETTER U WITH DIAERESIS) at character 1",
+        "%": "'%' holds '%' (U+0025 PERCENT SIGN) at character 1",
+        "a b": "'a b' holds ' ' (U+0020 SPACE) at character 2",
+        "<x>": "'<x>' holds '<' (U+003C LESS-THAN SIGN) at character 1",
+        "-a": "'-a' begins with '-' (U+002D HYPHEN-MINUS); a key begins with a letter or a digit",
+    }
+    for key, said in refused.items():
+        response = api.get("/api/subjects/" + quote(key, safe=""))
+        assert response.status_code == 422, key
+        (problem,) = response.json()["detail"]
+        assert problem.startswith(f"path.key: {said}"), problem
     for path in ["/api/subjects/", "/api/nothing-here", "/api/records/extra"]:
         status, payload = _get(api, path)
         assert status == 404 and _problems(status, payload) == [f"{path}: no such endpoint"]

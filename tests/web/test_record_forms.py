@@ -236,6 +236,71 @@ def test_a_bad_value_is_shown_beside_its_field_and_nothing_is_stored(block, insp
     assert RECORD_MODELS["inspection"].objects.count() == before
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("1_000", "“1_000” holds an underscore at character 2"),
+        ("１２０", "“１２０” holds '１' (U+FF11 FULLWIDTH DIGIT ONE) at character 1"),
+        ("١٢٠", "“١٢٠” holds '١' (U+0661 ARABIC-INDIC DIGIT ONE) at character 1"),
+    ],
+)
+def test_a_number_written_with_other_digits_or_underscores_is_refused_beside_it(
+    block, inspector, written, said
+):
+    """Python reads ``1_000`` as 1000 and ``１２０`` as 120; the form takes neither, in a
+    whole number, a number or an amount, and says why beside the field."""
+    before = RecordIndex.objects.count()
+    new = reverse("web:record_new", args=["pump_out"])
+    _r, token = _form_page(inspector, f"{new}?near=jade-garden")
+    data = {"token": token, "near": "jade-garden", "device": "jade-gi", "date": "02/28/2025"}
+    response = inspector.post(new, {**data, "full": "yes", "fog_gallons": written})
+    assert response.status_code == 400
+    (error,) = response.context["form"].errors["fog_gallons"]
+    assert error.startswith(said) and "write the number with the digits 0-9" in error
+    client = _supervisor(inspector)
+    new = reverse("web:record_new", args=["establishment"])
+    _r, token = _form_page(client, new)
+    response = client.post(
+        new,
+        {
+            "token": token,
+            "id": "new-cafe",
+            "category": "restaurant",
+            "seats": written,
+            "gross_annual_sales": written,
+        },
+    )
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert set(errors) == {"seats", "gross_annual_sales"}
+    assert all(e[0].startswith(said) for e in errors.values()), errors
+    assert RecordIndex.objects.count() == before
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("jade trap", "'jade trap' holds ' ' (U+0020 SPACE) at character 5"),
+        ("jade\ntrap", "'jade\\ntrap' holds the control character (U+000A) at character 5"),
+        ("jade<trap>", "'jade<trap>' holds '<' (U+003C LESS-THAN SIGN) at character 5"),
+        ("jade%20trap", "'jade%20trap' holds '%' (U+0025 PERCENT SIGN) at character 5"),
+        ("jadе-trap", "'jadе-trap' holds 'е' (U+0435 CYRILLIC SMALL LETTER IE) at character 4"),
+        ("-jade-trap", "'-jade-trap' begins with '-' (U+002D HYPHEN-MINUS)"),
+    ],
+)
+def test_a_key_outside_the_safe_characters_is_refused_beside_it(block, inspector, key, said):
+    client = _supervisor(inspector)
+    new = reverse("web:record_new", args=["device"])
+    _r, token = _form_page(client, new)
+    response = client.post(
+        new, {"token": token, "id": key, "establishment": "jade-garden", "kind": "grease_trap"}
+    )
+    assert response.status_code == 400
+    (error,) = response.context["form"].errors["id"]
+    assert error.startswith(f"This is no key: {said}"), error
+    assert not RecordIndex.objects.filter(key=key).exists()
+
+
 def test_the_vocabularys_own_problems_land_beside_their_field(block, inspector):
     """What the form cannot know (a rule across fields, a key taken) the services
     report; each problem goes beside the field it names, and nothing is stored."""
