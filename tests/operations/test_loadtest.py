@@ -73,32 +73,54 @@ def test_a_short_run_signs_in_and_every_page_answers(tmp_path):
     assert result["errors"] == {}, result["errors"]
 
 
-class _Counting:
-    """A browser that answers at once and counts when it was asked."""
+class _Clock:
+    """The load test's clock, moved on by its sleeps and by each page's answer (a
+    page takes ``per_page`` seconds): the loop's work is then counted exactly, on any
+    machine, however busy."""
 
-    def __init__(self) -> None:
-        self.asked: list[float] = []
+    def __init__(self, per_page: float) -> None:
+        self.now, self.per_page = 1000.0, per_page
+
+    def monotonic(self) -> float:
+        return self.now
+
+    perf_counter = monotonic
+
+    def sleep(self, seconds: float) -> None:
+        assert seconds >= 0
+        self.now += seconds
+
+
+class _Counting:
+    """A browser that answers in the clock's time for a page and counts when it was
+    asked."""
+
+    def __init__(self, clock: _Clock) -> None:
+        self.clock, self.asked = clock, []
 
     def get(self, path: str, timeout: float = 60) -> tuple[int, str]:
-        import time
-
-        self.asked.append(time.monotonic())
+        self.asked.append(self.clock.now)
+        self.clock.now += self.clock.per_page
         return 200, ""
 
 
-def test_a_user_who_reads_each_page_asks_for_fewer():
-    import time
-
+def test_a_user_who_reads_each_page_asks_for_fewer(monkeypatch):
+    from sanitas.operations import loadtest
     from sanitas.operations.loadtest import Tally, _user_loop
 
+    clock = _Clock(per_page=2**-9)  # some 2 ms, counted exactly in binary
+    monkeypatch.setattr(loadtest, "time", clock)
     targets = {"names": ["Arroyo Pho"], "keys": ["arroyo-pho"]}
-    eager, reader = _Counting(), _Counting()
-    _user_loop(eager, targets, time.monotonic() + 0.3, Tally(), seed=1)
-    _user_loop(reader, targets, time.monotonic() + 1.2, Tally(), seed=1, think=0.2)
-    assert len(eager.asked) > 100  # no pause: one page after another
+    eager, reader = _Counting(clock), _Counting(clock)
+    eager_tally, reader_tally = Tally(), Tally()
+    _user_loop(eager, targets, clock.now + 0.25, eager_tally, seed=1)
+    _user_loop(reader, targets, clock.now + 1.2, reader_tally, seed=1, think=0.2)
+    assert len(eager.asked) == 128  # no pause: one page after another, 0.25 s of them
     gaps = [b - a for a, b in zip(reader.asked, reader.asked[1:], strict=False)]
+    # a pause of 0.1 to 0.3 s before each page (after one of up to 0.2 s before the first)
     assert 3 <= len(reader.asked) <= 13 and gaps
-    assert all(gap >= 0.09 for gap in gaps)  # at least half the pause between pages
+    assert all(0.1 <= gap - clock.per_page <= 0.3 + 1e-9 for gap in gaps), gaps
+    assert len(eager_tally.samples) == 128 and len(reader_tally.samples) == len(reader.asked)
 
 
 def test_a_pause_out_of_bounds_is_named():
