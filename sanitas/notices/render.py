@@ -236,6 +236,16 @@ def document_context(
     return {"c": content, "parts": parts, "lead": parts[0], "digest": digest, "served": served}
 
 
+def frozen_body(html: str) -> str:
+    """The body of a served notice's frozen HTML, as a page shows it: every word as
+    served (the catalogs may have changed since; a served notice never does), its
+    headings two levels down, under the page's own."""
+    import re
+
+    body = html.split("<body>", 1)[-1].rsplit("</body>", 1)[0]
+    return re.sub(r"<(/?)h([1-4])\b", lambda m: f"<{m[1]}h{int(m[2]) + 2}", body)
+
+
 def pdf(html: str) -> bytes:
     """A tagged (PDF/UA-1), letter-size PDF of ``html``."""
     import weasyprint

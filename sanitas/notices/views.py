@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from sanitas.access.doors import door, require
 from sanitas.access.policy import About, allows
@@ -116,6 +117,8 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
         "language_name": LANGUAGE_NAMES.get(notice.language, notice.language),
         "preview_parts": document["parts"],
         "served": document["served"],
+        # a served notice is shown as it was served, never re-worded
+        "frozen": mark_safe(documents.frozen_body(notice.html)) if notice.served else "",
         **extra,
     }
     return render(request, "notices/detail.html", context, status=status)

@@ -124,3 +124,21 @@ def test_past_the_deadline_as_of_the_real_day_the_citation_is_offered(city):
     again = coord.post(reverse("notices:cite", args=[notice.pk]))
     assert again["Location"] == response["Location"]  # one open draft: the first again
     assert Notice.objects.filter(kind="citation").count() == 1
+
+
+def test_a_served_notice_reads_on_its_page_as_it_was_served(city, monkeypatch):
+    """The catalogs' words may change after service (a better translation); the page of
+    a served notice shows the frozen document, never the new words."""
+    from sanitas.notices import render
+
+    coord = _signed_in(user("coord", "sb1383_coordinator"))
+    notice = serve(draft("ORG-COM-ENROLL", "p-casa"))
+    monkeypatch.setattr(render, "text", lambda *args, **kwargs: "REWORDED")
+    page = coord.get(reverse("notices:detail", args=[notice.pk])).content.decode()
+    paper = page.split('<div class="paper">', 1)[1].split("</section>", 1)[0]
+    assert "REWORDED" not in paper and notice.code in paper
+    assert "Aviso de Infracción" in paper and "<h1" not in paper  # headings under the page's
+    ines = _signed_in(user("ines", "fog_inspector"))
+    fog = draft("FOG-MIN-FREQUENCY", "gi-pho")
+    draft_page = ines.get(reverse("notices:detail", args=[fog.pk])).content.decode()
+    assert "REWORDED" in draft_page  # a draft is composed afresh
