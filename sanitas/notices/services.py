@@ -43,6 +43,7 @@ from sanitas.notices.models import (
     Payment,
 )
 from sanitas.ordinance.enforcement import REASON_WORDS
+from sanitas.records import replay
 from sanitas.records.models import Finding, RecordIndex
 from sanitas.records.services import RecordError, record_and_evaluate, void_and_evaluate
 from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
@@ -118,8 +119,9 @@ def _check(action: str, notice: Notice) -> None:
 
 
 def _today(today: date | None) -> date:
-    """The real day (the city's calendar day), unless a caller names another."""
-    return today or timezone.localdate()
+    """The real day (the city's calendar day), unless a caller names another; in a
+    replay of the past (:mod:`sanitas.records.replay`), the replayed day."""
+    return today or replay.today()
 
 
 def _check_version(notice: Notice, version: str | None, *, required: bool = False) -> None:
@@ -150,7 +152,7 @@ def _refuse_if_served(notice: Notice, what: str) -> None:
 
 def _event(notice: Notice, *, actor: str, action: str, note: str = "") -> None:
     NoticeEvent.objects.create(
-        notice=notice, actor=actor, action=action, state=notice.state, note=note
+        notice=notice, actor=actor, action=action, state=notice.state, note=note, at=replay.now()
     )
 
 
@@ -347,6 +349,7 @@ def draft_notice(
         cites_notice=cites,
         fact_key=_fact_key(target.kind.key, code),
         created_by=actor,
+        created_at=replay.now(),
     )
     try:
         recipient = compose.recipient_of(target, raw, as_of, pack)
@@ -421,6 +424,7 @@ def _draft_citation(
         language=notice.language,
         email=notice.email,
         created_by=actor,
+        created_at=replay.now(),
     )
     first = _save_draft(citation, cites_notice=notice)
     if first is not None:
@@ -577,7 +581,7 @@ def approve_notice(
     problems = _issue_problems(notice, content, on=day, today=day)
     if problems:
         raise NoticeError(problems)
-    notice.state, notice.approved_at, notice.approved_by = "approved", timezone.now(), actor
+    notice.state, notice.approved_at, notice.approved_by = "approved", replay.now(), actor
     _update(notice, ["state", "approved_at", "approved_by"])
     _event(notice, actor=actor, action="approved")
     return notice
@@ -589,7 +593,7 @@ def approve_notice(
 def _served_at(served_on: date, served_at: datetime | None) -> datetime:
     if served_at is not None:
         return served_at
-    now = timezone.localtime()
+    now = timezone.localtime(replay.now())
     if now.date() == served_on:
         return now
     return timezone.make_aware(datetime.combine(served_on, time(12, 0)))
@@ -714,7 +718,7 @@ def _send_email(notice: Notice, pdf: bytes) -> dict[str, Any]:
     sent = message.send(fail_silently=False)
     if sent != 1:
         raise NoticeError([f"email: the message to {notice.email} was not accepted"])
-    return {"to": notice.email, "message_id": message_id, "sent_at": timezone.now().isoformat()}
+    return {"to": notice.email, "message_id": message_id, "sent_at": replay.now().isoformat()}
 
 
 # --------------------------------------------------------------------------- after service
@@ -722,7 +726,7 @@ def _send_email(notice: Notice, pdf: bytes) -> dict[str, Any]:
 
 def _close(notice: Notice, *, state: str, actor: str, why: str) -> None:
     notice.state = state
-    notice.closed_at, notice.closed_by, notice.closed_why = timezone.now(), actor, why
+    notice.closed_at, notice.closed_by, notice.closed_why = replay.now(), actor, why
     _update(notice, ["state", "closed_at", "closed_by", "closed_why"])
     _event(notice, actor=actor, action=state, note=why)
 
@@ -740,7 +744,7 @@ def record_compliance(*, notice_id: int, actor: str, complied_on: date, why: str
     complied with from that day."""
     notice = _notice(notice_id)
     _check("comply", notice)
-    if complied_on > timezone.localdate():
+    if complied_on > replay.today():
         raise NoticeError([f"complied_on: {complied_on} has not come yet"])
     if complied_on < notice.served_on:
         raise NoticeError(
@@ -796,6 +800,7 @@ def supersede_notice(*, notice_id: int, actor: str, why: str) -> Notice:
         amount=old.amount,
         email=old.email,
         created_by=actor,
+        created_at=replay.now(),
     )
     _event(new, actor=actor, action="drafted", note=old.content_snapshot["found"])
     _event(new, actor=actor, action="corrects", note=f"corrects {old.code}: {why}")
@@ -838,6 +843,7 @@ def record_payment(
         method=method,
         receipt_number=receipt_number.strip(),
         recorded_by=actor,
+        recorded_at=replay.now(),
     )
     _event(
         citation, actor=actor, action="payment", note=f"{amount} on {paid_on} ({receipt_number})"
@@ -876,6 +882,7 @@ def request_extension(
         explanation=explanation,
         corrective_action_plan=corrective_action_plan,
         created_by=actor,
+        created_at=replay.now(),
     )
     _event(notice, actor=actor, action="extension requested", note=REASON_WORDS[reason])
     return request
@@ -981,7 +988,12 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
         why=f"appeal of {citation.code}",
     )
     appeal = Appeal.objects.create(
-        citation=citation, filed_on=filed_on, grounds=grounds, fact_key=key, created_by=actor
+        citation=citation,
+        filed_on=filed_on,
+        grounds=grounds,
+        fact_key=key,
+        created_by=actor,
+        created_at=replay.now(),
     )
     _event(citation, actor=actor, action="appealed", note=f"hearing requested {filed_on}")
     return appeal
@@ -1017,6 +1029,7 @@ def schedule_hearing(
         scheduled_at=scheduled_at,
         place=place,
         created_by=actor,
+        created_at=replay.now(),
     )
     appeal.state = "scheduled"
     appeal.save(update_fields=["state"])
@@ -1071,7 +1084,7 @@ def decide_hearing(
             f"decided_on: {decided_on} is before the hearing of {held_on}; an order is "
             "dated on or after the hearing"
         )
-    if decided_on > timezone.localdate():
+    if decided_on > replay.today():
         problems.append(f"decided_on: {decided_on} has not come yet")
     if not findings.strip():
         problems.append("findings: the order states the hearing officer's findings")

@@ -40,7 +40,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from sanitas.ordinance.facts import FactsError, parse_facts
-from sanitas.records import bulk, documents, findings, versions
+from sanitas.records import bulk, documents, findings, replay, versions
 from sanitas.records.bridge import (
     LENT_TYPES,
     WEAK_REFERENCES,
@@ -220,8 +220,11 @@ def record_facts(
     version of each stored record a change was made from: a change of a record whose
     latest version is another is refused whole (:class:`StaleVersion`), unless it
     would leave the record as it stands. With ``versions_required``, a change of a
-    stored record that names no version is refused too (:class:`VersionRequired`)."""
+    stored record that names no version is refused too (:class:`VersionRequired`).
+    Inside a replay of the past (:func:`sanitas.records.replay.at`), its moment is
+    ``recorded_at`` when none is given."""
     now = timezone.now()
+    recorded_at = recorded_at or replay.moment()
     when = recording_time(recorded_at, now=now, what="recorded_at")
     who = acting(actor)
     actor = who.name
@@ -535,8 +538,10 @@ def void_record(
     before them. ``voided_at`` (trusted intake paths only) is when it was voided,
     if not now. ``version`` is the version the void was asked from: refused
     (:class:`StaleVersion`) when the record changed since. Returns the subject groups
-    whose findings it may have changed."""
+    whose findings it may have changed. Inside a replay of the past, its moment is
+    ``voided_at`` when none is given."""
     now = timezone.now()
+    voided_at = voided_at or replay.moment()
     when = recording_time(voided_at, now=now, what=f"{key}: voided_at")
     if not why.strip():
         raise RecordError([f"{key}: a reason is required to void a record"])
