@@ -21,6 +21,16 @@ city has begun enforcing. Every program's worklist has real content:
   reports, contamination found on route reviews, notices of violation and
   citations.
 
+The city's enforcement is the notices app's (:meth:`DemoCity.enforcement`): every
+notice and citation is drafted from the finding it answers by the program's demo
+account, approved by the supervisor where the pack requires it and served on its
+own day, through the notices services, so that it has its PDF, its frozen content
+and its engine fact; then complied with, extended, cited, paid, appealed and heard
+(before the demo's hearing officer) on the days that followed. A newcomer finds an
+SB 1383 case at each stage, from a Notice of Violation within its deadline to a
+hearing officer's final written order, and a FOG notice for an interceptor above
+25 percent.
+
 Everything is invented: business names are made of common words; employees have
 a given name and a surname of the city's peoples (Chinese, Latino, Vietnamese,
 Anglo, Armenian) and a job title, contacts and operators an initial and a
@@ -30,8 +40,10 @@ deterministic for a seed and an as-of date (the day the demo is set around;
 every date is counted back from it), and every fact has an ``id``, so
 recording it again changes nothing.
 
-This module also holds the demo staff sign-ins (the only place users are
-made) and the set-up behind ``sanitas serve``.
+This module also holds the demo staff sign-ins, one for each role of
+:data:`sanitas.access.roles.ROLES`, each held by an invented person (the only
+place users are made but the staff page's invitations), and the set-up behind
+``sanitas serve``.
 """
 
 from __future__ import annotations
@@ -40,15 +52,17 @@ import logging
 import random
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any, TextIO
 
 from dateutil.relativedelta import relativedelta
 
 import sanitas.ordinance.rules  # noqa: F401  (every area registers its fact types)
+from sanitas.access.roles import ROLES
 from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.ordinance.pack import RulePack, load_pack
 
 logger = logging.getLogger(__name__)
 
@@ -76,37 +90,61 @@ TRAINING_TOPICS = ["dry_wipe", "food_waste_bagging", "absorbents", "grease_dispo
 
 @dataclass(frozen=True)
 class StaffSignIn:
-    """A demo sign-in: who it is and its role group; with this installation's
-    password once :func:`demo_staff` has read it from the data directory."""
+    """A demo sign-in: its user name, its role group, the role's title and the
+    invented person who holds it; with this installation's password once
+    :func:`demo_staff` has read it from the data directory."""
 
     username: str
     role: str | None
     title: str
+    name: str = ""
     superuser: bool = False
     password: str = ""
 
+    @property
+    def first_name(self) -> str:
+        return self.name.partition(" ")[0]
 
-#: the role groups the staff pages filter by (one program each)
-ROLE_GROUPS = {
-    "fog_inspector": "FOG inspector: grease interceptors, pump-outs, trainings",
-    "permit_clerk": "Permit clerk: house-connection and special sewer permits",
-    "sb1383_coordinator": "SB 1383 coordinator: organics service, edible food recovery",
-    "code_enforcement": "Code enforcement: solid waste, notices and citations",
-    "supervisor": "Supervisor: every program's work",
-    "auditor": "Auditor: reads every page and export, changes nothing",
+    @property
+    def last_name(self) -> str:
+        return self.name.partition(" ")[2]
+
+
+#: each role's demo account (:data:`sanitas.access.roles.ROLES`, one each): its user name
+#: and the invented person who holds it, by whose full name the pages show their work (a
+#: notice is approved, a hearing order signed, by name)
+DEMO_ACCOUNTS: dict[str, tuple[str, str]] = {
+    "fog_inspector": ("inspector", "Marisol Gutierrez"),
+    "permit_clerk": ("permits", "Kevin Tsai"),
+    "sb1383_coordinator": ("sb1383", "Linh Pham"),
+    "code_enforcement": ("enforcement", "Aram Hovsepian"),
+    "supervisor": ("supervisor", "Grace Kwan"),
+    "hearing_officer": ("hearing", "Katherine Bennett"),
+    "auditor": ("auditor", "Fernando Castillo"),
 }
 
-#: the demo's accounts; their passwords are made for each installation (see
-#: :func:`demo_staff`) and are never these names or anything published
+#: the demo's accounts, in the order of the roles, and the administrator; their
+#: passwords are made for each installation (see :func:`demo_staff`) and are never
+#: these names or anything published
 DEMO_STAFF = (
-    StaffSignIn("inspector", "fog_inspector", "FOG inspector"),
-    StaffSignIn("permits", "permit_clerk", "Permit clerk"),
-    StaffSignIn("sb1383", "sb1383_coordinator", "SB 1383 coordinator"),
-    StaffSignIn("enforcement", "code_enforcement", "Code enforcement"),
-    StaffSignIn("supervisor", "supervisor", "Supervisor"),
-    StaffSignIn("auditor", "auditor", "Auditor (reads only)"),
-    StaffSignIn("admin", None, "Administrator (repairs only)", True),
+    *(
+        StaffSignIn(DEMO_ACCOUNTS[group][0], group, role.title, DEMO_ACCOUNTS[group][1])
+        for group, role in ROLES.items()
+    ),
+    StaffSignIn("admin", None, "Administrator (repairs only)", "Ryan Mitchell", superuser=True),
 )
+
+
+def demo_account(group: str) -> str:
+    """The user name of the demo account that holds the role ``group``."""
+    return DEMO_ACCOUNTS[group][0]
+
+
+def program_account(program: str) -> str:
+    """The user name of the demo account whose own work is ``program``'s notices (the
+    role of that program alone)."""
+    return next(demo_account(group) for group, role in ROLES.items() if role.programs == (program,))
+
 
 #: the passwords versions of Sanitas before 0.2 printed in their README for the demo
 #: sign-ins: a demo account found still opening with its one is given this
@@ -424,6 +462,231 @@ class Business:
     attrs: dict[str, Any] = field(default_factory=dict)
     cooks: bool = False
     tier: int | None = None
+
+
+# --------------------------------------------------------------------------- enforcement
+
+#: the engine's ``notice.kind`` a served document of each kind becomes
+NOTICE_FACT_KINDS = {
+    "sb1383_nov": "nov",
+    "contamination": "cart_tag",
+    "fog_noncompliance": "noncompliance",
+}
+#: the program whose staff draft and serve each kind the demo serves
+KIND_PROGRAMS = {"sb1383_nov": "sb1383", "contamination": "sb1383", "fog_noncompliance": "fog"}
+#: where the city's hearings are held
+HEARING_ROOM = "City Hall, Council Chambers"
+#: a citation is served this many days or more after the deadline it follows (the day
+#: after, and room for a deadline that falls on a weekend)
+RIPE_AFTER = 4
+#: how long before the demo's date an NOV's deadline passed, for each stage it is made:
+#: room for the citation, the appeal, the hearing and its order; for the appeal filed
+#: before the hearing set in the coming weeks; for the citation; for the referral
+STAGE_AFTER_DEADLINE = {"decided": 55, "hearing": 15, "unpaid": 8, "ripe": 4}
+#: the time a granted extension adds to an NOV's deadline
+EXTENSION_DAYS = 30
+#: the days after its own date a business or a service is on record at the latest
+#: (entered on the next office day, up to ten days on)
+PAPERS_DAYS = 17
+#: the request for a hearing, by the requirement the citation enforces
+APPEAL_GROUNDS = {
+    "ORG-COM-ENROLL": (
+        "The owner states that a larger green container was ordered before the deadline "
+        "and that the hauler delivered it late."
+    ),
+    "ORG-COM-SELF-INSPECT": (
+        "The business states that its manager inspected the containers every quarter and "
+        "kept the log on paper, which was lost."
+    ),
+}
+
+
+def _case_order(case: Case) -> tuple[date, str]:
+    return case.served_on, case.key
+
+
+def _weekday(day: date) -> date:
+    """``day``, or the Monday after it if it falls on a weekend."""
+    return day + timedelta(days=max(0, 7 - day.weekday()) if day.weekday() >= 5 else 0)
+
+
+@dataclass
+class ExtensionPlan:
+    """A request to extend a notice's deadline, and the supervisor's decision."""
+
+    requested_on: date
+    reason: str
+    explanation: str
+    decided_on: date
+    granted: bool
+    new_due_on: date | None = None
+
+
+@dataclass
+class HearingPlan:
+    """A request for a hearing on a citation, the hearing set before the hearing
+    officer, and (once held) the final written order."""
+
+    filed_on: date
+    grounds: str
+    scheduled_on: date
+    #: when it is held, in the city's time
+    held_at: datetime
+    decided_on: date | None = None
+    decision: str = ""
+
+
+@dataclass
+class CitationPlan:
+    """An administrative citation served after a notice's deadline passed uncorrected."""
+
+    served_on: date
+    #: the ladder's ceiling the services give it (the engine fact's amount)
+    amount: int
+    paid_on: date | None = None
+    payment_method: str = ""
+    receipt_number: str = ""
+    hearing: HearingPlan | None = None
+
+
+@dataclass
+class Case:
+    """A document the demo city served and what followed it, each on its day, as the
+    notices services record them: drafted from the finding it answers, approved where
+    the pack requires it, served, then complied with, extended or cited."""
+
+    #: the case's own name in the demo (what the engine fact is called in the document)
+    key: str
+    kind: str
+    requirement: str
+    subject: str
+    served_on: date
+    method: str
+    #: the first day the law allowed it (a finding it answers on record by then)
+    earliest: date
+    #: the days to comply it gives from service (none for a cart tag)
+    due_days: int | None = None
+    #: the finding's period it answers, where one is known (an inspection's day)
+    period: str | None = None
+    #: the record that found it (an inspection), entered before it is served
+    found_by: str | None = None
+    complied_on: date | None = None
+    #: the record that shows the compliance, entered before it is recorded
+    evidence: dict[str, Any] | None = None
+    #: whether that record was made by the compliance (a service enlarged), rather than
+    #: being there anyway (a pump-out)
+    fix: bool = False
+    extension: ExtensionPlan | None = None
+    citation: CitationPlan | None = None
+    #: what the demo made of it, in words (the stage a newcomer follows)
+    stage: str = ""
+
+    @property
+    def program(self) -> str:
+        return KIND_PROGRAMS[self.kind]
+
+    def deadline(self, *, extended: bool = True) -> date | None:
+        """The deadline it sets from service (none for a cart tag), moved by a granted
+        extension unless ``extended`` is False."""
+        if self.due_days is None:
+            return None
+        if extended and self.extension is not None and self.extension.granted:
+            return self.extension.new_due_on
+        return self.served_on + timedelta(days=self.due_days)
+
+    def shift(self, days: int) -> None:
+        """Move the case and what followed it by ``days``."""
+        step = timedelta(days=days)
+        self.served_on += step
+        if self.complied_on is not None:
+            self.complied_on += step
+            if self.evidence is not None:
+                for name in ("start", "date"):
+                    if name in self.evidence:
+                        moved = date.fromisoformat(self.evidence[name]) + step
+                        self.evidence[name] = _d(moved)
+        if self.extension is not None:
+            self.extension.requested_on += step
+            self.extension.decided_on += step
+            if self.extension.new_due_on is not None:
+                self.extension.new_due_on += step
+        if self.citation is not None:
+            self.citation.served_on += step
+            if self.citation.paid_on is not None:
+                self.citation.paid_on += step
+
+    def engine_facts(self) -> list[dict[str, Any]]:
+        """The engine facts the notices services record for the case, named after it:
+        the served notice, its compliance, the extension decided, the citation, the
+        request for a hearing and the hearing order."""
+        notice: dict[str, Any] = {
+            "id": self.key,
+            "type": "notice",
+            "subject": self.subject,
+            "requirement": self.requirement,
+            "issued_on": _d(self.served_on),
+            "kind": NOTICE_FACT_KINDS[self.kind],
+        }
+        if self.kind == "fog_noncompliance":  # the NOV's is the engine's own 60 days
+            notice["due_on"] = _d(self.deadline(extended=False))
+        out = [notice]
+        if self.extension is not None:
+            plan = self.extension
+            out.append(
+                {
+                    "id": f"{self.key}-extension",
+                    "type": "extension",
+                    "notice": self.key,
+                    "date": _d(plan.decided_on),
+                    "new_due_on": _d(plan.new_due_on or self.deadline(extended=False)),
+                    "reason": plan.reason,
+                    "granted": plan.granted,
+                }
+            )
+        if self.complied_on is not None:
+            out.append(
+                {
+                    "id": f"{self.key}-corrected",
+                    "type": "correction",
+                    "notice": self.key,
+                    "date": _d(self.complied_on),
+                }
+            )
+        if self.citation is not None:
+            cited = self.citation
+            key = f"{self.key}-citation"
+            out.append(
+                {
+                    "id": key,
+                    "type": "citation",
+                    "subject": self.subject,
+                    "requirement": self.requirement,
+                    "notice": self.key,
+                    "issued_on": _d(cited.served_on),
+                    "amount": cited.amount,
+                }
+            )
+            if cited.hearing is not None:
+                heard = cited.hearing
+                out.append(
+                    {
+                        "id": f"{key}-appeal",
+                        "type": "appeal_request",
+                        "citation": key,
+                        "date": _d(heard.filed_on),
+                    }
+                )
+                if heard.decided_on is not None:
+                    out.append(
+                        {
+                            "id": f"{key}-order",
+                            "type": "hearing_order",
+                            "citation": key,
+                            "date": _d(heard.decided_on),
+                            "decision": heard.decision,
+                        }
+                    )
+        return out
 
 
 class DemoCity:
@@ -773,9 +1036,14 @@ class DemoCity:
     # ------------------------------------------------------------------ the facts
 
     def facts(self) -> list[dict[str, Any]]:
-        """Every fact of the demo city, things before the events that name them."""
+        """Every record of the demo city, things before the events that name them. Its
+        enforcement (the notices served and what followed them) is not among them: it
+        is :meth:`enforcement`, which the notices services record."""
         out: list[dict[str, Any]] = []
         self._collected: dict[str, dict[tuple[int, int], int]] = {}
+        self._cases: list[Case] = []
+        self._over_limit: list[Case] = []
+        self._service_start: dict[str, date] = {}
         for business in self.recovery:
             out.extend(self._premises_facts(business.premises))
             out.append(self._business_fact(business))
@@ -800,15 +1068,39 @@ class DemoCity:
         out.extend(self._route_reviews())
         out.extend(self._solid_waste())
         out.extend(self._permits())
-        return out
+        made = {id(c.evidence) for c in self._cases if c.fix and c.evidence is not None}
+        self.cases = self._settle(self._cases)
+        kept = {id(c.evidence) for c in self.cases if c.fix and c.evidence is not None}
+        # the record a compliance made is not made where the compliance does not come
+        return [f for f in out if id(f) not in made or id(f) in kept]
+
+    def enforcement(self) -> list[Case]:
+        """The notices the demo city served and what followed each, in the order they
+        were served (:meth:`facts` makes them)."""
+        if not hasattr(self, "cases"):
+            self.facts()
+        return self.cases
 
     def document(self) -> dict[str, Any]:
-        """The demo city as a facts document (the scenario format)."""
+        """The demo city as a facts document (the scenario format): its records and
+        the engine facts its enforcement became."""
+        facts = self.facts()
+        served = [fact for case in self.cases for fact in case.engine_facts()]
         return {
             "name": "Demo city: a synthetic San Gabriel (invented businesses and people)",
             "as_of": _d(self.as_of),
-            "facts": self.facts(),
+            "facts": facts + served,
         }
+
+    @property
+    def pack(self) -> RulePack:
+        """The city's rule pack: the days its notices give and the penalties they warn of."""
+        if not hasattr(self, "_pack"):
+            self._pack = load_pack()
+        return self._pack
+
+    def _param(self, name: str, on: date) -> Any:
+        return self.pack.value(name, on)
 
     # ------------------------------------------------------------------ the recording
 
@@ -890,6 +1182,47 @@ class DemoCity:
         # in time order; at one moment, a day's batch before its corrections and voids
         entries.sort(key=lambda e: (e.at, e.void is not None, bool(e.why), e.why))
         return entries
+
+    def acts(self, entries: list[Entry]) -> list[Act]:
+        """The enforcement's acts (:meth:`enforcement`), each on its day after that
+        day's batch of records, and after the records it rests on were entered (the
+        subject and the inspection that found it, the record that shows a compliance);
+        in time order, a case's steps in their order."""
+        entered: dict[str, datetime] = {}
+        for entry in entries:
+            for fact in entry.facts:
+                entered.setdefault(fact["id"], entry.at)
+        acts: list[Act] = []
+
+        def act(case: Case, step: str, day: date, *after: str | None) -> None:
+            moment = self._working_moment(day) + timedelta(minutes=ACT_STEPS[step])
+            for key in after:
+                if key is not None and key in entered:
+                    moment = max(moment, entered[key] + timedelta(minutes=10))
+            acts.append(Act(at=moment, case=case, step=step))
+
+        for case in self.enforcement():
+            act(case, "serve", case.served_on, case.subject, case.found_by)
+            if case.extension is not None:
+                act(case, "request_extension", case.extension.requested_on)
+                act(case, "decide_extension", case.extension.decided_on)
+            if case.complied_on is not None:
+                evidence = case.evidence["id"] if case.evidence is not None else None
+                act(case, "comply", case.complied_on, evidence)
+            cited = case.citation
+            if cited is None:
+                continue
+            act(case, "cite", cited.served_on)
+            if cited.hearing is not None:
+                act(case, "appeal", cited.hearing.filed_on)
+                act(case, "schedule", cited.hearing.scheduled_on)
+                if cited.hearing.decided_on is not None:
+                    act(case, "decide", cited.hearing.decided_on)
+            if cited.paid_on is not None:
+                act(case, "pay", cited.paid_on)
+        order = {step: n for n, step in enumerate(ACT_STEPS)}
+        acts.sort(key=lambda a: (a.at, a.case.served_on, a.case.key, order[a.step]))
+        return acts
 
     def go_live(self) -> date:
         """The day the city began keeping its records in Sanitas (the first office day
@@ -999,6 +1332,7 @@ class DemoCity:
             + [b.opened_on for b in premises.businesses]
         )
         start = min(start, self.ago(10))
+        self._service_start[premises.key] = start
         story = premises.story
         facts: list[dict[str, Any]] = []
 
@@ -1115,12 +1449,17 @@ class DemoCity:
                 }
             )
         if story == "never" and rng.random() < 0.6:
+            # a quarter without one is overdue from the day after it ends, the business
+            # on record by then (its papers entered within a fortnight or so)
+            first_overdue = _quarter_end(*_quarter(start)) + timedelta(days=1)
             facts.extend(
                 self._nov(
                     rng,
                     key=f"{business.key}-nov-self-inspect",
                     subject=business.key,
                     requirement="ORG-COM-SELF-INSPECT",
+                    earliest=max(first_overdue, business.opened_on + timedelta(days=PAPERS_DAYS)),
+                    lawful=not self._outside_the_duties([business], start),
                 )
             )
         return facts
@@ -1146,12 +1485,17 @@ class DemoCity:
                 )
         residential_single = premises.use == "residential" and premises.units < 5
         if premises.story == "short_organics" and not residential_single and rng.random() < 0.7:
+            # short from the day its organics service began, once that is on record
+            started = self._service_start[premises.key]
+            outside = self._outside_the_duties(premises.businesses, started)
             facts.extend(
                 self._nov(
                     rng,
                     key=f"{premises.key}-nov-enroll",
                     subject=premises.key,
                     requirement="ORG-COM-ENROLL",
+                    earliest=started + timedelta(days=PAPERS_DAYS),
+                    lawful=not outside,
                     fix=lambda day: {
                         "id": f"{premises.key}-svc-organics-upsized",
                         "type": "collection_service",
@@ -1171,48 +1515,265 @@ class DemoCity:
         key: str,
         subject: str,
         requirement: str,
+        earliest: date,
+        lawful: bool = True,
         fix: Any = None,
     ) -> list[dict[str, Any]]:
-        """A notice of violation and what followed: compliance in time, late, or a citation."""
+        """A Notice of Violation (a case of :meth:`enforcement`) and what followed:
+        compliance in time, or a citation once its deadline passed, or nothing yet. The
+        records it returns are those of the compliance (the service enlarged). Drawn
+        all the same where the law gives the subject no such duty (``lawful`` False),
+        so that the draws after it stay as they were, and then not served."""
         issued = self.ago(rng.randrange(8, 200))
-        deadline = issued + timedelta(days=60)
-        facts: list[dict[str, Any]] = [
-            {
-                "id": key,
-                "type": "notice",
-                "subject": subject,
-                "requirement": requirement,
-                "issued_on": _d(issued),
-                "kind": "nov",
-            }
-        ]
+        days = self._param("enf.nov_compliance_days", issued)
+        deadline = issued + timedelta(days=days)
+        case = Case(
+            key=key,
+            kind="sb1383_nov",
+            requirement=requirement,
+            subject=subject,
+            served_on=issued,
+            method="first_class_mail",
+            earliest=earliest,
+            due_days=days,
+        )
+        self._cases.append(case)
+        facts: list[dict[str, Any]] = []
         roll = rng.random()
         if roll < 0.4:
             corrected = issued + timedelta(days=rng.randrange(10, 58))
             if corrected <= self.as_of:
-                facts.append(
-                    {
-                        "id": f"{key}-corrected",
-                        "type": "correction",
-                        "notice": key,
-                        "date": _d(corrected),
-                    }
-                )
+                case.complied_on = corrected
                 if fix is not None:
-                    facts.append(fix(corrected))
+                    case.evidence, case.fix = fix(corrected), True
+                    facts.append(case.evidence)
         elif roll < 0.75 and deadline + timedelta(days=20) <= self.as_of:
-            facts.append(
-                {
-                    "id": f"{key}-citation",
-                    "type": "citation",
-                    "subject": subject,
-                    "requirement": requirement,
-                    "notice": key,
-                    "issued_on": _d(deadline + timedelta(days=rng.randrange(5, 20))),
-                    "amount": 100,
-                }
-            )
+            cited = deadline + timedelta(days=rng.randrange(5, 20))
+            case.citation = CitationPlan(served_on=cited, amount=self._first_step(cited))
+        if not lawful:
+            self._cases.remove(case)
+            return []
         return facts
+
+    def _outside_the_duties(self, businesses: list[Business], on: date) -> bool:
+        """Whether the commercial duties of Chapter 50 bind none of ``businesses`` (each
+        of a category outside them: a school district, a state agency)."""
+        outside = self._param("org.non_commercial_categories", on)
+        return bool(businesses) and all(b.category in outside for b in businesses)
+
+    # ------------------------------------------------------------------ enforcement
+
+    def _settle(self, cases: list[Case]) -> list[Case]:
+        """The demo's enforcement as the city could have served it: each case on a day
+        the law allowed it (one drawn before the finding it answers was on record moves
+        to the first day it was; one that would then come after the demo's date is not
+        served), with what followed it in order; and the stages of SB 1383 enforcement
+        a newcomer follows from finding to hearing, each at least once where the demo's
+        date leaves room for it. In the order they were served."""
+        rng = self._rng("enforcement")
+        kept: list[Case] = []
+        for case in cases:
+            if case.served_on < case.earliest:
+                case.shift((case.earliest - case.served_on).days)
+            if case.served_on <= self.as_of:
+                self._prune(case)
+                kept.append(case)
+        novs = sorted((c for c in kept if c.kind == "sb1383_nov"), key=_case_order)
+        self._stages(novs, rng)
+        if not any(c.requirement == "FOG-25-PERCENT" for c in kept) and self._over_limit:
+            kept.append(max(self._over_limit, key=_case_order))
+        for n, case in enumerate(sorted(kept, key=_case_order), 1):
+            cited = case.citation
+            # of the citations no stage is made of, most are paid within the month
+            if cited is not None and not case.stage and rng.random() < 0.6:
+                paid = cited.served_on + timedelta(days=rng.randint(3, 25))
+                cited.paid_on = paid if paid <= self.as_of else None
+            if cited is not None and cited.paid_on is not None:
+                cited.payment_method = cited.payment_method or rng.choice(
+                    ["check", "card", "online", "money_order"]
+                )
+                cited.receipt_number = f"R-{cited.paid_on.year}-{n:05d}"
+        return sorted(kept, key=_case_order)
+
+    def _prune(self, case: Case) -> None:
+        """What follows a case only as far as the demo's date, and only as the law
+        allows it: a citation once the deadline passed uncorrected, a payment of a
+        citation served, an order on a hearing held."""
+        days = self.as_of
+        if case.complied_on is not None and case.complied_on > days:
+            case.complied_on = None
+            if case.fix:
+                case.evidence = None
+        if case.extension is not None and case.extension.decided_on > days:
+            case.extension = None
+        cited = case.citation
+        deadline = case.deadline()
+        if cited is not None and (
+            cited.served_on > days
+            or deadline is None
+            or cited.served_on < deadline + timedelta(days=RIPE_AFTER)
+            or (case.complied_on is not None and case.complied_on <= deadline)
+        ):
+            case.citation = cited = None
+        if cited is not None and cited.paid_on is not None and cited.paid_on > days:
+            cited.paid_on = None
+        if cited is not None and cited.hearing is not None:
+            heard = cited.hearing
+            if heard.filed_on > days:
+                cited.hearing = None
+            elif heard.decided_on is not None and heard.decided_on > days:
+                heard.decided_on, heard.decision = None, ""
+
+    def _stages(self, novs: list[Case], rng: random.Random) -> None:
+        """Make the stages of SB 1383 enforcement out of the Notices of Violation drawn,
+        oldest first: one appealed and decided, one whose hearing is set in the coming
+        weeks, one cited and unpaid, one past its deadline with a citation to propose
+        (after an extension denied), one still within its deadline; and one extended and
+        complied with by the new deadline. A notice is moved back to the day its stage
+        needs where none was drawn early enough (never before the law allowed it)."""
+        days = self.as_of
+        free = list(novs)
+        nov = self._param("enf.nov_compliance_days", days)
+
+        def move(case: Case, to: date) -> None:
+            case.shift((max(to, case.earliest) - case.served_on).days)
+            case.extension, case.citation = None, None
+            self._prune(case)
+
+        def take(limit: date, *, oldest: bool) -> Case | None:
+            """An open notice served by ``limit`` (the oldest or the latest); else one
+            that may be moved back to it, its compliance left out if need be."""
+            open_ = [c for c in free if c.complied_on is None]
+            early = [c for c in open_ if c.served_on <= limit]
+            if early:
+                chosen = early[0] if oldest else early[-1]
+            else:
+                movable = [c for c in open_ if c.earliest <= limit] or [
+                    c for c in free if c.earliest <= limit
+                ]
+                if not movable:
+                    return None
+                chosen = movable[-1]
+                chosen.complied_on = None
+                if chosen.fix:
+                    chosen.evidence = None
+                move(chosen, limit - timedelta(days=rng.randint(0, 10)))
+            free.remove(chosen)
+            chosen.extension, chosen.citation = None, None
+            return chosen
+
+        def cited_on(case: Case, *, not_before: date | None = None) -> date:
+            ripe = case.deadline() + timedelta(days=RIPE_AFTER + rng.randint(0, 6))
+            return max(ripe, not_before) if not_before is not None else ripe
+
+        decided = take(days - timedelta(days=nov + STAGE_AFTER_DEADLINE["decided"]), oldest=True)
+        if decided is not None:
+            served = cited_on(decided)
+            filed = served + timedelta(days=rng.randint(4, 12))
+            held = _weekday(filed + timedelta(days=rng.randint(18, 28)))
+            ruled = held + timedelta(days=rng.randint(0, 3))
+            paid = ruled + timedelta(days=rng.randint(5, 15))
+            decided.citation = CitationPlan(
+                served_on=served,
+                amount=self._first_step(served),
+                paid_on=paid,
+                payment_method="check",
+                hearing=HearingPlan(
+                    filed_on=filed,
+                    grounds=APPEAL_GROUNDS[decided.requirement],
+                    scheduled_on=filed + timedelta(days=rng.randint(1, 4)),
+                    held_at=datetime.combine(held, time(10, 0)),
+                    decided_on=ruled,
+                    decision="upheld",
+                ),
+            )
+            decided.stage = "cited, appealed and upheld by the hearing officer's order"
+            self._prune(decided)
+        coming = take(days - timedelta(days=nov + STAGE_AFTER_DEADLINE["hearing"]), oldest=False)
+        if coming is not None:
+            served = cited_on(coming, not_before=days - timedelta(days=rng.randint(8, 14)))
+            filed = min(served + timedelta(days=rng.randint(2, 6)), days)
+            coming.citation = CitationPlan(
+                served_on=served,
+                amount=self._first_step(served),
+                hearing=HearingPlan(
+                    filed_on=filed,
+                    grounds=APPEAL_GROUNDS[coming.requirement],
+                    scheduled_on=min(filed + timedelta(days=rng.randint(1, 3)), days),
+                    held_at=datetime.combine(
+                        _weekday(days + timedelta(days=rng.randint(8, 20))), time(14, 0)
+                    ),
+                ),
+            )
+            coming.stage = "cited and appealed; the hearing is set in the coming weeks"
+            self._prune(coming)
+        unpaid = take(days - timedelta(days=nov + STAGE_AFTER_DEADLINE["unpaid"]), oldest=False)
+        if unpaid is not None:
+            served = min(cited_on(unpaid), days)
+            unpaid.citation = CitationPlan(served_on=served, amount=self._first_step(served))
+            unpaid.stage = "cited; the penalty is unpaid"
+            self._prune(unpaid)
+        ripe = take(days - timedelta(days=nov + STAGE_AFTER_DEADLINE["ripe"]), oldest=False)
+        if ripe is not None:
+            asked = ripe.served_on + timedelta(days=rng.randint(20, 35))
+            ripe.extension = ExtensionPlan(
+                requested_on=asked,
+                reason="permit_delay",
+                explanation=(
+                    "The owner asks for more time to enlarge the trash enclosure; no permit "
+                    "application is on file."
+                ),
+                decided_on=asked + timedelta(days=rng.randint(3, 7)),
+                granted=False,
+            )
+            ripe.stage = "past its deadline (an extension denied): a citation is ripe"
+            self._prune(ripe)
+        open_ = [c for c in free if c.complied_on is None]
+        recent = [c for c in open_ if c.deadline() >= days + timedelta(days=5)]
+        within = recent[-1] if recent else (open_ or free or [None])[-1]
+        if within is not None and within not in recent:  # served again, later
+            within.complied_on = None
+            if within.fix:
+                within.evidence = None
+            move(within, days - timedelta(days=rng.randint(10, 40)))
+        if within is not None:
+            free.remove(within)
+            within.stage = "served; within its deadline"
+        extended = next(
+            (
+                c
+                for c in free
+                if c.complied_on is not None
+                and c.citation is None
+                and c.deadline() + timedelta(days=EXTENSION_DAYS) <= days
+            ),
+            None,
+        )
+        if extended is not None:
+            free.remove(extended)
+            asked = extended.served_on + timedelta(days=rng.randint(15, 30))
+            deadline = extended.deadline()
+            extended.extension = ExtensionPlan(
+                requested_on=asked,
+                reason="permit_delay",
+                explanation=(
+                    "A larger green container needs a larger enclosure, whose building "
+                    "permit is in plan review."
+                ),
+                decided_on=asked + timedelta(days=rng.randint(2, 5)),
+                granted=True,
+                new_due_on=deadline + timedelta(days=EXTENSION_DAYS),
+            )
+            complied = deadline + timedelta(days=rng.randint(3, EXTENSION_DAYS - 5))
+            if extended.evidence is not None and extended.fix:
+                extended.evidence["start"] = _d(complied)
+            extended.complied_on = complied
+            extended.stage = "extended, and complied with by the new deadline"
+
+    def _first_step(self, on: date) -> int:
+        """A first violation's penalty ceiling on the SB 1383 ladder (the demo's citations
+        are each their subject's first)."""
+        return int(self._param("org.penalty_ladder", on)[0])
 
     # ------------------------------------------------------------------ FOG
 
@@ -1404,20 +1965,11 @@ class DemoCity:
                         full=False,
                     )
                 )
+        overdue_notice = None
         if story < 0.11 and rng.random() < 0.5:
-            issued = self.ago(rng.randrange(1, 25))
-            facts.append(
-                {
-                    "id": f"{device}-noncompliance",
-                    "type": "notice",
-                    "subject": device,
-                    "requirement": "FOG-MIN-FREQUENCY",
-                    "issued_on": _d(issued),
-                    "kind": "noncompliance",
-                    "due_on": _d(issued + timedelta(days=14)),
-                }
-            )
+            overdue_notice = self.ago(rng.randrange(1, 25))
         # an inspection of FOG and solids
+        serviced_by = None
         if rng.random() < 0.35:
             inspected = self.ago(rng.randrange(1, 170))
             high = rng.random() < 0.22
@@ -1440,18 +1992,83 @@ class DemoCity:
                     days=rng.randrange(1, 6) if follow < 0.5 else rng.randrange(9, 25)
                 )
                 if serviced <= self.as_of and (not dates or serviced > dates[-1]):
-                    facts.append(
-                        self._pump_out(
-                            device,
-                            f"{device}-po-service",
-                            serviced,
-                            rng,
-                            hauler=(hauler_name, hauler_address, prefix),
-                            operator=operator,
-                            full=True,
-                        )
+                    serviced_by = self._pump_out(
+                        device,
+                        f"{device}-po-service",
+                        serviced,
+                        rng,
+                        hauler=(hauler_name, hauler_address, prefix),
+                        operator=operator,
+                        full=True,
                     )
+                    facts.append(serviced_by)
+            if high:
+                self._over_limit_notice(device, inspected, serviced_by)
+        if overdue_notice is not None:
+            self._overdue_notice(
+                device, overdue_notice, dates[-1] if dates else installed, step, serviced_by
+            )
         return facts
+
+    def _overdue_notice(
+        self,
+        device: str,
+        issued: date,
+        last_full: date,
+        step: relativedelta,
+        serviced: dict[str, Any] | None,
+    ) -> None:
+        """A notice of noncompliance for an interceptor overdue for its pump-out: not
+        before the day after the next one was due (with a margin for the law's counting
+        of months), counted from the service after an inspection where that came first;
+        complied with by that service where it came after."""
+        serviced_on = date.fromisoformat(serviced["date"]) if serviced is not None else None
+        earliest = last_full + step + timedelta(days=3)
+        complied = None
+        if serviced_on is not None and serviced_on <= max(issued, earliest):
+            earliest = serviced_on + step + timedelta(days=3)
+        elif serviced_on is not None:
+            complied = serviced_on
+        self._cases.append(
+            Case(
+                key=f"{device}-noncompliance",
+                kind="fog_noncompliance",
+                requirement="FOG-MIN-FREQUENCY",
+                subject=device,
+                served_on=issued,
+                method="personal",
+                earliest=earliest,
+                due_days=self._param("notice.fog_noncompliance_days", issued),
+                complied_on=complied,
+                evidence=serviced if complied is not None else None,
+            )
+        )
+
+    def _over_limit_notice(
+        self, device: str, inspected: date, serviced: dict[str, Any] | None
+    ) -> None:
+        """The notice of noncompliance an inspector serves on finding an interceptor
+        above the accumulation limit: that day, in person, to service it immediately;
+        complied with by the pump-out that followed, if one did. Served for some (the
+        rest are left a candidate, so that the demo always has one)."""
+        case = Case(
+            key=f"{device}-over-limit",
+            kind="fog_noncompliance",
+            requirement="FOG-25-PERCENT",
+            subject=device,
+            served_on=inspected,
+            method="personal",
+            earliest=inspected,
+            due_days=self._param("fog.immediate_service_days", inspected),
+            period=_d(inspected),
+            found_by=f"{device}-inspection",
+            complied_on=date.fromisoformat(serviced["date"]) if serviced else None,
+            evidence=serviced,
+        )
+        if self._rng(device + "/over-limit").random() < 0.3:
+            self._cases.append(case)
+        else:
+            self._over_limit.append(case)
 
     def _pump_out(
         self,
@@ -1774,15 +2391,18 @@ class DemoCity:
             if found and rng.random() < 0.7:
                 tagged = day + timedelta(days=rng.choice([0, 0, 1, 4]))
                 if tagged <= self.as_of:
-                    facts.append(
-                        {
-                            "id": f"{key}-cart-tag",
-                            "type": "notice",
-                            "subject": premises.key,
-                            "requirement": "ORG-CONTAMINATION-NOV",
-                            "issued_on": _d(tagged),
-                            "kind": "cart_tag",
-                        }
+                    self._cases.append(
+                        Case(
+                            key=f"{key}-cart-tag",
+                            kind="contamination",
+                            requirement="ORG-CONTAMINATION-NOV",
+                            subject=premises.key,
+                            served_on=tagged,
+                            method="cart_tag",
+                            earliest=day,
+                            period=_d(day),
+                            found_by=key,
+                        )
                     )
         return facts
 
@@ -2129,6 +2749,51 @@ DUPLICATED_SHARE = {"pump_out": 0.015}
 
 
 @dataclass
+class Act:
+    """One act of the demo's enforcement, at ``at`` (city time): a step of ``case``
+    (:data:`ACT_STEPS`) done through the notices services."""
+
+    at: datetime
+    case: Case
+    step: str
+
+    @property
+    def day(self) -> date:
+        """The day the act is of (it is done on that day, or on the first day the
+        records it rests on were entered)."""
+        case, cited = self.case, self.case.citation
+        extension = case.extension
+        hearing = cited.hearing if cited is not None else None
+        days = {
+            "serve": lambda: case.served_on,
+            "request_extension": lambda: extension.requested_on,
+            "decide_extension": lambda: extension.decided_on,
+            "comply": lambda: case.complied_on,
+            "cite": lambda: cited.served_on,
+            "pay": lambda: cited.paid_on,
+            "appeal": lambda: hearing.filed_on,
+            "schedule": lambda: hearing.scheduled_on,
+            "decide": lambda: hearing.decided_on,
+        }
+        return days[self.step]()
+
+
+#: the steps of a case, in the order they are done; the minutes after the day's batch of
+#: records each is done at
+ACT_STEPS = {
+    "serve": 20,
+    "request_extension": 25,
+    "decide_extension": 40,
+    "comply": 30,
+    "cite": 20,
+    "pay": 35,
+    "appeal": 25,
+    "schedule": 45,
+    "decide": 50,
+}
+
+
+@dataclass
 class Entry:
     """One write of the demo's past: a batch of facts recorded, or a record voided,
     at ``at`` (city time, on a day no later than the demo's date), and why."""
@@ -2204,6 +2869,290 @@ class DemoResult:
     batches: int = 0
     corrected: int = 0
     voided: int = 0
+    #: the enforcement's acts done through the notices services, and the documents
+    #: (notices and citations) among them served
+    acts: int = 0
+    served: int = 0
+    #: the records the notices services recorded for them (the served documents, the
+    #: compliance, extensions, requests for a hearing and orders)
+    enforcement_records: int = 0
+    #: an act the notices services refused, one line each (none in a demo as planned)
+    refused: list[str] = field(default_factory=list)
+
+
+class _Enforcement:
+    """The demo's enforcement done act by act through the notices services, each in a
+    replay of its moment (:mod:`sanitas.records.replay`) and with the case's subject
+    group evaluated as of its day first (the worklist as it stood that day, which the
+    services evaluate as of): drafted from the finding it answers, approved by the
+    supervisor where the pack requires it, served; then complied with, extended, cited,
+    paid, appealed and heard. An act already done (the demo loaded again) is left as
+    it is."""
+
+    def __init__(self, *, as_of: date, result: DemoResult) -> None:
+        from sanitas.notices.kinds import kind
+
+        self.as_of = as_of
+        self.result = result
+        self.kind = kind
+        self.supervisor = demo_account("supervisor")
+        self.hearing_officer = demo_account("hearing_officer")
+
+    def run(self, act: Act, *, at: datetime) -> None:
+        from django.utils import timezone
+
+        from sanitas.notices.services import NoticeError
+        from sanitas.records import replay
+
+        day = act.day
+        if day > timezone.localdate(at):
+            self._refused(act, f"its day, {day}, has not come yet")
+            return
+        try:
+            with replay.at(at):
+                if self._done(act):
+                    return
+                self._evaluate(act.case, day)
+                getattr(self, f"_{act.step}")(act.case, at)
+        except NoticeError as exc:
+            self._refused(act, "; ".join(exc.problems))
+            return
+        self.result.acts += 1
+
+    def finish(self) -> int:
+        """The groups the acts evaluated as of their own days, evaluated again as of the
+        demo's date with the rest of the city; how many."""
+        from sanitas.records.models import SubjectGroup
+        from sanitas.records.sweep import sweep_groups
+
+        behind = SubjectGroup.objects.filter(swept_as_of__lt=self.as_of)
+        groups = set(behind.values_list("key", flat=True))
+        if groups:
+            sweep_groups(groups, as_of=self.as_of)
+        return len(groups)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _done(self, act: Act) -> bool:
+        """Whether the act was done already (the demo loaded again), or cannot be for
+        want of what it follows (refused already)."""
+        notice = self._notice(act.case)
+        if act.step == "serve" or notice is None:
+            return notice is not None
+        citation = self._citation(act.case)
+        appeals = citation.appeals if citation is not None else None
+        return {
+            "request_extension": lambda: notice.extensions.exists(),
+            "decide_extension": lambda: not notice.extensions.filter(state="requested").exists(),
+            "comply": lambda: notice.state != "served",
+            "cite": lambda: citation is not None,
+            "pay": lambda: citation is None or citation.payments.exists(),
+            "appeal": lambda: citation is None or appeals.exists(),
+            "schedule": lambda: citation is None or not appeals.filter(state="filed").exists(),
+            "decide": lambda: citation is None or not appeals.filter(state="scheduled").exists(),
+        }[act.step]()
+
+    def _evaluate(self, case: Case, day: date) -> None:
+        """The case's subject group evaluated as of ``day``."""
+        from sanitas.notices.services import NoticeError
+        from sanitas.records.models import RecordIndex
+        from sanitas.records.sweep import sweep_groups
+
+        group = (
+            RecordIndex.objects.filter(key=case.subject)
+            .values_list("subject_group", flat=True)
+            .first()
+        )
+        if group is None:
+            raise NoticeError([f"{case.subject}: not on record"])
+        sweep_groups([group], as_of=day)
+
+    def _refused(self, act: Act, why: str) -> None:
+        line = f"{act.case.key}: {act.step.replace('_', ' ')} refused: {why}"
+        logger.warning("demo enforcement: %s", line)
+        self.result.refused.append(line)
+
+    def _actor(self, case: Case) -> str:
+        return program_account(self.kind(case.kind).program)
+
+    def _notice(self, case: Case) -> Any:
+        """The case's served notice, if it was served."""
+        from sanitas.notices.models import SERVED_STATES, Notice
+
+        return (
+            Notice.objects.filter(
+                kind=case.kind,
+                subject=case.subject,
+                served_on=case.served_on,
+                state__in=SERVED_STATES,
+            )
+            .order_by("pk")
+            .first()
+        )
+
+    def _citation(self, case: Case) -> Any:
+        from sanitas.notices.models import SERVED_STATES
+
+        notice = self._notice(case)
+        if notice is None:
+            return None
+        return notice.citations.filter(state__in=SERVED_STATES).order_by("pk").first()
+
+    def _issue(self, notice: Any, *, actor: str, method: str, day: date, at: datetime) -> None:
+        """Approve (the supervisor, where the pack requires it) and serve a draft."""
+        from sanitas.notices import services
+        from sanitas.records import replay
+
+        if services.requires_approval(notice.kind, day) and notice.state == "draft":
+            with replay.at(at + timedelta(minutes=10)):
+                services.approve_notice(notice_id=notice.pk, actor=self.supervisor, today=day)
+        with replay.at(at + timedelta(minutes=20)):
+            services.serve_notice(
+                notice_id=notice.pk, actor=actor, method=method, served_on=day, today=day
+            )
+        self.result.served += 1
+
+    # ------------------------------------------------------------------ the steps
+
+    def _serve(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+        from sanitas.records.models import Finding
+
+        day = case.served_on
+        found = Finding.objects.filter(
+            current=True,
+            subject=case.subject,
+            requirement=case.requirement,
+            status__in=self.kind(case.kind).statuses,
+        )
+        finding = (
+            found.filter(period=case.period).first() if case.period is not None else None
+        ) or found.order_by("-period", "pk").first()
+        if finding is None:
+            raise services.NoticeError(
+                [
+                    f"no finding of {case.requirement} on {case.subject} as of {day} that a "
+                    f"{self.kind(case.kind).title()} answers"
+                ]
+            )
+        actor = self._actor(case)
+        notice = services.draft_notice(
+            finding_id=finding.pk, actor=actor, kind_key=case.kind, as_of=day, today=day
+        )
+        self._issue(notice, actor=actor, method=case.method, day=day, at=at)
+
+    def _request_extension(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+
+        plan = case.extension
+        services.request_extension(
+            notice_id=self._notice(case).pk,
+            actor=self._actor(case),
+            requested_on=plan.requested_on,
+            reason=plan.reason,
+            explanation=plan.explanation,
+        )
+
+    def _decide_extension(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+
+        plan = case.extension
+        services.decide_extension(
+            request_id=self._notice(case).extensions.get(state="requested").pk,
+            actor=self.supervisor,
+            granted=plan.granted,
+            decided_on=plan.decided_on,
+            new_due_on=plan.new_due_on,
+        )
+
+    def _comply(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+
+        services.record_compliance(
+            notice_id=self._notice(case).pk, actor=self._actor(case), complied_on=case.complied_on
+        )
+
+    def _cite(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+
+        day, actor = case.citation.served_on, self._actor(case)
+        citation = services.draft_citation(notice_id=self._notice(case).pk, actor=actor, today=day)
+        self._issue(citation, actor=actor, method="certified_mail", day=day, at=at)
+
+    def _pay(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+
+        citation, plan = self._citation(case), case.citation
+        services.record_payment(
+            citation_id=citation.pk,
+            actor=self._actor(case),
+            amount=citation.amount,
+            paid_on=plan.paid_on,
+            method=plan.payment_method,
+            receipt_number=plan.receipt_number,
+        )
+
+    def _appeal(self, case: Case, at: datetime) -> None:
+        from sanitas.notices import services
+
+        plan = case.citation.hearing
+        services.file_appeal(
+            citation_id=self._citation(case).pk,
+            actor=self._actor(case),
+            filed_on=plan.filed_on,
+            grounds=plan.grounds,
+        )
+
+    def _schedule(self, case: Case, at: datetime) -> None:
+        from django.utils import timezone
+
+        from sanitas.notices import services
+
+        plan = case.citation.hearing
+        services.schedule_hearing(
+            appeal_id=self._citation(case).appeals.get(state="filed").pk,
+            actor=self.supervisor,
+            hearing_officer=self.hearing_officer,
+            scheduled_at=timezone.make_aware(plan.held_at),
+            place=HEARING_ROOM,
+        )
+
+    def _decide(self, case: Case, at: datetime) -> None:
+        from django.contrib.auth import get_user_model
+
+        from sanitas.notices import services
+
+        citation, plan = self._citation(case), case.citation.hearing
+        hearing = citation.appeals.get(state="scheduled").hearing
+        notice = citation.cites_notice
+        officer = get_user_model().objects.get(username=hearing.hearing_officer)
+        services.decide_hearing(
+            hearing_id=hearing.pk,
+            actor=hearing.hearing_officer,
+            decision=plan.decision,
+            decided_on=plan.decided_on,
+            findings=(
+                f"{self.kind(notice.kind).title()} {notice.code}, served on "
+                f"{_words(notice.served_on)}, required compliance by "
+                f"{_words(notice.deadline_on)}. The records show none by that day, nor an "
+                f"extension. Citation {citation.code} was served on "
+                f"{_words(citation.served_on)} for ${citation.amount}, the first step of the "
+                f"ladder. The respondent's grounds: {plan.grounds}"
+            ),
+            reasons=(
+                "What the respondent says of the time after the deadline does not show "
+                "compliance within it, and no extension was asked for before it passed; "
+                "the penalty is within the ladder's ceiling for a first violation. The "
+                "citation stands."
+            ),
+            officer_name=officer.get_full_name(),
+            officer_title=ROLES["hearing_officer"].title,
+        )
+
+
+def _words(day: date | None) -> str:
+    """A day as the orders write it: "2 September 2026"."""
+    return f"{day.day} {day:%B %Y}" if day is not None else "no day"
 
 
 def load_demo(
@@ -2215,28 +3164,37 @@ def load_demo(
     sweep_after: bool = True,
     bar: Any = None,
 ) -> DemoResult:
-    """Record the demo city through :func:`record_facts` (in one transaction: all of
-    it or none), make the demo sign-ins, and sweep as of ``as_of``; ``bar`` (a
+    """Record the demo city through :func:`record_facts` and its enforcement through
+    the notices services (in one transaction: all of it or none), make the demo
+    sign-ins, and sweep as of ``as_of``; ``bar`` (a
     :class:`~sanitas.operations.progress.Bar`) is told each stage.
 
     The records not yet on file are recorded as the city would have entered them
     over the years (:meth:`DemoCity.recording`): each batch at its own past time, so
-    that the history shows what the city knew on any day. Those already on file are
-    brought to the demo's version in one batch, now: running it again with the same
-    seed and date changes nothing."""
+    that the history shows what the city knew on any day. Between them, on their own
+    days, the notices the city served are drafted, approved, served and followed up
+    (:meth:`DemoCity.acts`, :class:`_Enforcement`), so that each is a notice of the
+    notices pages with its PDF, its frozen content and its engine fact. Those already
+    on file are brought to the demo's version in one batch, now, and an act already
+    done is left as it is: running it again with the same seed and date changes
+    nothing."""
     from django.db import transaction
     from django.utils import timezone
 
     from sanitas.records import bulk
-    from sanitas.records.models import RecordIndex
+    from sanitas.records.models import Finding, RecordIndex
     from sanitas.records.services import record_facts, void_record
     from sanitas.records.sweep import sweep
 
     city = DemoCity(as_of=as_of, seed=seed)
     facts = city.facts()
     entries = city.recording(facts)
+    acts = city.acts(entries)
     if bar is not None:
-        bar.stage(f"recording {len(facts):,} facts in {len(entries):,} batches")
+        bar.stage(
+            f"recording {len(facts):,} facts in {len(entries):,} batches and "
+            f"{len(city.enforcement()):,} notices served"
+        )
     source = f"sanitas demo --seed {seed}"
     keys = sorted({f["id"] for e in entries for f in e.facts})
     on_file = {
@@ -2246,9 +3204,23 @@ def load_demo(
     now = timezone.now()
     zone = timezone.get_current_timezone()
     result = DemoResult(len(keys), 0, 0, 0, 0, 0, [])
+    records_before, findings_before = RecordIndex.objects.count(), Finding.objects.count()
+    hashes = hash_passwords_ahead()  # while the city is recorded
+    # the batches and the acts in time order (a day's acts after its batch)
+    timeline: list[tuple[datetime, int, int, Entry | Act]] = sorted(
+        [(e.at, 0, n, e) for n, e in enumerate(entries)]
+        + [(a.at, 1, n, a) for n, a in enumerate(acts)],
+        key=lambda item: item[:3],
+    )
     with transaction.atomic():
-        for entry in entries:
-            at = min(entry.at.replace(tzinfo=zone), now)  # a demo set around today
+        enforcement = _Enforcement(as_of=as_of, result=result)
+        for moment, _order, _n, entry in timeline:
+            at = min(moment.replace(tzinfo=zone), now)  # a demo set around today
+            if isinstance(entry, Act):
+                if not result.sign_ins:  # the staff who act are there first
+                    result.sign_ins = ensure_demo_staff(actor=actor, hashed=hashes())
+                enforcement.run(entry, at=at)
+                continue
             if entry.void is not None:
                 if entry.void not in on_file:
                     void_record(key=entry.void, actor=actor, why=entry.why, voided_at=at)
@@ -2281,12 +3253,18 @@ def load_demo(
             else:
                 void_record(key=key, actor=actor, why="entered twice")
                 result.updated += 1
-    result.sign_ins = ensure_demo_staff(actor=actor)
+        if result.acts:
+            result.groups_swept = enforcement.finish()
+        result.enforcement_records = RecordIndex.objects.count() - records_before - result.created
+    if not result.sign_ins:
+        result.sign_ins = ensure_demo_staff(actor=actor, hashed=hashes())
     if sweep_after:
         if bar is not None:
             bar.stage(f"sweeping as of {as_of.isoformat()}")
         swept = sweep(as_of=as_of, progress=bar)
-        result.groups_swept, result.findings_created = swept.groups, swept.findings_created
+        result.groups_swept += swept.groups
+    # the findings the load made: the sweep's, and those of the days the acts were done
+    result.findings_created = Finding.objects.count() - findings_before
     return result
 
 
@@ -2312,43 +3290,90 @@ def demo_staff(*, create: bool = False) -> tuple[StaffSignIn, ...]:
     )
 
 
-def ensure_demo_staff(*, actor: str = DEMO_ACTOR) -> list[tuple[StaffSignIn, bool]]:
-    """Make the demo sign-ins and their role groups (the only code that makes users),
-    with this installation's passwords. A user that exists keeps its password, unless
-    it still opens with the password earlier versions published, which is replaced;
-    each sign-in comes back with whether its printed password opens it."""
+#: the name versions of Sanitas before 0.3 gave every demo account: "Demo" and the title
+RETIRED_FIRST_NAME = "Demo"
+
+
+def hash_passwords_ahead() -> Callable[[], dict[str, str]]:
+    """Start hashing the passwords of the demo accounts not yet made, side by side in
+    threads (the key derivation, slow on purpose, releases the interpreter's lock), so
+    that it runs while the city is recorded; the call returned waits for the hashes
+    (user name → hash)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+
+    staff = demo_staff(create=True)
+    made = set(
+        get_user_model()
+        .objects.filter(username__in=[s.username for s in staff])
+        .values_list("username", flat=True)
+    )
+    wanted = [s for s in staff if s.username not in made]
+    if not wanted:
+        return dict
+    pool = ThreadPoolExecutor(max_workers=len(wanted), thread_name_prefix="demo-password")
+    futures = {s.username: pool.submit(make_password, s.password) for s in wanted}
+    pool.shutdown(wait=False)
+
+    def hashes() -> dict[str, str]:
+        return {username: future.result() for username, future in futures.items()}
+
+    return hashes
+
+
+def ensure_demo_staff(
+    *, actor: str = DEMO_ACTOR, hashed: dict[str, str] | None = None
+) -> list[tuple[StaffSignIn, bool]]:
+    """Make the demo sign-ins and their role groups (the only code that makes users but
+    the staff page's invitations), with this installation's passwords (``hashed``:
+    those already hashed, by user name) and each its person's full name. A user that
+    exists keeps its password, unless it still opens with the password earlier
+    versions published, which is replaced; and its name, unless it is still the one
+    earlier versions gave. Each sign-in comes back with whether its printed password
+    opens it."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group
     from django.db import transaction
 
     user_model = get_user_model()
+    hashed = hashed or {}
     out: list[tuple[StaffSignIn, bool]] = []
     with transaction.atomic():
-        groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLE_GROUPS}
+        groups = {name: Group.objects.get_or_create(name=name)[0] for name in ROLES}
         for staff in demo_staff(create=True):
             user = user_model.objects.filter(username=staff.username).first()
             if user is None:
-                if staff.superuser:
-                    user = user_model.objects.create_superuser(
-                        username=staff.username, password=staff.password, email=""
-                    )
-                else:
-                    user = user_model.objects.create_user(
-                        username=staff.username, password=staff.password, email=""
-                    )
-                user.first_name = "Demo"
-                user.last_name = staff.title
-                user.save(update_fields=["first_name", "last_name"])
+                user = user_model(
+                    username=staff.username,
+                    email="",
+                    first_name=staff.first_name,
+                    last_name=staff.last_name,
+                    is_staff=staff.superuser,
+                    is_superuser=staff.superuser,
+                    password=hashed.get(staff.username) or make_password(staff.password),
+                )
+                user.save()
+                works = True  # made with the password just printed
                 logger.info("demo sign-in %s made by %s", staff.username, actor)
-            elif staff.username in RETIRED_PASSWORDS and user.check_password(
-                RETIRED_PASSWORDS[staff.username]
-            ):
-                user.set_password(staff.password)
-                user.save(update_fields=["password"])
-                logger.warning("demo sign-in %s: its published password replaced", staff.username)
+            else:
+                if staff.username in RETIRED_PASSWORDS and user.check_password(
+                    RETIRED_PASSWORDS[staff.username]
+                ):
+                    user.set_password(staff.password)
+                    user.save(update_fields=["password"])
+                    logger.warning(
+                        "demo sign-in %s: its published password replaced", staff.username
+                    )
+                if user.first_name == RETIRED_FIRST_NAME and user.last_name != staff.last_name:
+                    user.first_name, user.last_name = staff.first_name, staff.last_name
+                    user.save(update_fields=["first_name", "last_name"])
+                works = user.check_password(staff.password)
             if staff.role is not None:
                 user.groups.add(groups[staff.role])
-            out.append((staff, user.check_password(staff.password)))
+            out.append((staff, works))
     return out
 
 
@@ -2363,6 +3388,21 @@ def demo_sign_ins() -> list[tuple[StaffSignIn, bool]]:
         for u in get_user_model().objects.filter(username__in=[s.username for s in staff])
     }
     return [(s, users[s.username].check_password(s.password)) for s in staff if s.username in users]
+
+
+def _demo_accounts_missing() -> bool:
+    """Whether this demo data directory (one that keeps demo sign-ins) lacks an account
+    the demo now has, in its sign-ins file or among its users."""
+    from django.contrib.auth import get_user_model
+
+    kept = demo_staff()
+    if not kept:
+        return False
+    names = {s.username for s in DEMO_STAFF}
+    made = set(
+        get_user_model().objects.filter(username__in=names).values_list("username", flat=True)
+    )
+    return {s.username for s in kept} != names or made != names
 
 
 def _retired_passwords_in_use() -> bool:
@@ -2383,7 +3423,7 @@ def render_sign_ins(sign_ins: list[tuple[StaffSignIn, bool]], *, users: int = 0)
     for staff, works in sign_ins:
         password = staff.password if works else "(changed since the demo made it)"
         role = f"  group {staff.role}" if staff.role else "  superuser: the admin, for repairs"
-        lines.append(f"  {staff.username:<12} {password:<32} {staff.title};{role}")
+        lines.append(f"  {staff.username:<12} {password:<32} {staff.title} ({staff.name});{role}")
     return "\n".join(lines) + "\n"
 
 
@@ -2455,6 +3495,8 @@ def prepare_serve(
             out.write("This data directory has accounts but no records: no demo city loaded.\n")
         elif demo and not demo_staff() and _retired_passwords_in_use():
             ensure_demo_staff()  # a demo made before passwords were made per installation
+        elif demo and _demo_accounts_missing():
+            ensure_demo_staff()  # a demo made before its newer accounts (its hearing officer)
         with progress_bar(f"sweeping as of {as_of.isoformat()}", unit="groups") as bar:
             swept = sweep(as_of=as_of, progress=bar).groups
         out.write(f"Worklist swept as of {as_of}: {swept:,} subject groups re-evaluated.\n")
@@ -2519,8 +3561,12 @@ def run_demo(*, as_of: date | None, seed: int, out: TextIO) -> int:
         f"updated, {result.unchanged:,} unchanged.\n"
         f"Entered as over the city's past: {result.batches:,} batches, "
         f"{result.corrected:,} corrections, {result.voided:,} voided.\n"
+        f"Enforcement through the notices: {result.served:,} notices and citations served, "
+        f"{result.acts:,} acts in all.\n"
         f"Swept as of {as_of}: {result.groups_swept:,} subject groups evaluated, "
         f"{result.findings_created:,} new findings.\n"
     )
+    for line in result.refused:
+        out.write(f"Not done: {line}\n")
     out.write(render_sign_ins(result.sign_ins))
     return 0

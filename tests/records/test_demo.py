@@ -15,15 +15,14 @@ from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import override_settings
 
+from sanitas.access.roles import ROLES
 from sanitas.intake.demo import (
     DEMO_ACTOR,
     DEMO_STAFF,
     HERITAGES,
     PERMIT_PREFIXES,
-    ROLE_GROUPS,
     DemoCity,
     demo_staff,
     ensure_demo_staff,
@@ -42,6 +41,7 @@ from sanitas.records.sweep import export_facts, sweep
 from sanitas.staff import selectors as staff_selectors
 
 from ..conftest import ROOT
+from ..served_notices import flush_with_served_notices
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def first_run(django_db_setup, django_db_blocker, tmp_path_factory):
             setup = prepare_serve(as_of=AS_OF, out=out)
             yield setup, out.getvalue(), static
         finally:
-            call_command("flush", interactive=False, verbosity=0)
+            flush_with_served_notices()  # the demo served notices
 
 
 @pytest.fixture
@@ -90,7 +90,10 @@ def demo(first_run):
 def test_the_first_serve_loads_the_demo_through_the_services(first_run, demo):
     _, printed, _ = first_run
     assert demo is not None and "Loading the demo city as of 2026-06-15" in printed
-    assert demo.created == demo.facts == RecordIndex.objects.count()
+    assert demo.created == demo.facts
+    # and the records the notices services made of its enforcement
+    assert RecordIndex.objects.count() == demo.facts + demo.enforcement_records
+    assert demo.enforcement_records > 40 and demo.refused == []
     assert (demo.updated, demo.unchanged) == (0, 0)
     establishments = RECORD_MODELS["establishment"].objects.all()
     assert establishments.count() >= 300
@@ -141,8 +144,13 @@ def test_the_first_serve_loads_the_demo_through_the_services(first_run, demo):
 def test_the_demo_is_swept_as_of_its_date(demo):
     assert demo.groups_swept == SubjectGroup.objects.count() > 100
     assert demo.findings_created == Finding.objects.count()
-    assert set(Finding.objects.values_list("evaluated_as_of", flat=True)) == {AS_OF}
-    assert not SubjectGroup.objects.filter(swept_as_of__isnull=True).exists()
+    assert set(SubjectGroup.objects.values_list("swept_as_of", flat=True)) == {AS_OF}
+    # a finding is kept as of the day it was last stored: the demo's date, or the day of
+    # an act of the city's enforcement that found it as it still stands
+    city = DemoCity(as_of=AS_OF)
+    acted = {act.day for act in city.acts(city.recording())}
+    days = set(Finding.objects.values_list("evaluated_as_of", flat=True))
+    assert AS_OF in days and days - {AS_OF} <= acted
 
 
 def test_every_program_has_open_findings_of_several_statuses(demo):
@@ -221,7 +229,8 @@ def test_loading_the_demo_again_changes_nothing(demo):
     again = load_demo(as_of=AS_OF)
     assert (again.created, again.updated, again.unchanged) == (0, 0, demo.facts)
     assert (again.groups_swept, again.findings_created) == (0, 0)
-    assert RecordIndex.objects.count() == demo.facts
+    assert RecordIndex.objects.count() == demo.facts + demo.enforcement_records
+    assert (again.acts, again.served) == (0, 0)
     assert RECORD_MODELS["pump_out"].history.count() == versions
     assert list(Finding.objects.order_by("pk").values_list("pk", "status", "updated_at")) == (
         findings
@@ -242,19 +251,12 @@ def test_the_demo_sign_ins_and_their_role_groups(demo):
         assert user.is_superuser == staff.superuser == user.is_staff
         groups = set(user.groups.values_list("name", flat=True))
         assert groups == ({staff.role} if staff.role else set())
-    roles = {s.role for s in DEMO_STAFF if s.role}
-    assert (
-        roles
-        == set(ROLE_GROUPS)
-        == {
-            "fog_inspector",
-            "permit_clerk",
-            "sb1383_coordinator",
-            "code_enforcement",
-            "supervisor",
-            "auditor",
-        }
-    )
+        # a person's full name, first and last, by which the pages show their work
+        assert user.get_full_name() == staff.name and len(staff.name.split()) == 2
+    # one account for each role, the hearing officer's among them
+    roles = [s.role for s in DEMO_STAFF if s.role]
+    assert roles == list(ROLES) and "hearing_officer" in roles
+    assert len({s.name for s in DEMO_STAFF}) == len(DEMO_STAFF)
 
 
 def test_a_changed_password_is_kept_and_not_printed(demo):
