@@ -313,8 +313,7 @@ def markdown() -> str:
         target = f"`{t.target}`" if t.target else "(unchanged)"
         sources = ", ".join(f"`{s}`" for s in t.sources)
         lines.append(
-            f"| {t.label} (`{t.action}`) | {sources} | {target} | {kinds} | {who} | "
-            f"{conditions} |"
+            f"| {t.label} (`{t.action}`) | {sources} | {target} | {kinds} | {who} | {conditions} |"
         )
     for title, states, moves in (
         ("An extension request's states", EXTENSION_STATES, EXTENSION_FLOW),

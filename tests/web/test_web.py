@@ -70,6 +70,8 @@ URL_KWARGS = {
     "reports:build": {"pk": 1},
     "reports:file": {"pk": 1, "name": "report.xlsx"},
 }
+
+
 @pytest.fixture
 def block():
     record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="block survey")
