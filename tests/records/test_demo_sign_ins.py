@@ -51,3 +51,20 @@ def test_a_demo_without_its_hearing_officer_gets_one_at_the_next_start(tmp_path)
         user = users.get(username=staff.username)
         assert user.check_password(kept[staff.username])
         assert user.get_full_name() == staff.name
+
+
+def test_the_readme_lists_every_demo_account_with_its_person_and_role():
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("| user | person | role |")
+    rows = {}
+    for line in readme[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        user, person, role = (cell.strip() for cell in line.strip("|").split("|"))
+        rows[user.strip("`")] = (person, role)
+    assert set(rows) == {s.username for s in DEMO_STAFF}
+    for staff in DEMO_STAFF:
+        person, role = rows[staff.username]
+        assert person == staff.name
+        if staff.role:
+            assert f"`{staff.role}`" in role
