@@ -2,9 +2,9 @@
 (equal to ``sanitas evaluate``), refusals as 4xx with every problem listed, and
 the OpenAPI document (a snapshot).
 
-The snapshot is ``tests/records/openapi.json``; after an intended change of the
+The snapshot is ``tests/api/openapi.json``; after an intended change of the
 API, regenerate it with ``SANITAS_UPDATE_SNAPSHOTS=1 .venv/bin/pytest
-tests/records/test_api.py -k openapi`` and review the diff.
+tests/api/test_api.py -k openapi`` and review the diff.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import sweep
 
 from ..conftest import OWN_SCENARIOS, ROOT, SHARED_SCENARIOS
-from .amend import amend_engine, lone_finding
+from ..records.amend import amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db
 
