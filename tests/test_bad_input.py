@@ -6,7 +6,7 @@ with a traceback, a hang or gigabytes of memory; what is refused unread is seen
 unread by the bytes the process read; and the bounds of every value
 (``sanitas.ordinance.bounds``), held alike by the vocabulary and the fast path.
 
-The importer's side of the corpus is ``tests/records/test_bad_imports.py``.
+The importer's side of the corpus is ``tests/intake/test_bad_imports.py``.
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ FACTS_CORPUS: dict[str, tuple[str, ...]] = {
 
 def test_the_corpus_is_listed_whole():
     """Each facts file of ``tests/bad`` has its expected refusal here (the feeds are
-    the importer's: ``tests/records/test_bad_imports.py``)."""
+    the importer's: ``tests/intake/test_bad_imports.py``)."""
     files = {p.name for p in BAD.iterdir() if p.suffix in (".yaml", ".json")}
     assert files == set(FACTS_CORPUS)
 

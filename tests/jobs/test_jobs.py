@@ -24,7 +24,7 @@ from ..conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 CITY = ZoneInfo("America/Los_Angeles")
-FEEDS = ROOT / "tests" / "records" / "feeds"
+FEEDS = ROOT / "tests" / "intake" / "feeds"
 BLOCK = ROOT / "examples" / "city-block.yaml"
 
 

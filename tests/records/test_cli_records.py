@@ -23,7 +23,7 @@ from ..conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 BLOCK = ROOT / "examples" / "city-block.yaml"
-FEED_DIR = Path(__file__).parent / "feeds"
+FEED_DIR = Path(__file__).parent.parent / "intake" / "feeds"
 AS_OF = date(2025, 3, 1)
 
 

@@ -3,7 +3,7 @@
 Each runs in a child process against a private database (a SQLite file, or a
 database on the PostgreSQL server of DATABASE_URL), is killed with SIGKILL once
 it has committed part of its work, and the database is then checked whole. An
-import killed midway is in ``tests/records/test_imports.py`` (it leaves the
+import killed midway is in ``tests/intake/test_imports.py`` (it leaves the
 database as it was, and the same import run again completes it); a worker of a
 distributed sweep killed midway is in ``tests/records/test_distributed_sweep.py``.
 """
