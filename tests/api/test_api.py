@@ -54,7 +54,7 @@ JSON = "application/json"
 @pytest.fixture
 def clerk():
     # a token never exceeds its user: the API's client is a supervisor, whose roles
-    # open every operation (what each role may do: tests/web/test_doors.py)
+    # open every operation (what each role may do: tests/access/test_doors.py)
     from django.contrib.auth.models import Group
 
     user = get_user_model().objects.create_user("api-clerk", password="not-used-here")

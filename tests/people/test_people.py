@@ -2,7 +2,7 @@
 whose link sets the password), changes their roles, name and e-mail, deactivates and
 reactivates; every change is an account event with who made it and why; the guard rails
 hold; nobody but who may manage staff opens a Staff page or posts to one (every door as
-every role is also asked by tests/web/test_doors.py)."""
+every role is also asked by tests/access/test_doors.py)."""
 
 from __future__ import annotations
 
