@@ -67,7 +67,7 @@ ALLOWED_HOSTS = _list("SANITAS_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = _list("SANITAS_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "sanitas.staff.apps.RepairAdminConfig",  # the admin, for superusers repairing data
+    "sanitas.web.apps.RepairAdminConfig",  # the admin, for superusers repairing data
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -77,7 +77,6 @@ INSTALLED_APPS = [
     "rules",  # the access policy's predicates and their {% has_perm %} template tag
     "sanitas.access",
     "sanitas.records",
-    "sanitas.staff",
     "sanitas.web",
     "sanitas.casework",
     "django_filters",

@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from sanitas.api.api import api
 from sanitas.people.urls import account_urlpatterns as people_account_urls
-from sanitas.staff.urls import auth_urlpatterns as staff_auth_urls
+from sanitas.web.worklist_urls import auth_urlpatterns as staff_auth_urls
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,7 +11,7 @@ urlpatterns = [
     path("accounts/", include(staff_auth_urls)),
     path("accounts/", include(people_account_urls)),
     path("notices/", include("sanitas.notices.urls")),
-    path("", include("sanitas.staff.urls")),
+    path("", include("sanitas.web.worklist_urls")),
     path("", include("sanitas.web.urls")),
     path("", include("sanitas.casework.urls")),
     path("", include("sanitas.jobs.urls")),

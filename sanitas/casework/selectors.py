@@ -13,8 +13,8 @@ from django.db.models import Q
 from sanitas.access.policy import GRANTS
 from sanitas.casework.inspection import Place
 from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
+from sanitas.kit import selectors as staff_selectors
 from sanitas.ordinance.catalog import title
-from sanitas.staff import selectors as staff_selectors
 from sanitas.web.selectors import Title, titles
 
 
@@ -291,7 +291,7 @@ class VisitFindings:
 
     @property
     def still_open(self) -> list[VisitFindingRow]:
-        from sanitas.staff.selectors import OPEN_STATUSES
+        from sanitas.kit.selectors import OPEN_STATUSES
 
         return [r for r in self.rows if not r.from_visit and r.status in OPEN_STATUSES]
 
@@ -318,7 +318,7 @@ def visit_findings(user: Any, *, visit: InspectionVisit, today: date) -> VisitFi
     """The findings about the visited subject and the records that name it as of the
     visit's day: the stored ones (what the worklist shows) while the worklist speaks
     for that day, else evaluated as of it; those the visit gave rise to first."""
-    from sanitas.staff.selectors import SEVERITY, subject_page, worklist_date
+    from sanitas.kit.selectors import SEVERITY, subject_page, worklist_date
 
     as_of = None if visit.visit_date == worklist_date() else visit.visit_date
     page = subject_page(user, key=visit.subject, as_of=as_of, today=today)

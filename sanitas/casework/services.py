@@ -27,9 +27,9 @@ from sanitas.access.policy import allows
 from sanitas.casework import evidence
 from sanitas.casework.inspection import VISIT_KINDS, visit_facts
 from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
+from sanitas.kit import selectors as staff_selectors
 from sanitas.ordinance.facts import FactsError
 from sanitas.records.services import RecordError, problems_of, record_and_evaluate
-from sanitas.staff import selectors as staff_selectors
 
 NOTE_LIMIT = 5000
 

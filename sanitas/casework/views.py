@@ -24,7 +24,7 @@ from sanitas.casework.inspection import (
     VoidPhotoForm,
     answer_rows,
 )
-from sanitas.staff import selectors as staff_selectors
+from sanitas.kit import selectors as staff_selectors
 from sanitas.web.selectors import titles
 
 

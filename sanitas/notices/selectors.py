@@ -1,6 +1,6 @@
 """What the notice pages and the API read. Every function that lists or opens a
 notice takes the signed-in ``user`` and returns only what that user may see: the
-notices of the programs their role sees (``sanitas.staff.selectors``)."""
+notices of the programs their role sees (``sanitas.kit.selectors``)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from django.utils import timezone
 
 from sanitas.access.policy import About, allows
 from sanitas.access.roles import PROGRAMS, program_key
+from sanitas.kit import selectors as staff
 from sanitas.notices import compose, services
 from sanitas.notices.kinds import Kind, kind, kinds, kinds_for
 from sanitas.notices.models import SERVED_STATES, Hearing, Notice, Payment
 from sanitas.records.models import Finding
 from sanitas.records.sweep import jurisdiction_pack
-from sanitas.staff import selectors as staff
 
 
 def _kinds_of(programs: list[str]) -> list[str]:

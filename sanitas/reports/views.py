@@ -14,10 +14,10 @@ from django.views.decorators.http import require_GET, require_POST
 from sanitas.access.doors import door, require
 from sanitas.jobs import selectors as job_selectors
 from sanitas.jobs.services import JobError
+from sanitas.kit.selectors import worklist_date
 from sanitas.reports import selectors, services
 from sanitas.reports.figures import DESCRIPTIONS, REPORTS
 from sanitas.reports.forms import ReportForm
-from sanitas.staff.selectors import worklist_date
 
 CONTENT_TYPES = {
     "report.xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -23,10 +23,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from sanitas.access.doors import door
 from sanitas.access.policy import About, allows
+from sanitas.kit import selectors as staff_selectors
 from sanitas.ordinance.facts import FactsError, vocabulary
 from sanitas.ordinance.words import capital, listing, plural, type_words
 from sanitas.records.services import RecordError
-from sanitas.staff import selectors as staff_selectors
 from sanitas.web import conflicts, selectors, services
 from sanitas.web.record_forms import RecordForm, VoidForm, form_class
 

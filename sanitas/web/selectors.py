@@ -1,6 +1,6 @@
 """What the staff shell reads: records titled by what they are, search, the list
 pages' records and a business's page. Findings are read only through
-``sanitas.staff.selectors`` (the one module that reads the worklist's storage).
+``sanitas.kit.selectors`` (the one module that reads the worklist's storage).
 
 Titles follow the issue's words: a device is "Grease interceptor, 1,000 gal,
 installed 2019-05-01", a permit "Permit HC-2025-022, 412 S Del Mar Ave", an
@@ -21,10 +21,10 @@ from django.db.models import Case, QuerySet, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
+from sanitas.kit import selectors as staff_selectors
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.words import number, type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
-from sanitas.staff import selectors as staff_selectors
 
 # --------------------------------------------------------------------------- titles
 

@@ -32,13 +32,13 @@ from sanitas.intake.demo import (
     run_serve,
     serve_address,
 )
+from sanitas.kit import selectors as staff_selectors
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.engine import FactIndex
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.words import name_of
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.sweep import export_facts, sweep
-from sanitas.staff import selectors as staff_selectors
 
 from ..conftest import ROOT
 from ..served_notices import flush_with_served_notices

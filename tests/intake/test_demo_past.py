@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sanitas.intake.demo import DEMO_ACTOR, DemoCity, load_demo, own_date
+from sanitas.kit import selectors
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record
-from sanitas.staff import selectors
 
 from ..served_notices import flush_with_served_notices
 

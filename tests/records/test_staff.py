@@ -12,12 +12,12 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
+from sanitas.kit import selectors
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import group_facts, sweep
-from sanitas.staff import selectors
 
 from ..conftest import ROOT
 from .amend import amend_engine, lone_finding

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from sanitas.intake.demo import load_demo
-from sanitas.staff import selectors
+from sanitas.kit import selectors
 
 pytestmark = pytest.mark.django_db
 

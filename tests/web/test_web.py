@@ -14,12 +14,12 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from sanitas.kit import selectors as staff_selectors
 from sanitas.notices import urls as notices_urls
 from sanitas.ordinance.document import read_data
 from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
-from sanitas.staff import selectors as staff_selectors
 from sanitas.web import selectors
 from sanitas.web.export import neutralised
 

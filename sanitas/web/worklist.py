@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from sanitas.access.doors import door
 from sanitas.access.policy import allows
-from sanitas.staff import selectors
-from sanitas.staff.forms import AsOfForm, WorklistFilterForm
+from sanitas.kit import selectors
+from sanitas.web.worklist_forms import AsOfForm, WorklistFilterForm
 
 _COLUMNS = (
     ("status", "Status"),

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from sanitas.staff.selectors import ALL, PROGRAMS, SORTS, WORKLIST_STATUSES
+from sanitas.kit.selectors import ALL, PROGRAMS, SORTS, WORKLIST_STATUSES
 from sanitas.web.forms import UswdsForm, uswds_widgets
 
 

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from sanitas.staff import views
+from sanitas.web import worklist as views
 
 app_name = "staff"
 

@@ -1,0 +1,9 @@
+"""What every app shares, below the apps and above the records: no views and no URLs.
+
+This is the low shared floor beside :mod:`sanitas.access` (see ``docs/architecture.md``
+and the import-linter contracts in ``pyproject.toml``): every app may import it, and it
+imports nothing above ``records``. It holds
+
+- :mod:`sanitas.kit.selectors` — what the staff pages read about findings and subjects,
+  only what the signed-in user may see (the worklist, a subject's page, programs, roles).
+"""
