@@ -14,8 +14,8 @@ from sanitas.access.policy import GRANTS
 from sanitas.casework.inspection import Place
 from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
 from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.titles import Title, titles
 from sanitas.ordinance.catalog import title
-from sanitas.web.selectors import Title, titles
 
 
 @dataclass

@@ -25,7 +25,7 @@ from sanitas.casework.inspection import (
     answer_rows,
 )
 from sanitas.kit import selectors as staff_selectors
-from sanitas.web.selectors import titles
+from sanitas.kit.titles import titles
 
 
 def _render_case(

@@ -19,9 +19,12 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from sanitas.access.roles import PROGRAMS, program_key
+from sanitas.ordinance.catalog import title as catalog_title
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.words import number, type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
+from sanitas.records.worklist import PROGRAMS as WORKLIST_PROGRAMS
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,13 @@ def titles(keys: list[str] | set[str]) -> dict[str, Title]:
     return out
 
 
+def subject_title(key: str) -> str:
+    """The title of the record named ``key``; for a key no record has (a finding's
+    subject is always a record's, so only for a mistake) the key said as such."""
+    found = titles([key]).get(key)
+    return found.text if found else f"Record not on file ({key})"
+
+
 def _rows(index: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, Record]]:
     by_type: dict[str, list[str]] = defaultdict(list)
     for key, (fact_type, _voided) in index.items():
@@ -178,3 +188,30 @@ def _rows(index: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, Record]]:
         for row in RECORD_MODELS[fact_type].objects.filter(key__in=type_keys):
             rows[row.key] = (fact_type, row)
     return rows
+
+
+# --------------------------------------------------------------------------- programs
+
+
+def program_title(program: str | None) -> str:
+    """A program's one title, the same on every page, export and API answer ("SB 1383
+    organic waste"), whichever of its names it is given by (``organics`` is
+    ``sb1383``, ``general`` is ``solid_waste``: :data:`sanitas.access.roles.PROGRAM_ALIASES`);
+    "" for none. An unknown name is a mistake in the code, and raises KeyError."""
+    if not program:
+        return ""
+    return WORKLIST_PROGRAMS[program_key(program)].label
+
+
+def program_choices() -> list[tuple[str, str]]:
+    """Every program as (its key, its title), in the order the worklist lists them."""
+    return [(key, program_title(key)) for key in PROGRAMS]
+
+
+def requirement_title(requirement: str) -> str:
+    """A requirement's title in words ("Interceptor pump-out frequency"), as the worklist
+    leads a finding with it; the ID itself for one the catalog does not title."""
+    try:
+        return catalog_title(requirement)
+    except KeyError:
+        return requirement

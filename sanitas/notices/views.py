@@ -24,13 +24,13 @@ from django.utils.safestring import mark_safe
 from sanitas.access.doors import door, require
 from sanitas.access.policy import About, allows
 from sanitas.intake.feeds import spreadsheet_safe
+from sanitas.kit.titles import titles
 from sanitas.notices import flow, forms, selectors, services
 from sanitas.notices import render as documents
 from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
 from sanitas.notices.models import STATES, Hearing
 from sanitas.records.worklist import program_of
-from sanitas.web import selectors as web_selectors
 
 
 def _actor(request: HttpRequest) -> str:
@@ -203,7 +203,7 @@ def _list(request: HttpRequest, *, serve_form=None, status: int = 200) -> HttpRe
             ready=ready,
             initial={"served_on": services.worklist_as_of(), "method": "first_class_mail"},
         )
-    names = web_selectors.titles([n.subject for n in [*page, *ready]])
+    names = titles([n.subject for n in [*page, *ready]])
     for notice in [*page, *ready]:  # what a person calls the record the notice is about
         found = names.get(notice.subject)
         notice.subject_name = (
@@ -322,7 +322,7 @@ def draft(request: HttpRequest) -> HttpResponse:
             "offered": offered,
             "problems": problems,
             "existing": selectors.notices_for_finding(finding),
-            "subject": web_selectors.titles([finding.subject]).get(finding.subject),
+            "subject": titles([finding.subject]).get(finding.subject),
         },
         status=422 if problems else 200,
     )

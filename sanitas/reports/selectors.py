@@ -24,11 +24,11 @@ from django.db import transaction
 
 from sanitas.access.policy import About, allows
 from sanitas.jobs import selectors as job_selectors
+from sanitas.kit.titles import Title, titles
 from sanitas.ordinance.engine import Finding, evaluate_facts
 from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.records.bridge import fact_key
 from sanitas.records.sweep import groups_to_sweep, jurisdiction_pack, read_groups
-from sanitas.web.selectors import Title, titles
 
 #: subject groups read and evaluated at a time
 CHUNK = 100

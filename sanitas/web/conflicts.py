@@ -19,9 +19,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from sanitas.kit.titles import Title
+from sanitas.kit.titles import titles as record_titles
 from sanitas.ordinance.words import capital, listing, type_words
 from sanitas.records.versions import Conflict, Written
-from sanitas.web import selectors
 from sanitas.web.record_forms import (
     CHECKS,
     CHOICE,
@@ -125,7 +126,7 @@ def who(written: Written, names: dict[int, str], *, me: Any = None) -> str:
     return written.who or "someone"
 
 
-def _value(form: Any, name: str, value: Any, titles: dict[str, selectors.Title]) -> str:
+def _value(form: Any, name: str, value: Any, titles: dict[str, Title]) -> str:
     """``value`` of field ``name`` as people read it."""
     if value is None or value == "" or value == []:
         return NOTHING
@@ -171,7 +172,7 @@ def describe(conflict: Conflict, *, me: Any = None, api: bool = False) -> Words:
         for name, value in mapping.items():
             if getattr(form.base_fields.get(name), "reference", False):
                 refs.update(value if isinstance(value, list) else [value])
-    titles = selectors.titles(sorted(str(r) for r in refs if r))
+    titles = record_titles(sorted(str(r) for r in refs if r))
 
     def label(name: str) -> str:
         found = form.base_fields.get(name)

@@ -27,6 +27,7 @@ from django import forms
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from sanitas.kit.titles import Title, titles
 from sanitas.ordinance.bounds import (
     ID_MAX,
     LONG_TEXT_FIELDS,
@@ -137,7 +138,7 @@ class PickerInput(forms.TextInput):
         context = super().get_context(name, value, attrs)
         chosen = None
         if value and not self.many:
-            chosen = selectors.titles([str(value)]).get(str(value))
+            chosen = titles([str(value)]).get(str(value))
         context["widget"].update(
             types=",".join(self.types), near=self.near, many=self.many, chosen=chosen
         )
@@ -384,7 +385,7 @@ class RecordForm(forms.Form):
         types = self.fields[name].types
         text = text.strip()
         what = " or ".join(type_words(t) for t in types) if types else "record"
-        exact = selectors.titles([text]).get(text)
+        exact = titles([text]).get(text)
         if exact is not None:
             if types and exact.fact_type not in types:
                 raise forms.ValidationError(
@@ -412,7 +413,7 @@ class RecordForm(forms.Form):
         data = super().clean()
         key = data.get("id")
         if key and not self.editing:
-            taken = selectors.titles([key]).get(key)
+            taken = titles([key]).get(key)
             if taken is not None:
                 self.add_error(
                     "id",
@@ -540,7 +541,7 @@ def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[Reco
     of that page's subject group are offered as a list to choose from."""
     fact_model = vocabulary()[fact_type]
     near_keys = selectors.near_records(near) if near else {}
-    offered: dict[tuple[str, ...], list[selectors.Title]] = {}
+    offered: dict[tuple[str, ...], list[Title]] = {}
     for types in {*fact_model.references.values(), *fact_model.list_references.values()}:
         if not types:
             continue

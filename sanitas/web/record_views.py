@@ -24,6 +24,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from sanitas.access.doors import door
 from sanitas.access.policy import About, allows
 from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.titles import Title, record_url, titles
 from sanitas.ordinance.facts import FactsError, vocabulary
 from sanitas.ordinance.words import capital, listing, plural, type_words
 from sanitas.records.services import RecordError
@@ -57,17 +58,17 @@ def _back(request: HttpRequest, near: str, raw: dict[str, Any], key: str, fact_t
     if asked and url_has_allowed_host_and_scheme(asked, allowed_hosts={request.get_host()}):
         return asked
     if near:
-        found = selectors.titles([near]).get(near)
+        found = titles([near]).get(near)
         if found:
             return found.url
     model = vocabulary()[fact_type]
     for name in model.references:
         target = raw.get(name)
         if target:
-            found = selectors.titles([target]).get(target)
+            found = titles([target]).get(target)
             if found:
                 return found.url
-    return selectors.record_url(key, fact_type)
+    return record_url(key, fact_type)
 
 
 def _change_words(before: dict[str, int], after: dict[str, int]) -> str:
@@ -93,8 +94,8 @@ def _render_form(
     status=200,
     conflict: conflicts.Words | None = None,
 ) -> HttpResponse:
-    near_title = selectors.titles([near]).get(near) if near else None
-    editing_title = selectors.titles([editing]).get(editing) if editing else None
+    near_title = titles([near]).get(near) if near else None
+    editing_title = titles([editing]).get(editing) if editing else None
     return render(
         request,
         "web/record_form.html",
@@ -180,7 +181,7 @@ def _write(
         )
     key = result.keys[0]
     after = staff_selectors.open_counts(result.groups)
-    named = selectors.titles([key]).get(key)
+    named = titles([key]).get(key)
     what = capital(type_words(fact_type))
     if result.changed == 0:
         done_words = f"{what} unchanged: it was recorded already."
@@ -238,7 +239,7 @@ def record_edit(request: HttpRequest, key: str) -> HttpResponse:
     # a change made before the record was voided goes on, to be shown who voided it
     if row.voided_at is not None and (not posted or posted == version):
         messages.error(request, "This record is void; it cannot be changed.")
-        return redirect(selectors.record_url(key, fact_type))
+        return redirect(record_url(key, fact_type))
     near = request.POST.get("near", "") if request.method == "POST" else request.GET.get("near", "")
     cls = form_class(fact_type, near=near or key)
     if request.method == "POST":
@@ -268,7 +269,7 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found
     fact_type, _fact, row = found
-    named = selectors.titles([key])[key]
+    named = titles([key])[key]
     status = 200
     conflict = None
     if request.method == "POST":
@@ -331,9 +332,9 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
-def _void_back(named: selectors.Title) -> str:
+def _void_back(named: Title) -> str:
     if named.owner_key:
-        found = selectors.titles([named.owner_key]).get(named.owner_key)
+        found = titles([named.owner_key]).get(named.owner_key)
         if found:
             return found.url
     return named.url

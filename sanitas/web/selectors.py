@@ -1,11 +1,6 @@
-"""What the staff shell reads: records titled by what they are, search, the list
-pages' records and a business's page. Findings are read only through
+"""What the staff shell reads: search, the list pages' records and a business's page,
+each record titled by :mod:`sanitas.kit.titles`. Findings are read only through
 ``sanitas.kit.selectors`` (the one module that reads the worklist's storage).
-
-Titles follow the issue's words: a device is "Grease interceptor, 1,000 gal,
-installed 2019-05-01", a permit "Permit HC-2025-022, 412 S Del Mar Ave", an
-employee "Maria Lopez, line cook, hired 2025-02-10"; a business is its name and a
-premises its address. Keys are shown beside titles only in small print.
 """
 
 from __future__ import annotations
@@ -13,177 +8,18 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from difflib import SequenceMatcher
 from typing import Any
 
 from django.db.models import Case, QuerySet, Value, When
 from django.urls import reverse
-from django.utils import timezone
 
 from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.titles import OWNER_FIELDS, Title, titles
 from sanitas.ordinance.facts import FACT_TYPES
-from sanitas.ordinance.words import number, type_words, words
+from sanitas.ordinance.words import type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
-
-# --------------------------------------------------------------------------- titles
-
-
-@dataclass(frozen=True)
-class Title:
-    """What a person calls a record, and where its page is."""
-
-    key: str
-    fact_type: str
-    text: str
-    #: the business or premises it belongs to ("" for a business or premises itself)
-    owner: str = ""
-    owner_key: str = ""
-    voided: bool = False
-
-    @property
-    def kind(self) -> str:
-        return type_words(self.fact_type)
-
-    @property
-    def url(self) -> str:
-        return record_url(self.key, self.fact_type)
-
-
-def record_url(key: str, fact_type: str) -> str:
-    """A record's page: a business has its own; every other record the subject page."""
-    if fact_type == "establishment":
-        return reverse("web:business", args=[key])
-    return reverse("staff:subject", args=[key])
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _iso(value: Any) -> str:
-    return value.isoformat() if isinstance(value, date) else ""
-
-
-def title_of(fact_type: str, row: Any, *, where: str = "") -> str:
-    """A record's title from its row (``where``: the address or name of what it
-    belongs to, for the types titled by it)."""
-    get = (lambda name: getattr(row, name, None)) if not isinstance(row, dict) else row.get
-    if fact_type == "establishment":
-        if get("name"):
-            return get("name")
-        what = words(get("category")) if get("category") not in (None, "other") else "business"
-        address = get("address") or where
-        return _capital(f"{what} at {address}" if address else what)
-    if fact_type == "premises":
-        return get("address") or "Premises with no address on record"
-    if fact_type == "device":
-        parts = [_capital(words(get("kind") or "device"))]
-        if get("capacity_gallons"):
-            parts.append(f"{number(get('capacity_gallons'))} gal")
-        if get("installed_on"):
-            parts.append(f"installed {_iso(get('installed_on'))}")
-        return ", ".join(parts)
-    if fact_type == "employee":
-        parts = [get("name") or "Employee"]
-        if get("job_title"):
-            parts.append(get("job_title"))
-        if get("hired_on"):
-            parts.append(f"hired {_iso(get('hired_on'))}")
-        return ", ".join(parts)
-    if fact_type == "permit":
-        head = (
-            f"Permit {get('number')}"
-            if get("number")
-            else _capital(f"{words(get('kind') or 'sewer')} permit")
-        )
-        parts = [head]
-        if where:
-            parts.append(where)
-        if not get("number") and get("issued_on"):
-            parts.append(f"issued {_iso(get('issued_on'))}")
-        return ", ".join(parts)
-    if fact_type == "hauler":
-        return get("name") or "Hauler"
-    if fact_type in ("notice", "citation"):
-        kind = words(get("kind") or ("citation" if fact_type == "citation" else "nov"))
-        issued = get("issued_on")
-        return _capital(f"{kind} of {_iso(issued)}" if issued else kind)
-    if fact_type == "collection_service":
-        stream = words(get("stream") or "collection")
-        start = get("start")
-        return _capital(f"{stream} collection" + (f" from {_iso(start)}" if start else ""))
-    what = _capital(type_words(fact_type))
-    if get("name"):
-        return str(get("name"))
-    dated_by = FACT_TYPES[fact_type].dated_by if fact_type in FACT_TYPES else None
-    when = get(dated_by) if dated_by else None
-    if isinstance(when, datetime):
-        when = timezone.localtime(when).date()
-    return f"{what} of {_iso(when)}" if isinstance(when, date) else what
-
-
-#: the reference that says whose a record is, by type (first found wins)
-_OWNER_FIELDS = ("establishment", "premises", "device", "subject")
-
-
-def titles(keys: list[str] | set[str]) -> dict[str, Title]:
-    """The titles of the records among ``keys``, each with what it belongs to."""
-    wanted = sorted(set(keys))
-    if not wanted:
-        return {}
-    index = {
-        key: (fact_type, voided)
-        for key, fact_type, voided in RecordIndex.objects.filter(key__in=wanted).values_list(
-            "key", "fact_type", "voided"
-        )
-    }
-    rows = _rows(index)
-    owners: dict[str, str] = {}
-    for key, (fact_type, row) in rows.items():
-        model = RECORD_MODELS[fact_type]
-        for name in _OWNER_FIELDS:
-            if name in model.references and getattr(row, name, None):
-                owners[key] = getattr(row, name)
-                break
-    # what they belong to, and what that belongs to (a pump-out's device's business)
-    missing = {k: "" for k in owners.values() if k not in rows}
-    owner_index = {
-        key: (fact_type, voided)
-        for key, fact_type, voided in RecordIndex.objects.filter(key__in=list(missing)).values_list(
-            "key", "fact_type", "voided"
-        )
-    }
-    rows.update(_rows(owner_index))
-    out: dict[str, Title] = {}
-    for key, (fact_type, voided) in index.items():
-        row = rows.get(key, (fact_type, None))[1]
-        owner_key = owners.get(key, "")
-        owner_row = rows.get(owner_key)
-        owner_text = title_of(owner_row[0], owner_row[1]) if owner_row else ""
-        where = owner_text if fact_type in ("permit",) else ""
-        text = title_of(fact_type, row, where=where) if row is not None else key
-        out[key] = Title(
-            key=key,
-            fact_type=fact_type,
-            text=text,
-            owner=owner_text if fact_type not in ("permit",) else "",
-            owner_key=owner_key if owner_row and fact_type not in ("permit",) else "",
-            voided=voided,
-        )
-    return out
-
-
-def _rows(index: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, Record]]:
-    by_type: dict[str, list[str]] = defaultdict(list)
-    for key, (fact_type, _voided) in index.items():
-        by_type[fact_type].append(key)
-    rows: dict[str, tuple[str, Record]] = {}
-    for fact_type, type_keys in by_type.items():
-        for row in RECORD_MODELS[fact_type].objects.filter(key__in=type_keys):
-            rows[row.key] = (fact_type, row)
-    return rows
-
 
 # --------------------------------------------------------------------------- search
 
@@ -530,7 +366,7 @@ def pick(
         model = RECORD_MODELS.get(fact_type)
         if model is None:
             continue
-        for name in _OWNER_FIELDS:
+        for name in OWNER_FIELDS:
             if name in model.references and hit_keys:
                 belonging.extend(
                     model.objects.filter(

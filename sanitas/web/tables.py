@@ -7,9 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sanitas.kit.titles import Title, title_of
 from sanitas.ordinance.words import words
 from sanitas.web import filters
-from sanitas.web.selectors import FOOD_RECOVERY, Title, title_of
+from sanitas.web.selectors import FOOD_RECOVERY
 
 
 @dataclass(frozen=True)

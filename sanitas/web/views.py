@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from sanitas.access.doors import door
+from sanitas.kit.titles import Title, titles
 from sanitas.web import audit as audit_selectors
 from sanitas.web import selectors
 from sanitas.web import timeline as timelines
@@ -129,9 +130,9 @@ def record_list(request: HttpRequest, *, slug: str) -> HttpResponse:
     )
 
 
-def _referenced(spec: Any, rows: list[Any]) -> dict[str, selectors.Title]:
+def _referenced(spec: Any, rows: list[Any]) -> dict[str, Title]:
     keys = {getattr(r, name) for r in rows for name in spec.references if getattr(r, name)}
-    return selectors.titles(keys)
+    return titles(keys)
 
 
 @door
@@ -167,7 +168,7 @@ def timeline(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
-def _nav_of(root: selectors.Title) -> str:
+def _nav_of(root: Title) -> str:
     return "establishments" if root.fact_type == "establishment" else "premises"
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.titles import titles
 from sanitas.notices import urls as notices_urls
 from sanitas.ordinance.document import read_data
 from sanitas.records.models import Finding
@@ -139,7 +140,7 @@ def test_records_are_titled_by_what_they_are(block):
         actor="clerk",
         why="test",
     )
-    named = selectors.titles(["jade-gi", "emp-maria", "prm-del-mar", "jade-garden", "lot-101"])
+    named = titles(["jade-gi", "emp-maria", "prm-del-mar", "jade-garden", "lot-101"])
     assert named["jade-gi"].text == "Grease interceptor, 1,000 gal, installed 2016-04-01"
     assert named["jade-gi"].owner == "Jade Garden"
     assert named["emp-maria"].text == "Maria Lopez, line cook, hired 2025-02-10"
