@@ -8,7 +8,7 @@ from django import forms
 
 from sanitas.casework.selectors import assignable_users
 from sanitas.casework.services import NOTE_LIMIT
-from sanitas.web.forms import UswdsForm
+from sanitas.kit.forms import UswdsForm
 
 
 class AssigneeField(forms.ModelChoiceField):
@@ -46,7 +46,7 @@ class AssignForm(UswdsForm):
         super().__init__(*args, **kwargs)
         self.fields["assignee"] = _assignee_field()
         self.fields["version"] = _version_field()
-        from sanitas.web.forms import uswds_widgets
+        from sanitas.kit.forms import uswds_widgets
 
         uswds_widgets(self)
 
@@ -67,7 +67,7 @@ class BulkForm(UswdsForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["assignee"] = _assignee_field()
-        from sanitas.web.forms import uswds_widgets
+        from sanitas.kit.forms import uswds_widgets
 
         uswds_widgets(self)
 

@@ -16,10 +16,10 @@ from typing import Any
 from django import forms
 
 from sanitas.access.policy import About
+from sanitas.kit.forms import UswdsForm
+from sanitas.kit.numbers import PlainFloatField
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.general import observation_requirements, program_of
-from sanitas.web.forms import UswdsForm
-from sanitas.web.numbers import PlainFloatField
 
 #: the answers' value for a question the inspector did not check
 NOT_CHECKED = ""

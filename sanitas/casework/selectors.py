@@ -99,7 +99,7 @@ def _events(
 def change_words(since: list[Any], *, me: Any = None) -> list[str]:
     """What was done to a case since a page showed it, one line each, oldest first:
     "Mar 3, 2025, 10:42 a.m. · Maria Lopez assigned it to juan"."""
-    from sanitas.web.templatetags.web_tags import people_date
+    from sanitas.kit.dates import people_date
 
     lines = []
     for change in since:

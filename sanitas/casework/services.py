@@ -107,7 +107,7 @@ def changes_since(*, subject: str, requirement: str, version: str) -> list[CaseC
 def _reassigned_words(case: Case, requirement: str, subject: str, shown: str) -> str:
     """A bulk assignment refused because a line's case changed hands after the worklist
     showed it: who has it now, who gave it to them and when."""
-    from sanitas.web.templatetags.web_tags import people_date
+    from sanitas.kit.dates import people_date
 
     now = case.assignee.get_username() if case.assignee_id else ""
     last = (

@@ -11,7 +11,7 @@ from sanitas.intake.feeds import FEEDS
 from sanitas.intake.imports import FACTS_SUFFIXES, MAX_FEED_BYTES
 from sanitas.jobs.models import KINDS, STATES
 from sanitas.jobs.selectors import may_import
-from sanitas.web.forms import UswdsForm
+from sanitas.kit.forms import UswdsForm
 
 #: what ``sanitas import`` reads
 SUFFIXES = (*sorted(FACTS_SUFFIXES), ".csv", ".xlsx")

@@ -276,7 +276,7 @@ def _sweep_account(found: Job) -> Account:
 
 
 def people_moment(value: Any) -> str:
-    from sanitas.web.templatetags.web_tags import people_date
+    from sanitas.kit.dates import people_date
 
     return people_date(value)
 
@@ -338,7 +338,7 @@ _NOT_FIGURES = frozenset({"problems", "sections", "files", "folder"})
 def outcome_lines(found: Job) -> list[tuple[str, str]]:
     """A job's outcome as the page shows it: each figure's words and its value for
     people (dates written out, yes or no, numbers with their thousands)."""
-    from sanitas.web.templatetags.web_tags import people_date
+    from sanitas.kit.dates import people_date
 
     lines = []
     for name, value in (found.outcome or {}).items():

@@ -7,11 +7,11 @@ from typing import Any
 
 from django import forms
 
+from sanitas.kit.forms import UswdsForm
+from sanitas.kit.numbers import PlainDecimalField
 from sanitas.notices.kinds import LANGUAGE_NAMES, LANGUAGES
 from sanitas.notices.models import DECISIONS, METHODS, PAYMENT_METHODS
 from sanitas.ordinance.enforcement import REASON_WORDS
-from sanitas.web.forms import UswdsForm
-from sanitas.web.numbers import PlainDecimalField
 
 
 class DateInput(forms.DateInput):

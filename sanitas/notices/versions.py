@@ -167,7 +167,7 @@ def describe(
     part it leaves alone); ``was``, where known, the parts as the person saw them."""
     from django.contrib.auth import get_user_model
 
-    from sanitas.web.templatetags.web_tags import people_date
+    from sanitas.kit.dates import people_date
 
     since = events_since(notice, version)
     users = get_user_model().objects.filter(username__in={e.actor for e in since})

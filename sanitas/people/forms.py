@@ -10,9 +10,9 @@ from django import forms
 from django.contrib.auth.forms import SetPasswordForm
 
 from sanitas.access.roles import ROLES
+from sanitas.kit.forms import UswdsForm, uswds_widgets
 from sanitas.people.selectors import NO_ROLE, role_choices
 from sanitas.people.services import PeopleError
-from sanitas.web.forms import UswdsForm, uswds_widgets
 
 
 class RolesField(forms.MultipleChoiceField):

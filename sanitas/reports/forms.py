@@ -7,8 +7,8 @@ from typing import Any
 
 from django import forms
 
+from sanitas.kit.forms import UswdsForm
 from sanitas.reports.services import period_problems
-from sanitas.web.forms import UswdsForm
 
 
 def _day_input() -> forms.DateInput:

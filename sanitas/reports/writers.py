@@ -14,8 +14,8 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from sanitas.kit.export import neutralised
 from sanitas.reports.figures import Period, Section
-from sanitas.web.export import neutralised
 
 DATE_FORMAT = "yyyy-mm-dd"
 #: a sheet's name: at most 31 characters, none of these

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from sanitas.kit.dates import people_date
 from sanitas.kit.titles import Title
 from sanitas.kit.titles import titles as record_titles
 from sanitas.ordinance.words import capital, listing, type_words
@@ -35,7 +36,6 @@ from sanitas.web.record_forms import (
     YESNO,
     form_class,
 )
-from sanitas.web.templatetags.web_tags import people_date
 
 #: how a field with nothing in it reads
 NOTHING = "not recorded"

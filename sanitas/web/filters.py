@@ -9,10 +9,10 @@ import typing
 import django_filters
 from django.db.models import Q, QuerySet
 
+from sanitas.kit.forms import UswdsForm
 from sanitas.ordinance import facts
 from sanitas.ordinance.words import words
 from sanitas.records.models import RECORD_MODELS
-from sanitas.web.forms import UswdsForm
 
 
 def _choices(literal: typing.Any) -> list[tuple[str, str]]:

@@ -27,6 +27,8 @@ from django import forms
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from sanitas.kit.forms import uswds_widgets
+from sanitas.kit.numbers import PlainDecimalField, PlainFloatField, PlainIntegerField
 from sanitas.kit.titles import Title, titles
 from sanitas.ordinance.bounds import (
     ID_MAX,
@@ -40,8 +42,6 @@ from sanitas.ordinance.facts import Fact, vocabulary
 from sanitas.ordinance.words import capital, type_words, words
 from sanitas.records.models import _CUSTOM, _unwrap
 from sanitas.web import selectors
-from sanitas.web.forms import uswds_widgets
-from sanitas.web.numbers import PlainDecimalField, PlainFloatField, PlainIntegerField
 
 #: what a person types for yes, no and nothing recorded
 YES, NO, UNKNOWN = "yes", "no", ""

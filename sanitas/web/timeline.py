@@ -30,11 +30,11 @@ from django.db.models import Q
 from django.urls import reverse
 
 from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.dates import people_date
 from sanitas.kit.titles import Title, titles
 from sanitas.ordinance.catalog import title as requirement_title
 from sanitas.ordinance.words import number, type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
-from sanitas.web.templatetags.web_tags import people_date
 
 #: the kinds of record a timeline is drawn for
 TIMELINE_TYPES = ("establishment", "premises")

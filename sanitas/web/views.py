@@ -13,12 +13,13 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from sanitas.access.doors import door
+from sanitas.kit.export import export_response
+from sanitas.kit.forms import EXPORT_FORMATS
 from sanitas.kit.titles import Title, titles
 from sanitas.web import audit as audit_selectors
 from sanitas.web import selectors
 from sanitas.web import timeline as timelines
-from sanitas.web.export import export_response
-from sanitas.web.forms import EXPORT_FORMATS, SearchForm, TimelineForm
+from sanitas.web.forms import SearchForm, TimelineForm
 from sanitas.web.tables import LIST_PAGES
 
 PAGE_SIZE = 50

@@ -45,8 +45,8 @@ def worklist(request: HttpRequest) -> HttpResponse:
     overdue by days overdue, then due soonest), each obligation's run of findings on
     one line; filtered, sorted, paged, or downloaded as CSV or XLSX."""
     from sanitas.casework import selectors as casework_selectors
+    from sanitas.kit.forms import EXPORT_FORMATS
     from sanitas.kit.titles import titles
-    from sanitas.web.forms import EXPORT_FORMATS
     from sanitas.web.views import export_format
 
     user = request.user
@@ -160,9 +160,9 @@ def _assignees(user: Any) -> Any:
 
 def _export(fmt: str, findings: list[Any]) -> HttpResponse:
     from sanitas.casework import selectors as casework_selectors
+    from sanitas.kit.export import export_response
     from sanitas.kit.titles import titles
     from sanitas.ordinance.catalog import title
-    from sanitas.web.export import export_response
 
     named = titles({f.subject for f in findings})
     assigned = casework_selectors.assignees(

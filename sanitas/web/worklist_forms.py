@@ -7,8 +7,8 @@ from typing import Any
 
 from django import forms
 
+from sanitas.kit.forms import UswdsForm, uswds_widgets
 from sanitas.kit.selectors import ALL, PROGRAMS, SORTS, WORKLIST_STATUSES
-from sanitas.web.forms import UswdsForm, uswds_widgets
 
 
 class DateInput(forms.DateInput):

@@ -15,6 +15,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.export import neutralised
 from sanitas.kit.titles import titles
 from sanitas.notices import urls as notices_urls
 from sanitas.ordinance.document import read_data
@@ -22,7 +23,6 @@ from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 from sanitas.web import selectors
-from sanitas.web.export import neutralised
 
 from ..conftest import ROOT
 
