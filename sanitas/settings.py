@@ -23,7 +23,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from sanitas.operations.keys import private_folder, secret_key, secure_data_dir
+from sanitas.records.keys import private_folder, secret_key, secure_data_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

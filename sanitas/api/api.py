@@ -140,7 +140,7 @@ def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 def _storage_refused(request: HttpRequest, exc: DatabaseError) -> HttpResponse:
     """The database refused (read-only, full, rights revoked): 503 naming the cause;
     the write's transaction was rolled back whole."""
-    from sanitas.operations.faults import cause
+    from sanitas.records.faults import cause
 
     logger.error("%s %s refused by the database: %s", request.method, request.path, exc)
     done = "nothing was stored" if request.method not in ("GET", "HEAD") else "not answered"

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils import timezone
 from PIL import Image, UnidentifiedImageError
 
-from sanitas.operations.keys import private_folder
+from sanitas.records.keys import private_folder
 
 #: the largest photo kept, in bytes
 PHOTO_LIMIT = 15 * 1024 * 1024

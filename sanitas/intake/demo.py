@@ -3167,7 +3167,7 @@ def load_demo(
     """Record the demo city through :func:`record_facts` and its enforcement through
     the notices services (in one transaction: all of it or none), make the demo
     sign-ins, and sweep as of ``as_of``; ``bar`` (a
-    :class:`~sanitas.operations.progress.Bar`) is told each stage.
+    :class:`~sanitas.records.progress.Bar`) is told each stage.
 
     The records not yet on file are recorded as the city would have entered them
     over the years (:meth:`DemoCity.recording`): each batch at its own past time, so
@@ -3278,7 +3278,7 @@ def demo_staff(*, create: bool = False) -> tuple[StaffSignIn, ...]:
 
     from django.conf import settings
 
-    from sanitas.operations.keys import demo_passwords
+    from sanitas.records.keys import demo_passwords
 
     passwords = demo_passwords(
         settings.DATA_DIR, [staff.username for staff in DEMO_STAFF], create=create
@@ -3469,9 +3469,9 @@ def prepare_serve(
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from sanitas.operations.progress import progress_bar
     from sanitas.operations.server import collect_static
     from sanitas.records.models import RecordIndex
+    from sanitas.records.progress import progress_bar
     from sanitas.records.sweep import sweep
 
     demo = demo_wanted() if demo is None else demo
@@ -3550,7 +3550,7 @@ def run_demo(*, as_of: date | None, seed: int, out: TextIO) -> int:
 
     as_of = as_of or today_in_city()
     call_command("migrate", interactive=False, verbosity=0)
-    from sanitas.operations.progress import progress_bar
+    from sanitas.records.progress import progress_bar
 
     out.write(f"Loading the demo city (seed {seed}) as of {as_of}...\n")
     out.flush()

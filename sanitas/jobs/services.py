@@ -45,7 +45,7 @@ class JobError(Exception):
 
 def jobs_dir() -> Path:
     """Where the jobs' files are kept (uploads and rejects), under the data directory."""
-    from sanitas.operations.keys import private_folder
+    from sanitas.records.keys import private_folder
 
     return private_folder(Path(settings.DATA_DIR) / "jobs")
 
@@ -280,7 +280,7 @@ def start_import(
     imports it as ``user`` (who the records' history names)."""
     import secrets
 
-    from sanitas.operations.keys import private_folder
+    from sanitas.records.keys import private_folder
 
     folder = private_folder(jobs_dir() / "uploads" / secrets.token_hex(8))
     target = folder / _safe_name(upload.name)

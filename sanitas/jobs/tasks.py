@@ -174,7 +174,7 @@ def register_runner(kind: str, runner: Runner, *, unit: str) -> None:
 
 def describe(exc: BaseException) -> str:
     """An error as the job's page says it: words, never a traceback."""
-    from sanitas.operations.faults import OS_REFUSALS, cause
+    from sanitas.records.faults import OS_REFUSALS, cause
 
     if isinstance(exc, DatabaseError):
         return f"the database could not be used: {cause(exc)}"

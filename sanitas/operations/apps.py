@@ -16,7 +16,7 @@ class OperationsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.backends.signals import connection_created
 
-        from sanitas.operations import accounts
+        from sanitas.records import accounts
 
         accounts.connect()
         _say_what_was_tightened()
@@ -40,7 +40,7 @@ def _private_database(sender, connection, **kwargs) -> None:
     """SQLite makes the database's files with the process's default mode: they are
     made their owner's alone as soon as the database is opened (the write-ahead log
     and the shared memory, made as it opens, take the database file's mode after)."""
-    from sanitas.operations.keys import tighten
+    from sanitas.records.keys import tighten
 
     if connection.vendor != "sqlite":
         return

@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sanitas.operations.keys import tighten
+from sanitas.records.keys import tighten
 
 FORMAT = 1
 EVIDENCE_DIR = "evidence"

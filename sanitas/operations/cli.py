@@ -63,7 +63,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
         print("sanitas: backup: nothing was written at the archive's name", file=sys.stderr)
         return EXIT_FAILED
     except (OSError, sqlite3.Error) as exc:  # the disk full, or not writable
-        from sanitas.operations.faults import cause
+        from sanitas.records.faults import cause
 
         if isinstance(exc, OSError):
             words = cause(exc)

@@ -1,7 +1,7 @@
 """What happened to staff accounts: one row per change, kept as written.
 
 The accounts themselves are Django's users (never deleted: see
-:mod:`sanitas.operations.accounts`) and their roles Django's groups
+:mod:`sanitas.records.accounts`) and their roles Django's groups
 (:data:`sanitas.access.roles.ROLES`). An :class:`AccountEvent` is appended by the
 services of :mod:`sanitas.people.services` and never changed or deleted afterwards.
 """

@@ -102,7 +102,7 @@ def city_today() -> date:
 
 
 def _database_error(exc: Exception) -> int:
-    from sanitas.operations.faults import cause
+    from sanitas.records.faults import cause
 
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     words = cause(exc)
@@ -173,7 +173,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     progress = (
         (lambda message: print(f"sanitas: {message}", file=sys.stderr)) if args.progress else None
     )
-    from sanitas.operations.accounts import active_account
+    from sanitas.records.accounts import active_account
 
     if args.actor is not None and active_account(args.actor) is None:
         print(
@@ -183,7 +183,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from django.db import DatabaseError, transaction
 
-    from sanitas.operations.progress import progress_bar
+    from sanitas.records.progress import progress_bar
 
     committed: list = []  # the parts stored, each once its transaction committed
 
@@ -203,7 +203,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 on_stored=stored,
             )
     except (DatabaseError, OSError) as exc:
-        from sanitas.operations.faults import is_storage_fault
+        from sanitas.records.faults import is_storage_fault
 
         if not is_storage_fault(exc):
             raise
@@ -301,7 +301,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print("sanitas: sweep: --chunk is for a --distributed sweep", file=sys.stderr)
         return EXIT_BAD_INPUT
     workers = args.workers or default_workers()
-    from sanitas.operations.progress import progress_bar
+    from sanitas.records.progress import progress_bar
 
     with progress_bar(f"sweeping as of {as_of.isoformat()}", unit="groups") as bar:
         result = sweep(as_of=as_of, full=args.full, workers=workers, progress=bar)

@@ -141,7 +141,7 @@ def acting(actor: Any) -> Actor:
     account's user name."""
     if hasattr(actor, "get_username"):
         return Actor(actor.get_username(), actor if actor.pk is not None else None)
-    from sanitas.operations.accounts import active_account
+    from sanitas.records.accounts import active_account
 
     name = str(actor)
     return Actor(name, active_account(name))

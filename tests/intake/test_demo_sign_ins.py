@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from sanitas.intake.demo import DEMO_STAFF, demo_account, prepare_serve
-from sanitas.operations import keys
 from sanitas.ordinance.document import read_data
+from sanitas.records import keys
 from sanitas.records.services import record_facts
 
 from ..conftest import ROOT

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sanitas.operations import keys
+from sanitas.records import keys
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from sanitas.cli import main
-from sanitas.operations.accounts import UserDeletionRefused
+from sanitas.records.accounts import UserDeletionRefused
 
 from ..conftest import ROOT
 

@@ -28,8 +28,8 @@ from sanitas.intake.demo import (
     prepare_serve,
     render_sign_ins,
 )
-from sanitas.operations import keys
 from sanitas.operations.middleware import RequestIdFilter
+from sanitas.records import keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SANITAS = Path(sys.executable).with_name("sanitas")

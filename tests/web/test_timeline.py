@@ -245,7 +245,7 @@ def test_the_cli_acts_as_an_active_account_and_refuses_any_other_name(people, ca
 
 
 def test_users_are_deactivated_never_deleted(people, admin_client):
-    from sanitas.operations.accounts import UserDeletionRefused
+    from sanitas.records.accounts import UserDeletionRefused
 
     ana, _maria = people
     with pytest.raises(UserDeletionRefused), transaction.atomic():
