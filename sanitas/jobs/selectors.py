@@ -3,6 +3,7 @@ start which job."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -127,6 +128,17 @@ class Account:
     unserved: list[Any] = field(default_factory=list)
 
 
+#: what a job of another app's kind stored, by kind (the app registers it,
+#: :func:`register_account`, so that the jobs app reads it without importing that app)
+ACCOUNTS: dict[str, Callable[[Job], Account]] = {}
+
+
+def register_account(kind: str, tell: Callable[[Job], Account]) -> None:
+    """Let another app say what a failed job of its ``kind`` stored (its
+    ``AppConfig.ready`` calls this, beside :func:`sanitas.jobs.tasks.register_runner`)."""
+    ACCOUNTS[kind] = tell
+
+
 def account(found: Job) -> Account | None:
     """What ``found`` stored, for a job that failed (None for one that did not, or of a
     kind that stores nothing of its own)."""
@@ -134,8 +146,8 @@ def account(found: Job) -> Account | None:
         return None
     if found.kind == "import":
         return _import_account(found)
-    if found.kind == "notice_batch":
-        return _batch_account(found)
+    if found.kind in ACCOUNTS:
+        return ACCOUNTS[found.kind](found)
     if found.kind == "sweep":
         return _sweep_account(found)
     if found.kind == "report":
@@ -212,34 +224,6 @@ def _import_account_alone(found: Job) -> Account:
             "(counted unchanged), and the rest is stored."
         ),
         lines=lines,
-    )
-
-
-def _batch_account(found: Job) -> Account:
-    from sanitas.notices.models import Notice
-
-    ids = [int(i) for i in (found.params or {}).get("notice_ids", [])]
-    notices = Notice.objects.in_bulk(ids)
-    served = [notices[i] for i in ids if i in notices and notices[i].served]
-    waiting = [notices[i] for i in ids if i in notices and not notices[i].served]
-    codes = ", ".join(n.code for n in served[:20]) + ("…" if len(served) > 20 else "")
-    stored = f"{len(served):,} of {len(ids):,} notices served, each whole" + (
-        f": {codes}." if served else "."
-    )
-    if not waiting:
-        return Account(
-            stored=stored,
-            not_stored="Nothing: every notice of the batch is served.",
-            next_step="nothing",
-            advice="Nothing to do.",
-        )
-    named = ", ".join(f"{n.code} ({n.state})" for n in waiting[:20])
-    return Account(
-        stored=stored,
-        not_stored=f"{len(waiting):,} not served, and untouched: {named}.",
-        next_step="continue",
-        advice="Serve the rest: a notice already served is never served twice.",
-        unserved=waiting,
     )
 
 

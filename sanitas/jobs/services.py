@@ -32,7 +32,7 @@ SCHEDULER_ACCOUNT = "sanitas-scheduler"
 PROGRESS_EVERY = 1.0
 #: what each kind's progress counts (an app registering a kind adds its own,
 #: ``sanitas.jobs.tasks.register_runner``)
-UNITS = {"sweep": "groups", "import": "rows", "notice_batch": "notices"}
+UNITS = {"sweep": "groups", "import": "rows"}
 
 
 class JobError(Exception):
@@ -228,37 +228,6 @@ def start_sweep(*, user: AbstractBaseUser, full: bool = False) -> Job:
     return start_job(
         kind="sweep", params={"as_of": timezone.localdate().isoformat(), "full": full}, user=user
     )
-
-
-def start_notice_batch(
-    *, user: AbstractBaseUser, notice_ids: list[int], served_on: Any, method: str
-) -> Job:
-    """Serve ``notice_ids`` on ``served_on`` by ``method`` as one job: each notice is
-    served in its own transaction, and one the service refuses is named with its
-    reasons while the others go on."""
-    from sanitas.access.policy import allows
-    from sanitas.notices.models import METHODS, Notice
-
-    problems = []
-    if not notice_ids:
-        problems.append("notices: choose at least one notice to serve")
-    chosen = Notice.objects.in_bulk([int(i) for i in notice_ids])
-    for notice_id in notice_ids:
-        notice = chosen.get(int(notice_id))
-        if notice is None:
-            problems.append(f"notices: there is no notice {notice_id}")
-        elif not allows(user, "notices.serve", notice):
-            problems.append(f"notices: {notice.code} is not {user.get_username()}'s to serve")
-    if method not in dict(METHODS):
-        problems.append(f"method: {method!r} is not one of {', '.join(dict(METHODS))}")
-    if problems:
-        raise JobError(problems)
-    params = {
-        "notice_ids": [int(i) for i in notice_ids],
-        "served_on": served_on.isoformat(),
-        "method": method,
-    }
-    return start_job(kind="notice_batch", params=params, user=user)
 
 
 def _safe_name(name: str) -> str:

@@ -118,46 +118,7 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
     return outcome, rejects, message
 
 
-def _notice_batch(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, str]:
-    """Serve approved notices together (a mail-house run): each is served, frozen
-    and recorded in its own transaction; one that cannot be served is named with its
-    reasons and the others go on. The one who started the job must still be allowed to
-    serve each notice when it is served (the access policy is asked again here: a role
-    taken away since the job started serves nothing more)."""
-    from sanitas.access.policy import allows
-    from sanitas.notices.models import Notice
-    from sanitas.notices.selectors import codes
-    from sanitas.notices.services import NoticeError, serve_notice
-
-    params = job.params
-    ids = [int(i) for i in params.get("notice_ids", [])]
-    served_on = date.fromisoformat(params["served_on"])
-    method = params["method"]
-    actor = job.started_by.get_username()
-    served: list[int] = []
-    problems: list[str] = []
-    named = codes(ids)
-    found = Notice.objects.in_bulk(ids)
-    for number, notice_id in enumerate(ids, start=1):
-        try:
-            notice = found.get(notice_id)
-            if notice is not None and not allows(job.started_by, "notices.serve", notice):
-                raise NoticeError([f"{actor}'s roles may not serve this notice"])
-            serve_notice(notice_id=notice_id, actor=actor, method=method, served_on=served_on)
-            served.append(notice_id)
-        except NoticeError as exc:
-            reasons = getattr(exc, "problems", None) or [str(exc)]
-            code = named.get(notice_id, str(notice_id))
-            prefix = f"notice {code}: "
-            problems.extend(
-                reason if reason.startswith(prefix) else prefix + reason for reason in reasons
-            )
-        progress(number, len(ids))
-    outcome = {"served": len(served), "refused": len(ids) - len(served), "problems": problems}
-    return outcome, "", f"{len(served):,} of {len(ids):,} notices served"
-
-
-RUNNERS: dict[str, Runner] = {"sweep": _sweep, "import": _import, "notice_batch": _notice_batch}
+RUNNERS: dict[str, Runner] = {"sweep": _sweep, "import": _import}
 
 
 def register_runner(kind: str, runner: Runner, *, unit: str) -> None:

@@ -242,6 +242,7 @@ def _ready(request: HttpRequest) -> list[Any]:
 def serve_batch(request: HttpRequest) -> HttpResponse:
     """Serve the chosen notices together as a background job; its page follows it."""
     from sanitas.jobs import services as jobs
+    from sanitas.notices import batch
 
     ready = _ready(request)
     form = forms.ServeBatchForm(request.POST, ready=ready)
@@ -249,7 +250,7 @@ def serve_batch(request: HttpRequest) -> HttpResponse:
         return _list(request, serve_form=form, status=400)
     data = form.cleaned_data
     try:
-        job = jobs.start_notice_batch(
+        job = batch.start_notice_batch(
             user=request.user,
             notice_ids=data["notices"],
             served_on=data["served_on"],

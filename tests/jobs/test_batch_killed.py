@@ -26,7 +26,7 @@ from datetime import date
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.test import Client
-from sanitas.jobs.services import start_notice_batch
+from sanitas.notices.batch import start_notice_batch
 from sanitas.notices.models import Notice
 lena = User.objects.create_user("lena", "lena@example.org", "a-long-test-password")
 lena.groups.add(Group.objects.get_or_create(name="sb1383_coordinator")[0])

@@ -156,6 +156,7 @@ def test_an_import_that_stored_nothing_says_so_and_offers_to_start_again(block, 
 
 
 def test_a_notice_batch_abandoned_midway_names_the_notices_served_and_not(client):
+    from sanitas.notices import batch
     from sanitas.notices import services as notices
     from sanitas.records.sweep import sweep
     from tests.notices.conftest import FACTS, finding
@@ -170,7 +171,7 @@ def test_a_notice_batch_abandoned_midway_names_the_notices_served_and_not(client
     for notice in drafted:
         if notice.state == "draft" and notices.requires_approval(notice.kind, date(2025, 3, 3)):
             notices.approve_notice(notice_id=notice.pk, actor="coord")
-    job = services.start_notice_batch(
+    job = batch.start_notice_batch(
         user=coord,
         notice_ids=[n.pk for n in drafted],
         served_on=date(2025, 3, 3),

@@ -123,16 +123,17 @@ def test_a_batch_serves_only_what_its_starter_may_still_serve(city):
     program is not offered and not served, and a role taken away before the job runs
     serves nothing more."""
     from sanitas.jobs import services as jobs
+    from sanitas.notices import batch
 
     fog = draft("FOG-MIN-FREQUENCY", "gi-pho")
     inspector = user("ines", "fog_inspector")
     coordinator = user("cora", "sb1383_coordinator")
     with pytest.raises(jobs.JobError) as refused:
-        jobs.start_notice_batch(
+        batch.start_notice_batch(
             user=coordinator, notice_ids=[fog.pk], served_on=AS_OF, method="first_class_mail"
         )
     assert f"{fog.code} is not cora's to serve" in refused.value.problems[0]
-    job = jobs.start_notice_batch(
+    job = batch.start_notice_batch(
         user=inspector, notice_ids=[fog.pk], served_on=AS_OF, method="first_class_mail"
     )
     inspector.groups.clear()  # the role goes before the worker takes the job
