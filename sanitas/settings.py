@@ -4,8 +4,8 @@ SQLite (WAL mode, so the web process and a sweep can work at once) is the
 embedded default; set ``DATABASE_URL`` (e.g. ``postgres://user@host/sanitas``)
 for PostgreSQL.
 
-Everything an operator sets comes from the environment (the README's "Operating
-Sanitas" lists it): ``SANITAS_DATA_DIR``, ``SANITAS_DEBUG`` (off unless ``1``),
+Everything an operator sets comes from the environment (``docs/operating.md``
+lists it): ``SANITAS_DATA_DIR``, ``SANITAS_DEBUG`` (off unless ``1``),
 ``SANITAS_SECRET_KEY`` (else one generated on first run and kept in the data
 directory), ``SANITAS_ALLOWED_HOSTS`` and ``SANITAS_CSRF_TRUSTED_ORIGINS``
 (comma-separated), ``SANITAS_HTTPS=1`` when it is served over HTTPS (secure

@@ -8,8 +8,8 @@
 # (stopped with it: Ctrl-C stops all three).
 # The database is SQLite under var/ unless SANITAS_DATA_DIR or DATABASE_URL says
 # otherwise. Arguments go to `sanitas serve` (--port 8000, --host 127.0.0.1,
-# --no-demo for a production data directory); the README's "Operating Sanitas"
-# lists the environment it reads.
+# --no-demo for a production data directory); docs/operating.md lists the
+# environment it reads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
