@@ -242,7 +242,7 @@ def _setup_django() -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     _setup_django()
-    from sanitas.intake.demo import run_demo
+    from sanitas.demo import run_demo
 
     return run_demo(as_of=args.as_of, seed=args.seed, out=sys.stdout)
 
@@ -255,7 +255,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         allowed = "*" if args.host in ("0.0.0.0", "::") else f"{args.host},localhost,127.0.0.1"
         os.environ.setdefault("SANITAS_ALLOWED_HOSTS", allowed)
     _setup_django()
-    from sanitas.intake.demo import run_serve
+    from sanitas.demo import run_serve
 
     return run_serve(
         host=args.host,

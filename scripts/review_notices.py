@@ -373,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     languages = [lang for lang in args.languages.split(",") if lang]
 
-    from sanitas.intake.demo import DemoCity
+    from sanitas.demo import DemoCity
     from sanitas.notices.kinds import LANGUAGES
     from sanitas.notices.render import blank_problems
 

@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from sanitas.intake.demo import DemoCity
+    from sanitas.demo import DemoCity
 
     raw = DemoCity(as_of=args.as_of).document()
     document = parse_document(raw, source="demo city")

@@ -110,7 +110,7 @@ def test_scenario_explanations_read_aloud(path: Path) -> None:
 
 @cache
 def _demo():
-    from sanitas.intake.demo import DemoCity
+    from sanitas.demo import DemoCity
 
     raw = DemoCity(as_of=DEMO_AS_OF).document()
     document = parse_document(raw, source="demo city")

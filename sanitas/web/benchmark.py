@@ -246,7 +246,7 @@ def bench_write(
         call_command("migrate", interactive=False, verbosity=0)
         load_s = None
         if not RecordIndex.objects.exists():
-            from sanitas.intake.demo import load_demo, today_in_city
+            from sanitas.demo import load_demo, today_in_city
 
             if out is not None:
                 out.write(f"bench: loading {facts or 'the demo city'}…\n")

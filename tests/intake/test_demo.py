@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from sanitas.access.roles import ROLES
-from sanitas.intake.demo import (
+from sanitas.demo import (
     DEMO_ACTOR,
     DEMO_STAFF,
     HERITAGES,
@@ -401,7 +401,7 @@ def test_the_engine_commands_and_the_generator_never_load_django():
     code = (
         "import sys; from sanitas.cli import main; "
         f"main(['evaluate', {str(ROOT / 'examples' / 'city-block.yaml')!r}]); "
-        "from sanitas.intake.demo import DemoCity; import datetime; "
+        "from sanitas.demo import DemoCity; import datetime; "
         "DemoCity(as_of=datetime.date(2026, 6, 15)).facts(); "
         "assert 'django' not in sys.modules, 'django was imported'"
     )

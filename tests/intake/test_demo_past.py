@@ -15,7 +15,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
-from sanitas.intake.demo import DEMO_ACTOR, DemoCity, load_demo, own_date
+from sanitas.demo import DEMO_ACTOR, DemoCity, load_demo, own_date
 from sanitas.kit import selectors
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 
-from sanitas.intake.demo import DEMO_STAFF, demo_account, prepare_serve
+from sanitas.demo import DEMO_STAFF, demo_account, prepare_serve
 from sanitas.ordinance.document import read_data
 from sanitas.records import keys
 from sanitas.records.services import record_facts

@@ -17,7 +17,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from sanitas.intake.demo import DemoCity, demo_account, load_demo, program_account
+from sanitas.demo import DemoCity, demo_account, load_demo, program_account
 from sanitas.notices import services
 from sanitas.notices.models import (
     SERVED_STATES,

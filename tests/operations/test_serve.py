@@ -20,7 +20,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
-from sanitas.intake.demo import (
+from sanitas.demo import (
     DEMO_STAFF,
     RETIRED_PASSWORDS,
     demo_staff,

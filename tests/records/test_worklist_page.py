@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from django.contrib.auth.models import Group, User
 
-from sanitas.intake.demo import load_demo
+from sanitas.demo import load_demo
 from sanitas.kit import selectors
 
 pytestmark = pytest.mark.django_db

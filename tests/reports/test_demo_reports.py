@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from openpyxl import load_workbook
 
-from sanitas.intake.demo import load_demo
+from sanitas.demo import load_demo
 from sanitas.jobs.services import jobs_dir
 from sanitas.jobs.tasks import run_job
 from sanitas.records.models import RECORD_MODELS
