@@ -43,6 +43,14 @@ from sanitas.api.schemas import (
     RecordQuery,
     SubjectOut,
 )
+from sanitas.kit.titles import (
+    Title,
+    program_title,
+    requirement_title,
+    subject_title,
+    title_of,
+    titles,
+)
 from sanitas.notices.api import mount as mount_notices
 from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, key_problem, shown, text_problem
 from sanitas.ordinance.document import parse_document
@@ -175,10 +183,14 @@ def _only(request: HttpRequest, query: type[Schema] | None) -> None:
 # --------------------------------------------------------------------------- records
 
 
-def _record_out(record: Record, version: str) -> dict[str, Any]:
+def _record_out(record: Record, version: str, named: dict[str, Title]) -> dict[str, Any]:
+    """A record as the API gives it; ``named``: the titles of the records being given
+    (:func:`sanitas.kit.titles.titles`)."""
     voided = record.voided_at is not None
+    found = named.get(record.key)
     return {
         "key": record.key,
+        "title": found.text if found else title_of(record.fact_type, record),
         "type": record.fact_type,
         "subject_group": record.subject_group,
         "fields": selectors.record_fields(record),
@@ -216,7 +228,8 @@ def get_subject(request: HttpRequest, key: str, response: HttpResponse) -> Any:
     problems = selectors.data_problems(group=record.subject_group)
     version = selectors.record_versions([record]).get(record.key, "")
     response["ETag"] = etag(version)
-    return {**_record_out(record, version), "data_problems": problems}
+    named = titles([record.key])
+    return {**_record_out(record, version, named), "data_problems": problems}
 
 
 @api.get(
@@ -241,23 +254,30 @@ def list_records(request: HttpRequest, query: Query[RecordQuery]) -> Any:
         offset=query.offset,
     )
     versions = selectors.record_versions(page.items)
+    named = titles([r.key for r in page.items])
     return {
         "count": page.count,
         "limit": query.limit,
         "offset": query.offset,
-        "items": [_record_out(r, versions.get(r.key, "")) for r in page.items],
+        "items": [_record_out(r, versions.get(r.key, ""), named) for r in page.items],
     }
 
 
 # --------------------------------------------------------------------------- findings
 
 
-def _finding_out(finding: Finding) -> dict[str, Any]:
+def _finding_out(finding: Finding, named: dict[str, Title]) -> dict[str, Any]:
+    """A finding as the API gives it; ``named``: the titles of the findings' subjects."""
+    program = selectors.program_of(finding.requirement)
+    subject = named.get(finding.subject)
     return {
         "id": finding.pk,
+        "title": requirement_title(finding.requirement),
         "requirement": finding.requirement,
-        "program": selectors.program_of(finding.requirement),
+        "program": program,
+        "program_title": program_title(program) or None,
         "subject": finding.subject,
+        "subject_title": subject.text if subject else subject_title(finding.subject),
         "subject_group": finding.subject_group,
         "period": finding.period or None,
         "status": finding.status,
@@ -286,11 +306,13 @@ def list_findings(request: HttpRequest, query: Query[FindingQuery]) -> Any:
     check_program(request, query.program)
     filters = query.model_dump(exclude={"limit", "offset"})
     rows = visible_findings(request, selectors.current_findings(**filters))
+    shown = list(rows[query.offset : query.offset + query.limit])
+    named = titles({f.subject for f in shown})
     return {
         "count": rows.count(),
         "limit": query.limit,
         "offset": query.offset,
-        "items": [_finding_out(f) for f in rows[query.offset : query.offset + query.limit]],
+        "items": [_finding_out(f, named) for f in shown],
     }
 
 
@@ -328,7 +350,7 @@ def finding_history(request: HttpRequest, finding_id: PlainInt) -> Any:
         )
         for v in selectors.finding_history(finding=finding)
     ]
-    return {"finding": _finding_out(finding), "versions": versions}
+    return {"finding": _finding_out(finding, titles([finding.subject])), "versions": versions}
 
 
 # --------------------------------------------------------------------------- evaluate

@@ -122,13 +122,9 @@ def require_on(request: HttpRequest, need: str, obj: Any) -> None:
 
 
 def _program_q(programs: tuple[str, ...]) -> Q:
-    from sanitas.api.selectors import PROGRAMS
+    from sanitas.api.selectors import program_q
 
-    match = Q()
-    for program in programs:
-        for prefix in PROGRAMS[program]:
-            match |= Q(requirement__startswith=prefix)
-    return match
+    return program_q(programs)
 
 
 def token_of(request: HttpRequest) -> ApiToken:

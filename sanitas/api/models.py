@@ -5,9 +5,11 @@ it is issued. A token is never deleted: it is revoked, with who did it and why.
 
 A token has scopes and an expiry. ``read`` lets it call the endpoints that
 change nothing, ``write`` the ones that record; ``program:NAME`` (``fog``,
-``sewer``, ``solid_waste``, ``organics``, ``general``) limits what it sees to
-those programs' findings and the subject groups they are about; a token with no
-``program:`` scope sees the whole city. It stops working at ``expires_at``.
+``sewer``, ``solid_waste``, ``sb1383``: the programs as every page names them) limits
+what it sees to those programs' findings and the subject groups they are about; a token
+with no ``program:`` scope sees the whole city. It stops working at ``expires_at``.
+A scope given by another name of a program (``program:organics`` for ``sb1383``,
+``program:general`` for ``solid_waste``) is that program's.
 """
 
 from __future__ import annotations
@@ -18,11 +20,21 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from sanitas.access.roles import PROGRAM_ALIASES, PROGRAMS, program_key
+
 ACTIONS = ("read", "write")
-#: the programs a token may be limited to (as the API's ``program`` filter names them)
-PROGRAMS = ("fog", "sewer", "solid_waste", "organics", "general")
 PROGRAM_PREFIX = "program:"
+#: the scopes, each program by its one name (:data:`sanitas.access.roles.PROGRAMS`)
 SCOPES = (*ACTIONS, *(PROGRAM_PREFIX + program for program in PROGRAMS))
+
+
+def scope_name(scope: str) -> str:
+    """A scope by its one name: ``program:organics`` is ``program:sb1383``."""
+    if scope.startswith(PROGRAM_PREFIX) and scope[len(PROGRAM_PREFIX) :] in PROGRAM_ALIASES:
+        return PROGRAM_PREFIX + program_key(scope[len(PROGRAM_PREFIX) :])
+    return scope
+
+
 #: how long a token lives unless its issuer says otherwise, and at most
 DEFAULT_LIFETIME = timedelta(days=90)
 MAX_LIFETIME = timedelta(days=366)
@@ -78,7 +90,9 @@ class ApiToken(models.Model):
 
     @property
     def scope_set(self) -> frozenset[str]:
-        return frozenset(self.scopes.split())
+        """The token's scopes, each by its one name (a token issued with a program's
+        other name keeps the program it was given)."""
+        return frozenset(scope_name(scope) for scope in self.scopes.split())
 
     @property
     def programs(self) -> tuple[str, ...]:
@@ -89,7 +103,7 @@ class ApiToken(models.Model):
         return action in self.scope_set
 
     def sees_program(self, program: str | None) -> bool:
-        return not self.programs or program in self.programs
+        return not self.programs or program_key(program) in self.programs
 
     def expired(self, at: datetime) -> bool:
         return at >= self.expires_at

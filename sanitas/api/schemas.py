@@ -10,6 +10,7 @@ from django.conf import settings
 from ninja import Schema
 from pydantic import BeforeValidator, Field
 
+from sanitas.access.roles import PROGRAM_ALIASES, PROGRAMS
 from sanitas.api.numbers import PlainInt
 from sanitas.ordinance.engine import STATUSES
 from sanitas.ordinance.facts import _parse_date
@@ -20,7 +21,11 @@ MAX_OFFSET = 1_000_000_000
 Status = Literal[STATUSES]  # type: ignore[valid-type]
 #: every fact type of the vocabulary (``sanitas vocabulary``)
 FactType = Literal[tuple(sorted(RECORD_MODELS))]  # type: ignore[valid-type]
-Program = Literal["fog", "sewer", "solid_waste", "organics", "general"]
+#: a program by its one name, as every page names it
+Program = Literal[PROGRAMS]  # type: ignore[valid-type]
+#: a program asked for by any of its names (``organics`` is ``sb1383``, ``general``
+#: ``solid_waste``)
+ProgramAsked = Literal[(*PROGRAMS, *PROGRAM_ALIASES)]  # type: ignore[valid-type]
 
 
 def _moment(value: Any) -> datetime:
@@ -65,6 +70,11 @@ class Problems(Schema):
 
 class RecordOut(Schema):
     key: str = Field(description="The record's id, or for an event without one its content key.")
+    title: str = Field(
+        description="What a person calls the record, as every page titles it (a business by "
+        "its name, a premises by its address, a device by its kind, size and installation, "
+        "an event by what it is and its date)."
+    )
     type: str = Field(description="The fact type (see `sanitas vocabulary`).")
     subject_group: str = Field(description="The records evaluated together with this one.")
     fields: dict[str, Any] = Field(
@@ -134,9 +144,19 @@ class RecordPage(Schema):
 
 class FindingOut(Schema):
     id: int
+    title: str = Field(
+        description="What the finding is about, in words: its requirement's title, as the "
+        'worklist leads the finding with it (e.g. "Interceptor pump-out frequency").'
+    )
     requirement: str
     program: Program | None
+    program_title: str | None = Field(
+        description="The program's title, as every page and export names it."
+    )
     subject: str
+    subject_title: str = Field(
+        description="What a person calls the finding's subject, as `title` of its record."
+    )
     subject_group: str
     period: str | None
     status: Status
@@ -154,10 +174,10 @@ class FindingOut(Schema):
 
 
 class FindingQuery(PageQuery):
-    program: Program | None = Field(
+    program: ProgramAsked | None = Field(
         None,
-        description="fog (FOG-*), sewer (SEW-*, PRM-*), solid_waste (SW-*), organics "
-        "(ORG-*, SB 1383), general (GEN-*).",
+        description="fog (FOG-*, SEW-GREASE-*), sewer (SEW-*, PRM-*), solid_waste (SW-*, "
+        "GEN-*), sb1383 (ORG-*); organics is sb1383 and general solid_waste.",
     )
     status: Status | None = None
     requirement: str | None = Field(None, description="A requirement ID, e.g. FOG-MIN-FREQUENCY.")

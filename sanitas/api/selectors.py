@@ -12,24 +12,28 @@ from typing import Any
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet, Value
 
+from sanitas.access.roles import program_key
 from sanitas.records.bridge import record_names, record_to_fact
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, Record, RecordIndex
+from sanitas.records.worklist import PROGRAMS as WORKLIST_PROGRAMS
+from sanitas.records.worklist import program_of as worklist_program_of
 
-#: program → the requirement-ID prefixes of its findings (see ``requirements.md``)
-PROGRAMS: dict[str, tuple[str, ...]] = {
-    "fog": ("FOG-",),
-    "sewer": ("SEW-", "PRM-"),
-    "solid_waste": ("SW-",),
-    "organics": ("ORG-",),
-    "general": ("GEN-",),
-}
+#: the programs, as the worklist and every page name them (a finding belongs to the
+#: program its requirement ID's prefix says: ``sanitas.records.worklist.PROGRAMS``)
+PROGRAMS: tuple[str, ...] = tuple(WORKLIST_PROGRAMS)
 
 
 def program_of(requirement: str) -> str | None:
-    for program, prefixes in PROGRAMS.items():
-        if requirement.startswith(prefixes):
-            return program
-    return None
+    """The program of a requirement, by the worklist's name for it."""
+    return worklist_program_of(requirement)
+
+
+def program_q(programs: tuple[str, ...] | list[str]) -> Q:
+    """The findings of any of ``programs`` (each by any of its names), as a query."""
+    match = Q(pk__in=[])
+    for program in programs:
+        match |= WORKLIST_PROGRAMS[program_key(program)].q()
+    return match
 
 
 @dataclass
@@ -170,10 +174,7 @@ def current_findings(
     day counts as due on the day."""
     rows = Finding.objects.filter(current=True)
     if program is not None:
-        match = Q()
-        for prefix in PROGRAMS[program]:
-            match |= Q(requirement__startswith=prefix)
-        rows = rows.filter(match)
+        rows = rows.filter(program_q([program]))
     if status is not None:
         rows = rows.filter(status=status)
     if requirement is not None:

@@ -13,7 +13,14 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from sanitas.access.policy import may_read_anything, may_write_anything
-from sanitas.api.models import ACTIONS, MAX_LIFETIME, SCOPES, ApiToken, default_expiry
+from sanitas.api.models import (
+    ACTIONS,
+    MAX_LIFETIME,
+    SCOPES,
+    ApiToken,
+    default_expiry,
+    scope_name,
+)
 
 TOKEN_PREFIX = "sgk_"
 #: a token's last use is written at most this often (a read should not be a write each time)
@@ -62,6 +69,7 @@ def issue_api_token(
     """A new token acting for ``username``, with ``scopes`` (see
     :mod:`sanitas.api.models`), until ``expires_at`` (by default in 90 days, at most
     a year); the clear token is returned once."""
+    scopes = tuple(scope_name(scope) for scope in scopes)  # each program by its one name
     problems = []
     if not name.strip():
         problems.append("name: a token needs a name saying what it is for")

@@ -21,6 +21,7 @@ from sanitas.access.policy import About, allows
 from sanitas.api import preconditions
 from sanitas.api.auth import BearerToken, require_on, token_of
 from sanitas.api.numbers import PlainDecimal, PlainInt
+from sanitas.kit.titles import subject_title, titles
 from sanitas.notices import selectors, services
 from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGES, kinds
@@ -79,6 +80,9 @@ class NoticeOut(Schema):
     state: str
     requirement: str
     subject: str
+    subject_title: str = Field(
+        description="What a person calls the notice's subject, as its record's `title`."
+    )
     fact_key: str = Field(description="The key of the engine fact it becomes once served.")
     finding: int | None
     language: str
@@ -119,6 +123,10 @@ class RecordsOut(Schema):
     updated: int
     unchanged: int
     keys: list[str]
+    titles: dict[str, str] = Field(
+        description="Each record's title after the write, by key: what a person calls it, "
+        "as `title` in a record listing."
+    )
     versions: dict[str, str] = Field(
         description="Each record's version after the write (its ETag), by key: what the "
         "next change of it sends as `If-Match`."
@@ -152,6 +160,7 @@ def _out(notice: Notice) -> dict[str, Any]:
         "state": notice.state,
         "requirement": notice.requirement,
         "subject": notice.subject,
+        "subject_title": subject_title(notice.subject),
         "fact_key": notice.fact_key,
         "finding": notice.finding_id,
         "language": notice.language,
@@ -492,10 +501,12 @@ def mount(api: NinjaAPI) -> None:
             if problems is None:
                 raise
             return Status(422, {"detail": problems})
+        named = titles(result.keys)
         return {
             "created": result.created,
             "updated": result.updated,
             "unchanged": result.unchanged,
             "keys": result.keys,
+            "titles": {key: named[key].text for key in result.keys if key in named},
             "versions": versions_of(result.keys),
         }

@@ -31,11 +31,13 @@ from hypothesis import strategies as st
 from sanitas.api.models import ApiToken
 from sanitas.api.services import TokenError, issue_api_token, revoke_api_token
 from sanitas.cli import main as cli_main
+from sanitas.kit.titles import program_title, requirement_title, titles
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import sweep
+from sanitas.records.worklist import program_of as worklist_program_of
 
 from ..conftest import OWN_SCENARIOS, ROOT, SHARED_SCENARIOS
 from ..records.amend import amend_engine, lone_finding
@@ -238,6 +240,7 @@ def test_a_subject_is_its_record(api, block):
     status, record = _get(api, "/api/subjects/jade-gi")
     assert status == 200
     assert record["key"] == "jade-gi" and record["type"] == "device"
+    assert record["title"] == "Grease interceptor, 1,000 gal, installed 2016-04-01"
     assert record["subject_group"] == RecordIndex.objects.get(key="jade-gi").subject_group
     original = next(f for f in block if f.get("id") == "jade-gi")
     assert record["fields"] == {k: v for k, v in original.items() if k not in ("id", "type")}
@@ -275,6 +278,7 @@ def test_an_event_without_an_id_is_found_by_its_content_key(api, block):
     key = RecordIndex.objects.filter(fact_type="training").order_by("key").first().key
     status, record = _get(api, f"/api/subjects/{key}")
     assert status == 200 and record["type"] == "training"
+    assert record["title"] == f"Training of {record['fields']['date']}"
     assert record["fields"]["establishment"] == "jade-garden"
     assert record["fields"]["employees"] == ["jade-emp-1", "jade-emp-2"]
 
@@ -329,6 +333,14 @@ def test_records_page_through_every_record_once_in_key_order(api, block):
     assert len(keys) == len(block)
     by_key = {item["key"]: item for item in items}
     assert by_key["lot-101"]["type"] == "premises"
+    # every record carries its title beside its key, as the pages title it
+    assert {key: item["title"] for key, item in by_key.items()} == {
+        key: title.text for key, title in titles(keys).items()
+    }
+    assert by_key["lot-101"]["title"] == "101 Las Tunas Dr"
+    assert by_key["jade-garden"]["title"] == "Jade Garden"
+    assert by_key["po-2024-06"]["title"] == "Pump-out of 2024-06-12"
+    assert all(item["title"] and item["title"] != item["key"] for item in items)
     assert by_key["lot-101"]["fields"]["address"] == "101 Las Tunas Dr"
 
 
@@ -436,6 +448,12 @@ def test_findings_are_the_current_worklist(api, block):
         i for i in items if (i["requirement"], i["subject"]) == ("FOG-MIN-FREQUENCY", "jade-gi")
     )
     assert frequency["program"] == "fog" and frequency["cite"].startswith("§ 51.64")
+    # beside its requirement and its subject, what a person calls them
+    assert frequency["title"] == requirement_title("FOG-MIN-FREQUENCY") != "FOG-MIN-FREQUENCY"
+    assert frequency["subject_title"] == "Grease interceptor, 1,000 gal, installed 2016-04-01"
+    assert frequency["program_title"] == program_title("fog") == "FOG (fats, oils and grease)"
+    named = titles({i["subject"] for i in items})
+    assert all(i["subject_title"] == named[i["subject"]].text for i in items)
     assert frequency["subject_group"] == RecordIndex.objects.get(key="jade-gi").subject_group
 
 
@@ -451,31 +469,33 @@ def test_a_finding_and_its_versions_carry_the_reading(api, block, monkeypatch):
     assert item["reading"] == reading
     status, history = _get(api, f"/api/findings/{item['id']}/history")
     assert history["finding"]["reading"] == reading
+    assert history["finding"]["subject_title"] == item["subject_title"] != subject
     # a version is made when the status changes: a new reading alone is no new
     # version, and the first keeps the words the finding had then
     assert [(v["change"], v["reading"]) for v in history["versions"]] == [("created", None)]
 
 
-@pytest.mark.parametrize(
-    ("program", "prefixes"),
-    [
-        ("fog", ("FOG-",)),
-        ("sewer", ("SEW-", "PRM-")),
-        ("solid_waste", ("SW-",)),
-        ("organics", ("ORG-",)),
-        ("general", ("GEN-",)),
-    ],
-)
-def test_findings_by_program(api, block, program, prefixes):
-    expected = [row for row in _engine_findings(block) if row[0].startswith(prefixes)]
+@pytest.mark.parametrize("program", ["fog", "sewer", "solid_waste", "sb1383"])
+def test_findings_by_program(api, block, program):
+    # a program is the worklist's: its requirement IDs' prefixes, by the name every
+    # page gives it
+    expected = [row for row in _engine_findings(block) if worklist_program_of(row[0]) == program]
     items = _all_pages(api, "/api/findings", limit=50, program=program)
-    assert _as_rows(items) == expected
-    assert {i["program"] for i in items} <= {program}
+    assert items and _as_rows(items) == expected
+    assert {i["program"] for i in items} == {program}
+    assert {i["program_title"] for i in items} == {program_title(program)}
+
+
+@pytest.mark.parametrize(("other", "program"), [("organics", "sb1383"), ("general", "solid_waste")])
+def test_a_program_asked_for_by_its_other_name_is_the_same_program(api, block, other, program):
+    by_other = _all_pages(api, "/api/findings", limit=50, program=other)
+    assert by_other == _all_pages(api, "/api/findings", limit=50, program=program)
+    assert {i["program"] for i in by_other} == {program}
 
 
 def test_programs_cover_every_finding(api, block):
     total = _get(api, "/api/findings")[1]["count"]
-    programs = ["fog", "sewer", "solid_waste", "organics", "general"]
+    programs = ["fog", "sewer", "solid_waste", "sb1383"]
     assert sum(_get(api, "/api/findings", program=p)[1]["count"] for p in programs) == total
 
 

@@ -147,6 +147,21 @@ def test_a_program_scope_sees_only_its_programs_findings(block, program):
     assert client.get("/api/findings", {"program": program}).status_code == 200
 
 
+@pytest.mark.parametrize(("other", "program"), [("organics", "sb1383"), ("general", "solid_waste")])
+def test_a_scope_by_a_programs_other_name_is_that_programs(block, other, program):
+    # issued by the other name, the token is stored with the program's one name
+    client = _client("read", f"program:{other}")
+    token = ApiToken.objects.get()
+    assert token.scopes == f"read program:{program}" and token.programs == (program,)
+    seen = client.get("/api/findings", {"limit": 500}).json()["items"]
+    assert seen and {item["program"] for item in seen} == {program}
+    assert client.get("/api/findings", {"program": other, "limit": 500}).json()["items"] == seen
+    # a token stored before with the other name sees the same program
+    ApiToken.objects.filter(pk=token.pk).update(scopes=f"read program:{other}")
+    assert ApiToken.objects.get().programs == (program,)
+    assert client.get("/api/findings", {"limit": 500}).json()["items"] == seen
+
+
 def test_a_program_scope_sees_only_the_subject_groups_of_its_programs(block):
     fog = _client("read", "program:fog")
     fog_groups = {

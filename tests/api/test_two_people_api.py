@@ -11,6 +11,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from sanitas.api.services import issue_api_token
+from sanitas.kit.titles import titles
 from sanitas.records.models import RECORD_MODELS
 from sanitas.records.services import record_facts
 
@@ -96,6 +97,9 @@ def test_the_second_of_two_clients_is_refused_with_the_first_change_described(an
     first = _post(ana, [_device("gi-1", capacity_gallons=1000)], etag, why="measured")
     assert first.status_code == 200, first.content
     assert first.json()["updated"] == 1 and first.json()["versions"]["gi-1"] != etag.strip('"')
+    # what was written, titled as it now stands
+    assert first.json()["titles"] == {"gi-1": titles(["gi-1"])["gi-1"].text}
+    assert "1,000 gal" in first.json()["titles"]["gi-1"]
     second = _post(ben, [_device("gi-1", compartments=3)], etag, why="drawing")
     assert second.status_code == 412, second.content
     body = second.json()

@@ -12,6 +12,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from sanitas.api.services import issue_api_token
+from sanitas.kit.titles import titles
 from sanitas.records.models import RECORD_MODELS
 
 from .conftest import AS_OF, finding
@@ -48,6 +49,9 @@ def test_draft_approve_serve_read_and_fetch_the_pdf(city, clerk, boss):
     assert drafted["state"] == "draft" and drafted["kind"] == "sb1383_nov"
     assert drafted["projected"] is True and drafted["content_sha256"] is None
     assert drafted["recipient"]["name"] == "María López"
+    # its subject named as every page names it, beside its key
+    assert drafted["subject"] == "p-casa"
+    assert drafted["subject_title"] == titles(["p-casa"])["p-casa"].text != "p-casa"
     notice = drafted["id"]
     refused = clerk.post(f"/api/notices/{notice}/approve")
     assert refused.status_code == 403
