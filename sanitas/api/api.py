@@ -28,6 +28,7 @@ from sanitas.api.auth import (
     sees_group,
     visible_findings,
 )
+from sanitas.api.notices import mount as mount_notices
 from sanitas.api.numbers import PlainInt
 from sanitas.api.preconditions import etag
 from sanitas.api.schemas import (
@@ -51,7 +52,6 @@ from sanitas.kit.titles import (
     title_of,
     titles,
 )
-from sanitas.notices.api import mount as mount_notices
 from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, key_problem, shown, text_problem
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.facts import FactsError
