@@ -22,6 +22,7 @@ ensure_venv .venv "[test]"
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/lint-imports  # the floors: pyproject.toml's [tool.importlinter]
 SANITAS_DATA_DIR=$(mktemp -d /tmp/sanitas-test.XXXXXX) .venv/bin/python manage.py check --fail-level WARNING
 SANITAS_DATA_DIR=$(mktemp -d /tmp/sanitas-test.XXXXXX) .venv/bin/python manage.py makemigrations --check --dry-run
 
