@@ -11,6 +11,7 @@ from django.contrib.auth.forms import SetPasswordForm
 
 from sanitas.access.roles import ROLES
 from sanitas.kit.forms import UswdsForm, uswds_widgets
+from sanitas.people import services
 from sanitas.people.selectors import NO_ROLE, role_choices
 from sanitas.people.services import PeopleError
 
@@ -51,6 +52,27 @@ class PeopleForm(UswdsForm):
                 )
 
 
+class VersionedForm(PeopleForm):
+    """A change to an account, made from the account as its page showed it: the
+    page's version travels with the form (:func:`services.account_version`)."""
+
+    version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean_version(self) -> str | None:
+        """None when the post names no version (nothing to compare it with)."""
+        return self.cleaned_data["version"].strip() or None
+
+    def made_again(self, error: services.StaleAccount) -> VersionedForm:
+        """The same form, as the person filled it, made from the account's version now
+        and showing what changed: saving it again applies it over the other change."""
+        data = self.data.copy()
+        data["version"] = error.version
+        again = type(self)(data)
+        again.is_valid()
+        again.put(error)
+        return again
+
+
 class StaffFilterForm(UswdsForm):
     role = forms.ChoiceField(
         required=False,
@@ -85,7 +107,7 @@ class InviteForm(PeopleForm):
     roles = RolesField()
 
 
-class AccountForm(PeopleForm):
+class AccountForm(VersionedForm):
     first_name = forms.CharField(label="First name", max_length=150)
     last_name = forms.CharField(label="Last name", max_length=150)
     email = forms.EmailField(label="E-mail", max_length=254)
@@ -97,7 +119,7 @@ class AccountForm(PeopleForm):
     )
 
 
-class DeactivateForm(PeopleForm):
+class DeactivateForm(VersionedForm):
     #: its own ids: the person's page has three forms with a reason
     auto_id_format = "deactivate_%s"
 
@@ -106,7 +128,7 @@ class DeactivateForm(PeopleForm):
     )
 
 
-class ReactivateForm(PeopleForm):
+class ReactivateForm(VersionedForm):
     auto_id_format = "reactivate_%s"
 
     why = forms.CharField(

@@ -28,7 +28,9 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.encoding import force_bytes
+from django.utils.formats import date_format
 from django.utils.http import urlsafe_base64_encode
 
 from sanitas.access.doors import require
@@ -52,6 +54,27 @@ class PeopleError(ValueError):
         self.errors = errors
         self.problems = [f"{FIELD_WORDS.get(f, f)}: {m}" for f, ms in errors.items() for m in ms]
         super().__init__("; ".join(self.problems))
+
+
+class StaleAccount(PeopleError):
+    """The account changed since the page a change was made from was opened: the
+    change is refused whole and ``since`` holds what the other person changed (the
+    events after the page's version); ``version`` is the account's version now, from
+    which the same change may be made again once the person has looked."""
+
+    def __init__(self, account: Any, since: list[Any], version: str) -> None:
+        self.since = since
+        self.version = version
+        changes = "; ".join(event_words(event) for event in since) or "it was changed"
+        super().__init__(
+            {
+                "account": [
+                    f"{_named(account)} was changed since you opened this page ({changes}); "
+                    "nothing of yours was saved: look at the change below and save yours "
+                    "again if it still holds"
+                ]
+            }
+        )
 
 
 FIELD_WORDS = {
@@ -196,6 +219,51 @@ def _open(account_id: int) -> Any:
             }
         )
     return account
+
+
+#: the events that change what the person's page edits (an invitation sent again, or a
+#: password the person set, changes none of it)
+EDITS = (
+    AccountEvent.ROLES_CHANGED,
+    AccountEvent.NAME_CHANGED,
+    AccountEvent.EMAIL_CHANGED,
+    AccountEvent.DEACTIVATED,
+    AccountEvent.REACTIVATED,
+)
+
+
+def account_version(account: Any) -> str:
+    """The version of ``account`` its page's forms are made from: the number of its
+    latest event that changed what the page edits ("0" before any)."""
+    latest = (
+        AccountEvent.objects.filter(account=account, action__in=EDITS)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return str(latest or 0)
+
+
+def event_words(event: Any) -> str:
+    """One event in words: who, when, what it was and what it became."""
+    who = get_user_model().objects.filter(username=event.actor).first()
+    name = (who.get_full_name() if who else "") or event.actor
+    when = date_format(timezone.localtime(event.at), "N j, Y, P")
+    change = f"{event.before} → {event.after}" if event.before or event.after else ""
+    return f"{name}, {when}: {event.get_action_display()}" + (f" ({change})" if change else "")
+
+
+def _check_version(account: Any, version: str | None) -> None:
+    """Refuse a change made from a page opened before the account's latest edit
+    (``version`` None: a caller that read the account in this transaction)."""
+    if version is None:
+        return
+    now = account_version(account)
+    if version.strip() == now:
+        return
+    after = int(version) if version.strip().isdigit() else 0
+    since = AccountEvent.objects.filter(account=account, action__in=EDITS, id__gt=after)
+    raise StaleAccount(account, list(since.order_by("id")), now)
 
 
 def _event(account: Any, actor: str, action: str, before: str, after: str, why: str) -> Any:
@@ -363,14 +431,18 @@ def change_account(
     roles: Iterable[str],
     why: str = "",
     site: str = "",
+    version: str | None = None,
 ) -> list[Any]:
     """Change an account's name, e-mail and roles to those given; one event for each of
     them that changed (none: nothing changed). A reason is required when the roles
     change. An invited person who has not set a password yet is sent the invitation
-    again at a changed address (on ``site``), as the old link no longer works."""
+    again at a changed address (on ``site``), as the old link no longer works.
+    ``version`` (:func:`account_version`) is the account as the page showed it: a change
+    made from an older one raises :class:`StaleAccount` and stores nothing."""
     require(actor, MANAGE)
     _serialised()
     account = _open(account_id)
+    _check_version(account, version)
     first_name, last_name, email = _text(first_name), _text(last_name), _text(email)
     why = _text(why)
     problems = _Problems()
@@ -437,12 +509,14 @@ def change_roles(*, actor: Any, account_id: int, roles: Iterable[str], why: str)
 
 
 @transaction.atomic
-def deactivate(*, actor: Any, account_id: int, why: str) -> Any:
+def deactivate(*, actor: Any, account_id: int, why: str, version: str | None = None) -> Any:
     """Close an account: it can no longer sign in, its sessions end and its API tokens
-    stop working. It is kept, with everything it did."""
+    stop working. It is kept, with everything it did. ``version``: as
+    :func:`change_account`."""
     require(actor, MANAGE)
     _serialised()
     account = _open(account_id)
+    _check_version(account, version)
     why = _text(why)
     problems = _Problems()
     if account.pk == actor.pk:
@@ -460,11 +534,13 @@ def deactivate(*, actor: Any, account_id: int, why: str) -> Any:
 
 
 @transaction.atomic
-def reactivate(*, actor: Any, account_id: int, why: str = "") -> Any:
-    """Open a deactivated account again, with the roles it had."""
+def reactivate(*, actor: Any, account_id: int, why: str = "", version: str | None = None) -> Any:
+    """Open a deactivated account again, with the roles it had. ``version``: as
+    :func:`change_account`."""
     require(actor, MANAGE)
     _serialised()
     account = _open(account_id)
+    _check_version(account, version)
     if account.is_active:
         raise PeopleError({"account": [f"{_named(account)} is already active"]})
     account.is_active = True

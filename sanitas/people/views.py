@@ -110,6 +110,7 @@ def _person_page(
     status: int = 200,
 ) -> HttpResponse:
     account = row.account
+    version = services.account_version(account)
     if account_form is None:
         account_form = AccountForm(
             initial={
@@ -117,6 +118,7 @@ def _person_page(
                 "last_name": account.last_name,
                 "email": account.email,
                 "roles": list(row.groups),
+                "version": version,
             }
         )
     return render(
@@ -129,8 +131,8 @@ def _person_page(
             "own": account.pk == request.user.pk,
             "account_form": account_form,
             "role_options": role_options(account_form["roles"]),
-            "deactivate_form": deactivate_form or DeactivateForm(),
-            "reactivate_form": reactivate_form or ReactivateForm(),
+            "deactivate_form": deactivate_form or DeactivateForm(initial={"version": version}),
+            "reactivate_form": reactivate_form or ReactivateForm(initial={"version": version}),
             "events": selectors.events(request.user, account),
         },
         status=status,
@@ -153,6 +155,10 @@ def roles(request: HttpRequest, pk: int) -> HttpResponse:
             events = services.change_account(
                 actor=request.user, account_id=pk, site=_site(request), **form.cleaned_data
             )
+        except services.StaleAccount as exc:
+            return _person_page(
+                request, _row(request, pk), account_form=form.made_again(exc), status=409
+            )
         except services.PeopleError as exc:
             form.put(exc)
         else:
@@ -172,7 +178,11 @@ def deactivate(request: HttpRequest, pk: int) -> HttpResponse:
     form = DeactivateForm(request.POST)
     if form.is_valid():
         try:
-            services.deactivate(actor=request.user, account_id=pk, why=form.cleaned_data["why"])
+            services.deactivate(actor=request.user, account_id=pk, **form.cleaned_data)
+        except services.StaleAccount as exc:
+            return _person_page(
+                request, _row(request, pk), deactivate_form=form.made_again(exc), status=409
+            )
         except services.PeopleError as exc:
             form.put(exc)
         else:
@@ -192,7 +202,11 @@ def reactivate(request: HttpRequest, pk: int) -> HttpResponse:
     form = ReactivateForm(request.POST)
     if form.is_valid():
         try:
-            services.reactivate(actor=request.user, account_id=pk, why=form.cleaned_data["why"])
+            services.reactivate(actor=request.user, account_id=pk, **form.cleaned_data)
+        except services.StaleAccount as exc:
+            return _person_page(
+                request, _row(request, pk), reactivate_form=form.made_again(exc), status=409
+            )
         except services.PeopleError as exc:
             form.put(exc)
         else:
