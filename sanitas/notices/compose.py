@@ -81,7 +81,9 @@ def _parsed(raw: list[dict[str, Any]]) -> list[Any]:
         raise ComposeError(exc.problems) from None
 
 
-def _evaluate(raw: list[dict[str, Any]], as_of: date, pack: RulePack) -> dict[tuple[str, str], Any]:
+def derived_values(
+    raw: list[dict[str, Any]], as_of: date, pack: RulePack
+) -> dict[tuple[str, str], Any]:
     """The derived values of an evaluation of ``raw`` as of ``as_of``, by (subject, name)."""
     evaluation = evaluate_facts(_parsed(raw), as_of=as_of, pack=pack)
     return {(d.subject, d.name): d.value for d in evaluation.derived}
@@ -312,7 +314,7 @@ def _requirement_title(target: Target, ctx: Context) -> str:
     return varied.get("names") or title(target.requirement)
 
 
-def _date(value: Any) -> date | None:
+def as_date(value: Any) -> date | None:
     if value is None:
         return None
     return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])

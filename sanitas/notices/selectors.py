@@ -160,7 +160,7 @@ def proposal(notice_: Notice, *, as_of: date, today: date) -> Proposal:
         "issued_on": today.isoformat(),
         "notice": notice_.fact_key,
     }
-    derived = compose._evaluate([*raw, probe], today, jurisdiction_pack())
+    derived = compose.derived_values([*raw, probe], today, jurisdiction_pack())
     out.ceiling = derived.get((probe["id"], "penalty_ceiling"))
     out.ordinal = derived.get((probe["id"], "citation_ordinal"))
     return out

@@ -388,7 +388,7 @@ def _save_draft(notice: Notice, **lookup: Any) -> Notice | None:
 
 
 def _check_certificate(target: compose.Target, raw, as_of: date, pack) -> None:
-    derived = compose._evaluate(raw, as_of, pack)
+    derived = compose.derived_values(raw, as_of, pack)
     if derived.get((target.subject, "certificate_ready")) is not True:
         blockers = derived.get((target.subject, "certificate_blockers")) or []
         raise NoticeError(
@@ -951,8 +951,8 @@ def decide_extension(
 def appeal_deadline(citation: Notice) -> date | None:
     """The last day a hearing may be requested, as the engine computes it."""
     raw = [*citation.facts_snapshot, citation.content_snapshot["fact"]]
-    derived = compose._evaluate(raw, citation.served_on, jurisdiction_pack())
-    return compose._date(derived.get((citation.fact_key, "appeal_deadline")))
+    derived = compose.derived_values(raw, citation.served_on, jurisdiction_pack())
+    return compose.as_date(derived.get((citation.fact_key, "appeal_deadline")))
 
 
 @transaction.atomic

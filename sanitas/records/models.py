@@ -118,7 +118,7 @@ def _set_history_user(historical: Any, user: Any) -> None:
 
 # --------------------------------------------------------------------------- from the vocabulary
 
-_CUSTOM = {
+CUSTOM_KINDS = {
     _parse_date: "date",
     _parse_datetime: "datetime",
     _parse_money: "money",
@@ -127,7 +127,7 @@ _CUSTOM = {
 }
 
 
-def _unwrap(annotation: Any) -> tuple[Any, bool, str | None]:
+def unwrap(annotation: Any) -> tuple[Any, bool, str | None]:
     """(base annotation, nullable, custom kind) of a pydantic annotation."""
     nullable = False
     origin = get_origin(annotation)
@@ -141,18 +141,18 @@ def _unwrap(annotation: Any) -> tuple[Any, bool, str | None]:
         base, *extras = get_args(annotation)
         for extra in extras:
             func = getattr(extra, "func", None)
-            if func in _CUSTOM:
-                custom = _CUSTOM[func]
+            if func in CUSTOM_KINDS:
+                custom = CUSTOM_KINDS[func]
         annotation = base
     return annotation, nullable, custom
 
 
 def _column(name: str, info: FieldInfo, refs: set[str]) -> models.Field:
-    annotation, nullable, custom = _unwrap(info.annotation)
+    annotation, nullable, custom = unwrap(info.annotation)
     for meta in info.metadata:
         func = getattr(meta, "func", None)
-        if func in _CUSTOM:
-            custom = _CUSTOM[func]
+        if func in CUSTOM_KINDS:
+            custom = CUSTOM_KINDS[func]
     required = info.is_required()
     null = nullable or not required
     options: dict[str, Any] = {"null": null, "blank": null, "help_text": info.description or ""}

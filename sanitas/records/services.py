@@ -283,7 +283,9 @@ def record_facts(
             differs = (
                 record.voided_at is not None
                 or record.subject_group != group
-                or any(_differs(getattr(record, name), value) for name, value in columns.items())
+                or any(
+                    value_differs(getattr(record, name), value) for name, value in columns.items()
+                )
             )
             if not differs:
                 result.unchanged += 1
@@ -389,7 +391,7 @@ def fact_to_columns_plain(fact: Any) -> dict[str, Any]:
     return {k: v for k, v in columns.items() if v is not None}
 
 
-def _differs(stored: Any, new: Any) -> bool:
+def value_differs(stored: Any, new: Any) -> bool:
     if isinstance(stored, float) or isinstance(new, float):
         return stored is None or new is None or float(stored) != float(new)
     return stored != new

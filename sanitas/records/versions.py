@@ -174,8 +174,8 @@ class Conflict:
         )
 
 
-def _differs(stored: Any, new: Any) -> bool:
-    from sanitas.records.services import _differs as differs
+def value_differs(stored: Any, new: Any) -> bool:
+    from sanitas.records.services import value_differs as differs
 
     return differs(stored, new)
 

@@ -6,7 +6,7 @@ field — its label the field's name in words, its help text the field's
 description, a date a USWDS date picker, a yes/no a pair of radios with "not
 recorded", an enumeration a select (a list of one a set of checkboxes), a
 reference a search-as-you-type picker limited to the types the vocabulary
-accepts there. The annotations are read with the records' own ``_unwrap``, so the
+accepts there. The annotations are read with the records' own ``unwrap``, so the
 form, the table and the engine never disagree about a field.
 
 The form only turns what was typed into a facts-file mapping (:meth:`RecordForm.raw`);
@@ -40,7 +40,7 @@ from sanitas.ordinance.bounds import (
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import Fact, vocabulary
 from sanitas.ordinance.words import capital, type_words, words
-from sanitas.records.models import _CUSTOM, _unwrap
+from sanitas.records.models import CUSTOM_KINDS, unwrap
 from sanitas.web import selectors
 
 #: what a person types for yes, no and nothing recorded
@@ -116,11 +116,11 @@ def _requirement_choices() -> tuple[tuple[str, str], ...]:
 
 
 def _custom_of(info: FieldInfo, annotation: Any) -> str | None:
-    _base, _nullable, custom = _unwrap(annotation)
+    _base, _nullable, custom = unwrap(annotation)
     for meta in info.metadata:
         func = getattr(meta, "func", None)
-        if func in _CUSTOM:
-            custom = _CUSTOM[func]
+        if func in CUSTOM_KINDS:
+            custom = CUSTOM_KINDS[func]
     return custom
 
 
@@ -155,7 +155,7 @@ def _field_for(
     fact_model: type[Fact], name: str, info: FieldInfo, *, near: str, near_keys: dict
 ) -> forms.Field:
     """The form field of one field of the vocabulary (see the module docstring)."""
-    annotation, _nullable, custom = _unwrap(info.annotation)
+    annotation, _nullable, custom = unwrap(info.annotation)
     custom = _custom_of(info, info.annotation) or custom
     required = info.is_required()
     common: dict[str, Any] = {
@@ -202,7 +202,7 @@ def _field_for(
         return field
     if get_origin(annotation) is list:
         (item,) = get_args(annotation)
-        item_base, _n, item_custom = _unwrap(item)
+        item_base, _n, item_custom = unwrap(item)
         if get_origin(item_base) is Literal:
             field = forms.MultipleChoiceField(
                 choices=_literal_choices(item_base),
