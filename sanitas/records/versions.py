@@ -174,7 +174,7 @@ class Conflict:
         )
 
 
-def value_differs(stored: Any, new: Any) -> bool:
+def _differs(stored: Any, new: Any) -> bool:
     from sanitas.records.services import value_differs as differs
 
     return differs(stored, new)
