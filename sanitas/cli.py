@@ -4,6 +4,7 @@
     sanitas check FILE...
     sanitas requirements [--format json|table] [--scenarios PATH ...]
     sanitas vocabulary [--format markdown|json]
+    sanitas exceptions [--format markdown|json]
     sanitas bench engine --subjects N [--format json]
     sanitas demo [--as-of DATE] [--seed N]
     sanitas serve [--port 8000] [--host 127.0.0.1] [--no-demo]
@@ -230,6 +231,16 @@ def cmd_bench_write(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_exceptions(args: argparse.Namespace) -> int:
+    from sanitas.ordinance.reference import exceptions_json, exceptions_markdown
+
+    if args.format == "json":
+        sys.stdout.buffer.write(orjson.dumps(exceptions_json(), option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        sys.stdout.write(exceptions_markdown())
+    return EXIT_OK
+
+
 def _setup_django() -> None:
     """Only the records commands need Django; the engine's commands never load it."""
     import os
@@ -293,6 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("vocabulary", help="the reference of every fact type and field")
     p.add_argument("--format", choices=["markdown", "json"], default="markdown")
     p.set_defaults(func=cmd_vocabulary)
+
+    p = sub.add_parser("exceptions", help="every waiver and exemption, as an exception to a rule")
+    p.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    p.set_defaults(func=cmd_exceptions)
 
     p = sub.add_parser("demo", help="load the demo city (a synthetic San Gabriel) and sweep it")
     p.add_argument("--as-of", type=_as_of, help="the day the demo is set around (default: today)")

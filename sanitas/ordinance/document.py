@@ -140,7 +140,6 @@ def decode_json_document(raw: bytes) -> Any:
     plainly valid the document is decoded the plain way, for the thorough path to
     report. ``parse_document`` takes the result as it takes ``decode_json``'s."""
     if on_fast_path():
-        import sanitas.ordinance.rules  # noqa: F401  (every area's types are registered)
         from sanitas.ordinance.fastpath import decoder
 
         with paused_gc():

@@ -41,15 +41,8 @@ from sanitas.ordinance.engine import (
     rule,
     violation,
 )
-from sanitas.ordinance.facts import (
-    Date,
-    Establishment,
-    Fact,
-    FoodRecoveryAgreement,
-    Report,
-    fact_type,
-    required_ref,
-)
+from sanitas.ordinance.facts import Date, Fact, Period, fact_type, required_ref
+from sanitas.ordinance.general import Establishment
 from sanitas.ordinance.organics import capacity_answered, capacity_due, reports_for
 from sanitas.ordinance.words import (
     capital,
@@ -61,6 +54,46 @@ from sanitas.ordinance.words import (
     possessive,
     words,
 )
+
+# --------------------------------------------------------------------------- fact types
+
+
+@fact_type
+class FoodRecoveryAgreement(Fact):
+    """A written agreement between an edible food generator and a food recovery
+    organization or service."""
+
+    type: Literal["food_recovery_agreement"]
+    generator: str = required_ref("establishment")
+    partner: str = required_ref("establishment")
+    start: Date
+    end: Date | None = None
+    food_types: list[str] | None = None
+    collection_frequency: str | None = None
+    good_samaritan_clause: bool | None = Field(
+        default=None,
+        description="The agreement informs the generator of the Good Samaritan Food "
+        "Donation Act protections (ORG-FRO-GOOD-SAMARITAN).",
+    )
+    dated_by: ClassVar[str | None] = "start"
+
+
+ReportKind = Literal[
+    "edible_food_annual", "food_recovery_annual", "self_haul_quarterly", "hauler_facilities"
+]
+
+
+@fact_type
+class Report(Fact):
+    """A report received by the city for a period."""
+
+    type: Literal["report"]
+    subject: str = required_ref()
+    kind: ReportKind
+    period: Period
+    date: Date
+    dated_by: ClassVar[str | None] = "date"
+
 
 FRO = "food_recovery_organization"
 FRS = "food_recovery_service"

@@ -64,20 +64,15 @@ from sanitas.ordinance.engine import (
     rule,
     violation,
 )
-from sanitas.ordinance.facts import (
-    FACT_TYPES,
+from sanitas.ordinance.facts import FACT_TYPES, Date, Fact, Money, Thing, fact_type, required_ref
+from sanitas.ordinance.general import (
     Citation,
     Correction,
-    Date,
-    Fact,
     Inspection,
-    Money,
     Notice,
-    Thing,
-    fact_type,
-    required_ref,
+    inspections_for,
+    memo,
 )
-from sanitas.ordinance.general import inspections_for, memo
 from sanitas.ordinance.words import (
     capital,
     day,

@@ -1,11 +1,16 @@
 """The engine: facts and an as-of date in, findings and derived values out.
 
 Rules and derived values register here with :func:`rule` and :func:`derived`;
-each area module (``fog``, ``sewers``, ``permits``, ``solid_waste``,
-``organics``, ``enforcement``, ``general``) holds one small function per
+each area (``fog``, ``sewers``, ``permits``, ``solid_waste``, ``organics``,
+``edible_food``, ``enforcement``, ``general``) holds one small function per
 requirement ID, its docstring quoting the words it implements. A requirement the
 records system tracks but no rule can compute registers with :func:`records`
-and a reason.
+and a reason. A waiver or an exemption is an :func:`exception` to a labelled rule
+or derived value, declared beside it the way Catala writes ``exception``; the
+engine applies it, and :func:`exceptions` lists every one.
+
+This module is the kernel: it imports no area. The areas register themselves
+when the package's loader (``rules``) imports them.
 
 The engine is pure: no clock, no I/O, no web framework. The same facts and the
 same as-of date always give the same findings, in the same order.
@@ -17,9 +22,9 @@ import gc
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 from itertools import starmap
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
@@ -250,10 +255,12 @@ class RuleSpec:
     #: the narrowest printed section and subdivision this rule rests on, where the
     #: catalog's cite for the requirement is wider
     cite: str | None = None
+    #: the name exceptions to this rule give (:func:`exception`), or None
+    label: str | None = None
 
     @property
     def qualname(self) -> str:
-        return f"{self.func.__module__.rsplit('.', 1)[-1]}:{self.func.__name__}"
+        return _qualname(self.func)
 
 
 @dataclass(frozen=True)
@@ -265,12 +272,34 @@ class DerivedSpec:
 
     @property
     def qualname(self) -> str:
-        return f"{self.func.__module__.rsplit('.', 1)[-1]}:{self.func.__name__}"
+        return _qualname(self.func)
 
+    @property
+    def label(self) -> str:
+        """A derived value is labelled by its name."""
+        return self.name
+
+
+def _qualname(func: Callable) -> str:
+    """``fog.interceptors:interceptor_required``: the function's module below the
+    package, and its name."""
+    module = func.__module__
+    if module.startswith(_PACKAGE):
+        module = module[len(_PACKAGE) :]
+    return f"{module}:{func.__name__}"
+
+
+_PACKAGE = __name__.rsplit(".", 1)[0] + "."
 
 RULES: list[RuleSpec] = []
 DERIVED: dict[str, DerivedSpec] = {}
 RECORDS: dict[str, str] = {}
+#: every labelled rule and derived value, by label
+LABELS: dict[str, RuleSpec | DerivedSpec] = {}
+#: every exception, in the order declared
+EXCEPTIONS: list[ExceptionSpec] = []
+#: renewed at every registration, so that the rule plans cached below are renewed
+_registry_version = 0
 
 #: ``on=FINDINGS`` rules run after every other rule, once, over all findings
 FINDINGS = "findings"
@@ -281,32 +310,172 @@ def _check_requirement(requirement: str) -> None:
         raise ValueError(f"{requirement!r} is not a requirement ID of requirements.md")
 
 
-def rule(requirement: str, *, on: str, cite: str | None = None) -> Callable[[RuleFunc], RuleFunc]:
+def rule(
+    requirement: str, *, on: str, cite: str | None = None, label: str | None = None
+) -> Callable[[RuleFunc], RuleFunc]:
     """Register a rule for ``requirement``, called once per fact of type ``on``
     (``fact, ctx``) — or, with ``on=FINDINGS``, once with every finding so far.
     ``cite`` names the narrowest printed section and subdivision the rule rests
     on, where it is narrower than the catalog's cite for the requirement (an
-    outcome may narrow it further with its own ``cite``)."""
+    outcome may narrow it further with its own ``cite``). ``label`` names the rule
+    for the exceptions to it (:func:`exception`)."""
     _check_requirement(requirement)
 
     def register(func: RuleFunc) -> RuleFunc:
-        RULES.append(RuleSpec(requirement, on, func, 2 if on == FINDINGS else 1, cite))
+        spec = RuleSpec(requirement, on, func, 2 if on == FINDINGS else 1, cite, label)
+        if label is not None:
+            _label(label, spec)
+        RULES.append(spec)
+        _renew()
         return func
 
     return register
 
 
 def derived(name: str, *, on: str, requirement: str) -> Callable:
-    """Register a derived value ``name`` computed for every fact of type ``on``."""
+    """Register a derived value ``name`` computed for every fact of type ``on``;
+    its name is its label for the exceptions to it (:func:`exception`)."""
     _check_requirement(requirement)
 
     def register(func: Callable) -> Callable:
         if name in DERIVED:
             raise ValueError(f"derived value {name!r} registered twice")
-        DERIVED[name] = DerivedSpec(name, on, func, requirement)
+        spec = DERIVED[name] = DerivedSpec(name, on, func, requirement)
+        _label(name, spec)
+        _renew()
         return func
 
     return register
+
+
+def order_rules(areas: Iterable[str]) -> None:
+    """Put the rules in the order of their areas in ``areas`` (the loader's), each
+    area's rules in the order they registered. It is the order in which the rules on
+    facts run, and so the order in which a rule on findings reads the others'
+    findings (an enforcement finding lists a subject's open requirements in it)."""
+    rank = {area: position for position, area in enumerate(areas)}
+    unplaced = sorted({_area_of(spec.func) for spec in RULES} - rank.keys())
+    if unplaced:
+        raise ValueError(f"the loader places no area {', '.join(unplaced)}")
+    RULES.sort(key=lambda spec: rank[_area_of(spec.func)])
+    _renew()
+
+
+def _area_of(func: Callable) -> str:
+    """``fog`` for a function of ``sanitas.ordinance.fog`` or of one of its sections."""
+    return _qualname(func).split(":", 1)[0].split(".", 1)[0]
+
+
+def _label(label: str, spec: RuleSpec | DerivedSpec) -> None:
+    if label in LABELS:
+        raise ValueError(f"the label {label!r} is given twice")
+    LABELS[label] = spec
+
+
+def _renew() -> None:
+    global _registry_version
+    _registry_version += 1
+
+
+# --------------------------------------------------------------------------- exceptions
+
+
+@dataclass(frozen=True)
+class ExceptionSpec:
+    """An exception to a labelled rule or derived value, as Catala writes
+    ``exception``: where ``holds(fact, ctx)`` is true, the exception's consequence
+    stands instead of what the rule (or the derived value) would conclude of that
+    fact; elsewhere the rule decides as written.
+
+    The consequence is ``then(fact, ctx)`` where given, else ``value``: for a rule,
+    the outcome or outcomes it finds (None: no finding, the subject is exempt); for
+    a derived value, the value."""
+
+    label: str
+    holds: Callable[[Any, Context], bool]
+    cite: str
+    then: Callable[[Any, Context], Any] | None = None
+    value: Any = None
+
+    @property
+    def qualname(self) -> str:
+        return _qualname(self.holds)
+
+    @property
+    def overrides(self) -> RuleSpec | DerivedSpec:
+        return LABELS[self.label]
+
+    @property
+    def summary(self) -> str:
+        """The first paragraph of the exception's docstring, on one line."""
+        return " ".join((self.holds.__doc__ or "").strip().split("\n\n")[0].split())
+
+    @property
+    def consequence(self) -> str:
+        """What the exception concludes, in words."""
+        if self.then is not None:
+            return " ".join((self.then.__doc__ or "").strip().split("\n\n")[0].split())
+        if isinstance(self.overrides, RuleSpec):
+            return "no finding" if self.value is None else repr(self.value)
+        return f"{self.label} is {to_json_value(self.value)!r}"
+
+
+def exception(
+    label: str, *, cite: str, then: Callable[[Any, Context], Any] | None = None, value: Any = None
+) -> Callable[[Callable[[Any, Context], bool]], Callable[[Any, Context], bool]]:
+    """Declare the decorated function (``fact, ctx`` → whether it holds) an exception
+    to the rule or derived value labelled ``label``, resting on ``cite``; its
+    consequence is ``then(fact, ctx)``, or ``value`` (by default None: for a rule,
+    no finding). The labelled definition is declared first, as the law states the
+    general rule before its exceptions. Exceptions to one label are tried in the
+    order declared, and the first that holds decides."""
+
+    def register(holds: Callable[[Any, Context], bool]) -> Callable[[Any, Context], bool]:
+        target = LABELS.get(label)
+        if target is None:
+            raise ValueError(
+                f"{_qualname(holds)}: no rule or derived value is labelled {label!r} "
+                "(an exception is declared after the definition it is an exception to)"
+            )
+        spec = ExceptionSpec(label, holds, cite, then, value)
+        EXCEPTIONS.append(spec)
+        own = [e for e in EXCEPTIONS if e.label == label]
+        if len(own) == 1:  # the first: the definition decides through its exceptions
+            decide = _with_exceptions(target.func, own)
+            if isinstance(target, RuleSpec):
+                RULES[RULES.index(target)] = LABELS[label] = replace(target, func=decide)
+            else:
+                DERIVED[label] = LABELS[label] = replace(target, func=decide)
+        else:
+            _EXCEPTIONS_OF[label].append(spec)
+        _renew()
+        return holds
+
+    return register
+
+
+#: each label's exceptions, as its deciding function reads them
+_EXCEPTIONS_OF: dict[str, list[ExceptionSpec]] = {}
+
+
+def _with_exceptions(base: Callable, own: list[ExceptionSpec]) -> Callable:
+    """``base`` with its exceptions: the first that holds gives the consequence."""
+    tried = _EXCEPTIONS_OF[own[0].label] = list(own)
+
+    @wraps(base)
+    def decide(fact: Any, ctx: Context) -> Any:
+        for spec in tried:
+            if spec.holds(fact, ctx):
+                return spec.then(fact, ctx) if spec.then is not None else spec.value
+        return base(fact, ctx)
+
+    return decide
+
+
+def exceptions() -> list[ExceptionSpec]:
+    """Every exception declared, by the label it overrides, then as declared."""
+    order = {label: position for position, label in enumerate(LABELS)}
+    return sorted(EXCEPTIONS, key=lambda e: order[e.label])
 
 
 def records(requirement: str, reason: str) -> None:
@@ -671,8 +840,6 @@ def evaluate_facts(
     find about them, as about any subject they name. The sweep relies on no rule on
     a type it lends finding about another subject (``tests/records/
     test_sweep_batches.py`` compares its groups' findings with and without)."""
-    import sanitas.ordinance.rules  # noqa: F401  (registers every area's rules)
-
     chosen = None if only is None else frozenset(only)
     with paused_gc():
         return _evaluate(facts, as_of, pack, holidays, report_derived, chosen, frozenset(context))
@@ -702,7 +869,7 @@ def _evaluate(
             for kind, of_kind in by_type.items()
         }
     known = _KNOWN_STATUSES
-    for requirement, cite, func, on in _fact_rules(frozenset(by_type), len(RULES)):
+    for requirement, cite, func, on in _fact_rules(frozenset(by_type), _registry_version):
         if only is not None and requirement not in only:
             continue
         for fact in by_type[on]:
@@ -733,7 +900,7 @@ def _evaluate(
                         ),
                     )
                 )
-    for requirement, cite, func in _findings_rules(len(RULES)):
+    for requirement, cite, func in _findings_rules(_registry_version):
         if only is not None and requirement not in only:
             continue
         for outcome in _outcomes(func(list(findings), ctx)):
@@ -794,7 +961,8 @@ def _fact_rules(types: frozenset[str], _registered: int) -> list[tuple[str, str,
     """The rules on facts that apply to facts of ``types``, in the order they were
     registered, with their cites. A city's subject groups hold a few combinations
     of types, so a group's evaluation looks only at the rules that can apply to
-    it; ``_registered`` (the count of rules) renews the plan when rules are added."""
+    it; ``_registered`` (the registry's version) renews the plan when rules or
+    exceptions are added."""
     cites = _cites()
     return [
         (spec.requirement, spec.cite or cites[spec.requirement], spec.func, spec.on)

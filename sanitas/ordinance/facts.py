@@ -2,13 +2,15 @@
 
 A fact is a mapping with a ``type``. Things (establishments, devices, permits)
 carry an ``id``; events (a pump-out, a training, a notice) may. A field that
-names another fact holds that fact's ``id``. Each type here is a pydantic model
+names another fact holds that fact's ``id``. Each type is a pydantic model
 registered with :func:`fact_type`; the reference page (``sanitas vocabulary``)
-is generated from these models, so the docstrings and field descriptions below
-are the documentation.
+is generated from these models, so their docstrings and field descriptions are
+the documentation.
 
-Area modules add their own types with the same decorator; every type is
-validated the same way, completely, before anything is evaluated.
+This module holds only what every fact shares (the base, the field types, the
+registry and the validation); each area declares its own types beside its rules
+with :func:`fact_type`, and every type is validated the same way, completely,
+before anything is evaluated.
 """
 
 from __future__ import annotations
@@ -162,7 +164,7 @@ class Fact(BaseModel):
     references: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: list fields whose items are references
     list_references: ClassVar[dict[str, tuple[str, ...]]] = {}
-    #: where the type is documented (module name)
+    #: the area that declares the type (``fog``, ``general``, …)
     area: ClassVar[str] = "core"
 
     def check(self) -> None:
@@ -229,11 +231,20 @@ def fact_type(cls: type[Fact]) -> type[Fact]:
                 refs[field_name] = types
     cls.references = refs
     cls.list_references = list_refs
-    cls.area = cls.__module__.rsplit(".", 1)[-1]
+    cls.area = _area_of(cls.__module__)
     if name in FACT_TYPES and FACT_TYPES[name] is not cls:
         raise TypeError(f"fact type {name!r} registered twice")
     FACT_TYPES[name] = cls
     return cls
+
+
+def _area_of(module: str) -> str:
+    """The area a type is declared in: ``fog`` for ``sanitas.ordinance.fog`` and for
+    its section modules (``sanitas.ordinance.fog.interceptors``)."""
+    package = __name__.rsplit(".", 1)[0] + "."
+    if module.startswith(package):
+        module = module[len(package) :]
+    return module.split(".", 1)[0]
 
 
 class Thing(Fact):
@@ -243,552 +254,6 @@ class Thing(Fact):
         description="A unique name for this fact, by which other facts refer to it: "
         "letters, digits and - _ . : ~ /, beginning with a letter or a digit."
     )
-
-
-# --------------------------------------------------------------------------- core vocabulary
-
-#: the languages notices are printed in: English, Spanish, Traditional Chinese
-Language = Literal["en", "es", "zh-Hant"]
-PremisesUse = Literal["residential", "commercial", "industrial", "mixed_use", "hotel"]
-NonLocalEntity = Literal[
-    "special_district",
-    "federal",
-    "prison",
-    "state_park",
-    "public_university",
-    "county_fairground",
-    "state_agency",
-]
-Category = Literal[
-    "restaurant",
-    "supermarket",
-    "grocery_store",
-    "food_service_provider",
-    "food_distributor",
-    "wholesale_food_vendor",
-    "hotel",
-    "health_facility",
-    "large_venue",
-    "large_event",
-    "state_agency_cafeteria",
-    "local_education_agency",
-    "food_recovery_organization",
-    "food_recovery_service",
-    "car_wash",
-    "other",
-]
-
-
-@fact_type
-class Premises(Thing):
-    """A lot or parcel: where collection service, zoning and sewer connections attach."""
-
-    type: Literal["premises"]
-    address: str | None = None
-    zone: str | None = Field(default=None, description="Zoning district, e.g. C-3 or R-1.")
-    dwelling_units: int | None = Field(default=None, ge=0)
-    use: PremisesUse | None = None
-    planned_development: bool | None = Field(
-        default=None, description="Part of a planned development (Cal. Civil Code § 1351)."
-    )
-    shared_bins: bool | None = Field(
-        default=None,
-        description="The City Manager has determined the units must share bins.",
-    )
-    non_local_entity: NonLocalEntity | None = None
-    alley: bool | None = Field(
-        default=None, description="The lot is contiguous to a public alley (set-out location)."
-    )
-    owner_name: str | None = None
-    owner_language: Language | None = Field(
-        default=None, description="The language the owner reads notices in (en, es, zh-Hant)."
-    )
-    owner_tax_address: str | None = Field(
-        default=None, description="The owner's address on the tax collector's roll."
-    )
-    service_payer_name: str | None = Field(
-        default=None, description="The party responsible for paying for collection service."
-    )
-    service_payer_address: str | None = None
-    located_in_city: bool | None = Field(
-        default=None,
-        description="Lies within the city's corporate limits (absent: it does); a sewer "
-        "connection from outside pays the § 6-8.114(A) charge (PRM-CHARGES).",
-    )
-
-
-@fact_type
-class Establishment(Thing):
-    """A business or operation at a premises: a food service establishment, a
-    supermarket, a hotel, a food recovery organization, a car wash…"""
-
-    type: Literal["establishment"]
-    premises: str | None = ref("premises")
-    name: str | None = None
-    address: str | None = None
-    operator_name: str | None = Field(
-        default=None, description="Who operates the business, as notices address them."
-    )
-    operator_language: Language | None = Field(
-        default=None, description="The language the operator reads notices in (en, es, zh-Hant)."
-    )
-    category: Category
-    cooks: bool | None = Field(
-        default=None,
-        description="Prepares hot food per the FSE definition (frying, baking, grilling, …).",
-    )
-    opened_on: Date | None = None
-    closed_on: Date | None = None
-    meals_per_day: int | None = Field(default=None, ge=0)
-    seats: int | None = Field(default=None, ge=0)
-    floor_area_sqft: float | None = Field(default=None, ge=0)
-    gross_annual_sales: Money | None = None
-    rooms: int | None = Field(default=None, ge=0)
-    beds: int | None = Field(default=None, ge=0)
-    on_site_food_facility: bool | None = None
-    average_daily_attendance: int | None = Field(default=None, ge=0)
-    charges_admission: bool | None = None
-    operated_by_local_agency: bool | None = None
-    wash_rack: bool | None = Field(
-        default=None, description="Operates an automobile wash rack (car washes always do)."
-    )
-    kitchen_sink_outlets: int | None = Field(
-        default=None, ge=0, description="Kitchen sink outlets wasting into the sewer."
-    )
-    located_in_city: bool | None = Field(
-        default=None, description="Primary address physically in the city (FROs and FRSs)."
-    )
-    contact: str | None = Field(
-        default=None,
-        description="Contact information (person, phone, email) for food recovery records.",
-    )
-    multi_family: bool | None = None
-
-
-@fact_type
-class Employee(Thing):
-    """A person employed at an establishment (for FOG training)."""
-
-    type: Literal["employee"]
-    establishment: str = required_ref("establishment")
-    name: str | None = Field(default=None, description="The employee's name, as people call them.")
-    job_title: str | None = Field(
-        default=None, description="What the employee does, e.g. line cook."
-    )
-    hired_on: Date
-    left_on: Date | None = None
-    dated_by: ClassVar[str | None] = "hired_on"
-
-
-DeviceKind = Literal["grease_interceptor", "grease_trap", "sand_trap", "neutralizing_tank"]
-
-
-@fact_type
-class Device(Thing):
-    """A pretreatment device: grease interceptor, grease trap, sand trap, neutralizing tank."""
-
-    type: Literal["device"]
-    establishment: str = required_ref("establishment")
-    kind: DeviceKind
-    installed_on: Date | None = None
-    removed_on: Date | None = None
-    compartments: int | None = Field(default=None, ge=0)
-    capacity_gallons: float | None = Field(default=None, ge=0)
-    grease_capacity_lbs: float | None = Field(default=None, ge=0)
-    approved: bool | None = None
-    dated_by: ClassVar[str | None] = "installed_on"
-
-
-@fact_type
-class PumpOut(Fact):
-    """A hauler's pump-out of a device, with the manifest fields of § 51.64(D)."""
-
-    type: Literal["pump_out"]
-    device: str = required_ref("device")
-    date: Date
-    full: bool
-    hauler_name: str | None = None
-    hauler_address: str | None = None
-    operator_name: str | None = None
-    operator_signed: bool | None = None
-    manifest_number: str | None = None
-    water_gallons: float | None = Field(default=None, ge=0)
-    fog_gallons: float | None = Field(default=None, ge=0)
-    floating_fog_inches: float | None = Field(default=None, ge=0)
-    settled_solids_inches: float | None = Field(default=None, ge=0)
-    repairs: str | None = None
-    disposal_facility: str | None = None
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class Inspection(Fact):
-    """A site visit or check of any subject. ``violations`` lists the requirement
-    IDs the inspector observed violated (the inspection findings of the
-    catalog); a later inspection of the same subject that does not list one
-    again records it corrected."""
-
-    type: Literal["inspection"]
-    subject: str = required_ref()
-    date: Date
-    fog_solids_percent_volume: float | None = Field(default=None, ge=0, le=100)
-    fog_solids_percent_depth: float | None = Field(default=None, ge=0, le=100)
-    access_refused: bool | None = None
-    records_refused: bool | None = None
-    remote_monitoring_refused: bool | None = None
-    contamination: bool | None = None
-    violations: list[RequirementId] | None = None
-    program: Literal["fog", "sewer", "solid_waste", "organics"] | None = Field(
-        default=None,
-        description="The program the inspection was for; absent, every program's rules "
-        "that fit the subject apply.",
-    )
-    by_hauler: bool | None = Field(
-        default=None, description="Made by the franchised hauler (route review, cart check)."
-    )
-    residential_interior: bool | None = Field(
-        default=None,
-        description="Sought entry to the interior of a private residence, which the organics "
-        "program may not enter (Ch. 50 inspections (A)): a refusal there is no violation.",
-    )
-    inspector: str | None = None
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class FrequencyOrder(Fact):
-    """The Director's maintenance frequency for a grease interceptor."""
-
-    type: Literal["frequency_order"]
-    device: str = required_ref("device")
-    date: Date
-    months: int = Field(ge=1)
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class Training(Fact):
-    """An employee FOG training session and its attendance sheet."""
-
-    type: Literal["training"]
-    establishment: str = required_ref("establishment")
-    date: Date
-    employees: list[str] = required_ref("employee")
-    signed: bool
-    topics: list[str] | None = Field(
-        default=None,
-        description="Subjects covered (dry_wipe, food_waste_bagging, absorbents, grease_disposal).",
-    )
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class BmpSubmittal(Fact):
-    """A written best-management-practices program submitted to the Director."""
-
-    type: Literal["bmp_submittal"]
-    establishment: str = required_ref("establishment")
-    date: Date
-    elements: list[str] | None = Field(
-        default=None,
-        description="BMP elements the program includes (drain_screens, grease_segregation, "
-        "food_waste_to_trash, exhaust_filters, employee_training, kitchen_signage).",
-    )
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class OwnershipTransfer(Fact):
-    """A sale or transfer of operational control of an establishment."""
-
-    type: Literal["ownership_transfer"]
-    establishment: str = required_ref("establishment")
-    date: Date
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class Renovation(Fact):
-    """A renovation of an establishment (plumbing, FOG equipment, or building-permit valuation)."""
-
-    type: Literal["renovation"]
-    establishment: str = required_ref("establishment")
-    date: Date
-    plumbing: bool | None = None
-    fog_equipment: bool | None = Field(
-        default=None, description="Adds equipment that may increase FOG discharge."
-    )
-    valuation: Money | None = None
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class Blockage(Fact):
-    """A grease-related sewer blockage attributed to an establishment."""
-
-    type: Literal["blockage"]
-    establishment: str = required_ref("establishment")
-    date: Date
-    dated_by: ClassVar[str | None] = "date"
-
-
-WaiverKind = Literal["fog_conditional", "fog_variance", "de_minimis", "physical_space"]
-
-
-@fact_type
-class Waiver(Thing):
-    """A waiver or variance granted to an establishment or premises."""
-
-    type: Literal["waiver"]
-    subject: str = required_ref("establishment", "premises")
-    kind: WaiverKind
-    granted_on: Date
-    expires_on: Date | None = None
-    revoked_on: Date | None = None
-    reverified_on: Date | None = None
-    dated_by: ClassVar[str | None] = "granted_on"
-
-
-Stream = Literal["recyclables", "organics", "black", "total"]
-
-
-@fact_type
-class CollectionService(Fact):
-    """A collection service subscription for a premises or establishment."""
-
-    type: Literal["collection_service"]
-    premises: str | None = ref("premises")
-    establishment: str | None = ref("establishment")
-    stream: Stream
-    gallons_per_week: float | None = Field(default=None, ge=0)
-    cubic_yards_per_week: float | None = Field(default=None, ge=0)
-    collections_per_week: float | None = Field(
-        default=None,
-        ge=0,
-        description="How often the contractor collects (1 = weekly, 0.5 = every other week); "
-        "absent, the pack's reading applies (SW-DISPOSAL-MEANS).",
-    )
-    start: Date
-    end: Date | None = None
-    dated_by: ClassVar[str | None] = "start"
-
-    def check(self) -> None:
-        if (self.premises is None) == (self.establishment is None):
-            raise ValueError("give exactly one of 'premises' or 'establishment'")
-
-
-@fact_type
-class FoodRecoveryAgreement(Fact):
-    """A written agreement between an edible food generator and a food recovery
-    organization or service."""
-
-    type: Literal["food_recovery_agreement"]
-    generator: str = required_ref("establishment")
-    partner: str = required_ref("establishment")
-    start: Date
-    end: Date | None = None
-    food_types: list[str] | None = None
-    collection_frequency: str | None = None
-    good_samaritan_clause: bool | None = Field(
-        default=None,
-        description="The agreement informs the generator of the Good Samaritan Food "
-        "Donation Act protections (ORG-FRO-GOOD-SAMARITAN).",
-    )
-    dated_by: ClassVar[str | None] = "start"
-
-
-ReportKind = Literal[
-    "edible_food_annual", "food_recovery_annual", "self_haul_quarterly", "hauler_facilities"
-]
-
-
-@fact_type
-class Report(Fact):
-    """A report received by the city for a period."""
-
-    type: Literal["report"]
-    subject: str = required_ref()
-    kind: ReportKind
-    period: Period
-    date: Date
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class SelfHauler(Fact):
-    """A self-hauler registration: the subject hauls its own organic waste."""
-
-    type: Literal["self_hauler"]
-    subject: str = required_ref("establishment", "premises")
-    start: Date
-    end: Date | None = None
-    residential: bool | None = None
-    dated_by: ClassVar[str | None] = "start"
-
-
-NoticeKind = Literal["nov", "cart_tag", "noncompliance", "education"]
-
-
-@fact_type
-class Notice(Thing):
-    """A notice served: a notice of violation, a cart tag, a FOG notice of
-    noncompliance, or (during the education period) educational material."""
-
-    type: Literal["notice"]
-    subject: str = required_ref()
-    requirement: RequirementId
-    issued_on: Date
-    kind: NoticeKind = "nov"
-    due_on: Date | None = None
-    dated_by: ClassVar[str | None] = "issued_on"
-
-
-@fact_type
-class Correction(Fact):
-    """Compliance achieved on a notice."""
-
-    type: Literal["correction"]
-    notice: str = required_ref("notice")
-    date: Date
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class Citation(Thing):
-    """An administrative citation."""
-
-    type: Literal["citation"]
-    subject: str = required_ref()
-    requirement: RequirementId
-    issued_on: Date
-    notice: str | None = ref("notice")
-    amount: Money | None = None
-    dated_by: ClassVar[str | None] = "issued_on"
-
-
-PermitKind = Literal[
-    "house_connection", "special_pool", "special_grade", "special_depth", "special_manhole"
-]
-
-
-@fact_type
-class Permit(Thing):
-    """A sewer permit: a house connection, or a special permit of the Director."""
-
-    type: Literal["permit"]
-    kind: PermitKind
-    number: str | None = Field(
-        default=None, description="The permit number printed on the permit, e.g. HC-2025-022."
-    )
-    premises: str | None = ref("premises")
-    issued_on: Date
-    fees_paid: bool | None = None
-    contractor: str | None = None
-    contractor_license_expires_on: Date | None = None
-    dated_by: ClassVar[str | None] = "issued_on"
-
-
-class _WorkEvent(Fact):
-    permit: str = required_ref("permit")
-    date: Date
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class WorkStarted(_WorkEvent):
-    """Work under a permit began."""
-
-    type: Literal["work_started"]
-
-
-@fact_type
-class WorkSuspended(_WorkEvent):
-    """Work under a permit was suspended or abandoned."""
-
-    type: Literal["work_suspended"]
-
-
-@fact_type
-class WorkResumed(_WorkEvent):
-    """Suspended work under a permit resumed."""
-
-    type: Literal["work_resumed"]
-
-
-class Segment(BaseModel):
-    """One run of a house-connection sewer, from one point to the next."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-    from_: str = Field(alias="from")
-    to: str
-    diameter_in: float = Field(gt=0)
-    material: str = Field(description="vitrified_clay, cast_iron, or another material.")
-    length_ft: float | None = Field(default=None, gt=0)
-    fall_ft: float | None = None
-    depth_ft: float | None = Field(default=None, ge=0)
-    in_street: bool | None = None
-    clearance_wall_in: float | None = Field(default=None, ge=0)
-    cover_in: float | None = Field(default=None, ge=0)
-    cleanout: bool | None = Field(default=None, description="A clean-out at this run's 'to' end.")
-
-
-@fact_type
-class ConnectionDesign(Thing):
-    """A submitted house-connection sewer design, run by run."""
-
-    type: Literal["connection_design"]
-    permit: str | None = ref("permit")
-    persons_served: int = Field(ge=0)
-    segments: list[Segment]
-    public_sewer_diameter_in: float | None = Field(default=None, gt=0)
-    public_sewer_depth_ft: float | None = Field(default=None, ge=0)
-    existing_branch: bool | None = None
-    method: Literal["y_branch", "saddle"] | None = None
-
-
-@fact_type
-class PressureTest(Fact):
-    """A pressure test of a house-connection sewer."""
-
-    type: Literal["pressure_test"]
-    permit: str = required_ref("permit")
-    date: Date
-    kind: Literal["standing", "air"]
-    psi_at_lower_terminus: float = Field(ge=0)
-    head_above_upper_terminus_in: float | None = None
-    leaked: bool
-    cement_joints_made_at: DateTime | None = None
-    at: DateTime | None = None
-    dated_by: ClassVar[str | None] = "date"
-
-
-@fact_type
-class Accumulation(Thing):
-    """Solid waste observed accumulated at a premises."""
-
-    type: Literal["accumulation"]
-    premises: str = required_ref("premises")
-    since: DateTime
-    garbage: bool
-    observed_at: DateTime
-    dated_by: ClassVar[str | None] = "observed_at"
-
-
-@fact_type
-class SetOut(Thing):
-    """Containers observed set out for collection."""
-
-    type: Literal["set_out"]
-    premises: str = required_ref("premises")
-    collection_day: Date
-    placed_at: DateTime
-    removed_at: DateTime | None = None
-    location: str | None = Field(
-        default=None,
-        description="Where the containers stood (alley_line, curb, parkway, rear, side, …).",
-    )
-    dated_by: ClassVar[str | None] = "placed_at"
 
 
 # --------------------------------------------------------------------------- validation
@@ -903,7 +368,6 @@ def parse_facts(raw_facts: Any, *, known: dict[str, str] | None = None) -> list[
     already stored) to their types: references to them are valid too."""
     if not isinstance(raw_facts, list):
         raise FactsError([f"facts: expected a list of facts, got {type(raw_facts).__name__}"])
-    import sanitas.ordinance.rules  # noqa: F401  (every area's types are registered)
     from sanitas.ordinance.engine import paused_gc
     from sanitas.ordinance.fastpath import decoder
 
@@ -1026,6 +490,4 @@ def _check_ref(
 
 def vocabulary() -> dict[str, type[Fact]]:
     """Every registered fact type, by name (area modules register on import)."""
-    import sanitas.ordinance.rules  # noqa: F401  (registers the area modules' types)
-
     return dict(sorted(FACT_TYPES.items()))

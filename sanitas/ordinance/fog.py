@@ -62,31 +62,15 @@ from sanitas.ordinance.engine import (
     deadline_status,
     derived,
     due,
+    exception,
     met,
     new_tuple,
     records,
     rule,
     violation,
 )
-from sanitas.ordinance.facts import (
-    Blockage,
-    BmpSubmittal,
-    Date,
-    Device,
-    Employee,
-    Establishment,
-    Fact,
-    FrequencyOrder,
-    Inspection,
-    Notice,
-    PumpOut,
-    Thing,
-    Training,
-    Waiver,
-    fact_type,
-    ref,
-    required_ref,
-)
+from sanitas.ordinance.facts import Date, Fact, Money, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.general import Employee, Establishment, Inspection, Notice
 from sanitas.ordinance.words import (
     capital,
     dollars,
@@ -96,6 +80,143 @@ from sanitas.ordinance.words import (
     plural,
     words,
 )
+
+# --------------------------------------------------------------------------- fact types
+
+DeviceKind = Literal["grease_interceptor", "grease_trap", "sand_trap", "neutralizing_tank"]
+
+
+@fact_type
+class Device(Thing):
+    """A pretreatment device: grease interceptor, grease trap, sand trap, neutralizing tank."""
+
+    type: Literal["device"]
+    establishment: str = required_ref("establishment")
+    kind: DeviceKind
+    installed_on: Date | None = None
+    removed_on: Date | None = None
+    compartments: int | None = Field(default=None, ge=0)
+    capacity_gallons: float | None = Field(default=None, ge=0)
+    grease_capacity_lbs: float | None = Field(default=None, ge=0)
+    approved: bool | None = None
+    dated_by: ClassVar[str | None] = "installed_on"
+
+
+@fact_type
+class PumpOut(Fact):
+    """A hauler's pump-out of a device, with the manifest fields of § 51.64(D)."""
+
+    type: Literal["pump_out"]
+    device: str = required_ref("device")
+    date: Date
+    full: bool
+    hauler_name: str | None = None
+    hauler_address: str | None = None
+    operator_name: str | None = None
+    operator_signed: bool | None = None
+    manifest_number: str | None = None
+    water_gallons: float | None = Field(default=None, ge=0)
+    fog_gallons: float | None = Field(default=None, ge=0)
+    floating_fog_inches: float | None = Field(default=None, ge=0)
+    settled_solids_inches: float | None = Field(default=None, ge=0)
+    repairs: str | None = None
+    disposal_facility: str | None = None
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class FrequencyOrder(Fact):
+    """The Director's maintenance frequency for a grease interceptor."""
+
+    type: Literal["frequency_order"]
+    device: str = required_ref("device")
+    date: Date
+    months: int = Field(ge=1)
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class Training(Fact):
+    """An employee FOG training session and its attendance sheet."""
+
+    type: Literal["training"]
+    establishment: str = required_ref("establishment")
+    date: Date
+    employees: list[str] = required_ref("employee")
+    signed: bool
+    topics: list[str] | None = Field(
+        default=None,
+        description="Subjects covered (dry_wipe, food_waste_bagging, absorbents, grease_disposal).",
+    )
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class BmpSubmittal(Fact):
+    """A written best-management-practices program submitted to the Director."""
+
+    type: Literal["bmp_submittal"]
+    establishment: str = required_ref("establishment")
+    date: Date
+    elements: list[str] | None = Field(
+        default=None,
+        description="BMP elements the program includes (drain_screens, grease_segregation, "
+        "food_waste_to_trash, exhaust_filters, employee_training, kitchen_signage).",
+    )
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class OwnershipTransfer(Fact):
+    """A sale or transfer of operational control of an establishment."""
+
+    type: Literal["ownership_transfer"]
+    establishment: str = required_ref("establishment")
+    date: Date
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class Renovation(Fact):
+    """A renovation of an establishment (plumbing, FOG equipment, or building-permit valuation)."""
+
+    type: Literal["renovation"]
+    establishment: str = required_ref("establishment")
+    date: Date
+    plumbing: bool | None = None
+    fog_equipment: bool | None = Field(
+        default=None, description="Adds equipment that may increase FOG discharge."
+    )
+    valuation: Money | None = None
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class Blockage(Fact):
+    """A grease-related sewer blockage attributed to an establishment."""
+
+    type: Literal["blockage"]
+    establishment: str = required_ref("establishment")
+    date: Date
+    dated_by: ClassVar[str | None] = "date"
+
+
+WaiverKind = Literal["fog_conditional", "fog_variance", "de_minimis", "physical_space"]
+
+
+@fact_type
+class Waiver(Thing):
+    """A waiver or variance granted to an establishment or premises."""
+
+    type: Literal["waiver"]
+    subject: str = required_ref("establishment", "premises")
+    kind: WaiverKind
+    granted_on: Date
+    expires_on: Date | None = None
+    revoked_on: Date | None = None
+    reverified_on: Date | None = None
+    dated_by: ClassVar[str | None] = "granted_on"
+
 
 # --------------------------------------------------------------------------- vocabulary
 
@@ -1361,13 +1482,22 @@ def fog_interceptor_trigger_on(establishment: Establishment, ctx: Context) -> da
 
 @derived("fog_interceptor_required", on="establishment", requirement="FOG-PRETREAT-APPLICABILITY")
 def fog_interceptor_required(establishment: Establishment, ctx: Context) -> bool:
-    """§ 51.63(A)–(B), with the exception of § 51.63(D): "An existing food service
-    establishment may obtain a conditional waiver from installing a grease
-    interceptor …" Required when a trigger has occurred and no valid FOG
-    conditional waiver holds."""
-    if _first_trigger(establishment, ctx) is None:
-        return False
-    return not _valid_waivers(establishment, "fog_conditional", ctx)
+    """§ 51.63(A)–(B): an establishment "specified in division (A) of this section
+    shall install … [a] grease interceptor": required once a trigger has occurred
+    (but for the conditional waiver of § 51.63(D), the exception below)."""
+    return _first_trigger(establishment, ctx) is not None
+
+
+@exception("fog_interceptor_required", cite="§ 51.63(D)", value=False)
+def conditional_waiver(establishment: Establishment, ctx: Context) -> bool:
+    """A valid FOG conditional waiver excuses a triggered establishment from
+    installing a grease interceptor.
+
+    § 51.63(D): "An existing food service establishment may obtain a conditional
+    waiver from installing a grease interceptor …"."""
+    return _first_trigger(establishment, ctx) is not None and bool(
+        _valid_waivers(establishment, "fog_conditional", ctx)
+    )
 
 
 # ------------------------------------------------------------------------- FOG-INTERCEPTOR-REQUIRED
@@ -1399,44 +1529,94 @@ def _device_list(ctx: Context, devices: list[Device]) -> str:
     return listing(dict.fromkeys(_name(ctx, d) for d in devices))
 
 
-@rule("FOG-INTERCEPTOR-REQUIRED", on="establishment")
+class _InterceptorCase(NamedTuple):
+    """An establishment that must have an interceptor, as the rule and the variance
+    read it: why (``basis``), its devices in service and what each lacks."""
+
+    basis: str
+    devices: list[Device]
+    checked: dict[str | None, tuple[list[str], list[str]]]
+
+    def conforming(self) -> Device | None:
+        """The first device in service that is an approved interceptor of enough
+        compartments, or None."""
+        return next((d for d in self.devices if self.checked[d.id] == ([], [])), None)
+
+
+def _interceptor_case(establishment: Establishment, ctx: Context) -> _InterceptorCase | None:
+    """The case of an opened establishment that must have an interceptor, once per
+    evaluation; None where it need not."""
+    cases = ctx.memo("fog.interceptor_case")
+    try:
+        return cases[establishment.id]
+    except KeyError:
+        pass
+    case = cases[establishment.id] = None
+    if ctx.derived("fog_interceptor_required", establishment) and _opened(establishment, ctx):
+        trigger = _first_trigger(establishment, ctx)
+        assert trigger is not None
+        who = _Name(ctx, establishment)
+        basis = f"{who} must have an approved grease interceptor because {trigger[3]}"
+        lapsed = [
+            f"{_waiver_words(w[-1])} {_lapse(w[-1], ctx)}"
+            for w in (
+                _waivers(establishment, "fog_conditional", ctx),
+                _waivers(establishment, "fog_variance", ctx),
+            )
+            if w and not ctx.derived("waiver_valid", w[-1])
+        ]
+        if lapsed:
+            basis += f" ({listing(lapsed)})"
+        devices = _devices(establishment, ctx)
+        checked = {d.id: _interceptor_defects(d, ctx) for d in devices}
+        case = cases[establishment.id] = _InterceptorCase(basis, devices, checked)
+    return case
+
+
+@rule("FOG-INTERCEPTOR-REQUIRED", on="establishment", label="interceptor_required")
 def interceptor_required(establishment: Establishment, ctx: Context) -> Outcome | None:
     """§ 51.63(B): "All food service establishments specified in division (A) of this
     section shall install, operate and maintain an approved type, adequately sized
     and readily accessible grease interceptor … Grease interceptors shall have a
-    minimum of two compartments …"; § 51.63(C): a variance allows "an alternative
-    pretreatment device in lieu of a grease interceptor."
+    minimum of two compartments …" (but for a variance under § 51.63(C), the
+    exception below).
 
     A violation rests on the record: no device in service, a device of another
     kind, one recorded unapproved or with fewer than two compartments. An
     interceptor whose approval or compartments are not recorded is to be confirmed
     (``due``)."""
-    if not ctx.derived("fog_interceptor_required", establishment):
+    case = _interceptor_case(establishment, ctx)
+    if case is None:
         return None
-    if not _opened(establishment, ctx):
-        return None
-    trigger = _first_trigger(establishment, ctx)
-    assert trigger is not None
-    who = _Name(ctx, establishment)
-    basis = f"{who} must have an approved grease interceptor because {trigger[3]}"
-    lapsed = [
-        f"{_waiver_words(w[-1])} {_lapse(w[-1], ctx)}"
-        for w in (
-            _waivers(establishment, "fog_conditional", ctx),
-            _waivers(establishment, "fog_variance", ctx),
+    basis, devices, checked = case
+    device = case.conforming()
+    if device is not None:
+        return met(
+            f"{basis}; {_name(ctx, device)} is approved and has "
+            f"{plural(device.compartments, 'compartment')}."
         )
-        if w and not ctx.derived("waiver_valid", w[-1])
-    ]
-    if lapsed:
-        basis += f" ({listing(lapsed)})"
-    devices = _devices(establishment, ctx)
-    checked = {d.id: _interceptor_defects(d, ctx) for d in devices}
-    for device in devices:
-        if checked[device.id] == ([], []):
-            return met(
-                f"{basis}; {_name(ctx, device)} is approved and has "
-                f"{plural(device.compartments, 'compartment')}."
-            )
+    if not devices:
+        return violation(f"{basis}, and no pretreatment device is installed.")
+    to_confirm = [d for d in devices if not checked[d.id][0]]
+    if to_confirm:
+        device = to_confirm[0]
+        unknown = checked[device.id][1]
+        return due(
+            f"{basis}; {_name(ctx, device)} is installed, but {listing(unknown)} "
+            f"{'is' if len(unknown) == 1 else 'are'} not on record and must be confirmed.",
+            reading=APPROVAL_NOT_RECORDED,
+        )
+    problems = [f"{_name(ctx, d)} {' and '.join(checked[d.id][0])}" for d in devices]
+    return violation(f"{basis}, but {listing(problems)}.")
+
+
+def _in_lieu(establishment: Establishment, ctx: Context) -> Outcome:
+    """The devices in service judged against the variance instead: met where one is
+    installed (and approved, where the pack requires it), due where its approval is
+    not on record, else a violation."""
+    case = _interceptor_case(establishment, ctx)
+    assert case is not None
+    basis, devices, _ = case
     for variance in _valid_waivers(establishment, "fog_variance", ctx):
         must_approve = ctx.param("fog.variance_device_must_be_approved")
         grant = f"{_waiver_words(variance)} allows another pretreatment device"
@@ -1468,19 +1648,22 @@ def interceptor_required(establishment: Establishment, ctx: Context) -> Outcome 
             f"{basis}; {grant}, but {_device_list(ctx, devices)} is not approved.",
             cite="§ 51.63(C)",
         )
-    if not devices:
-        return violation(f"{basis}, and no pretreatment device is installed.")
-    to_confirm = [d for d in devices if not checked[d.id][0]]
-    if to_confirm:
-        device = to_confirm[0]
-        unknown = checked[device.id][1]
-        return due(
-            f"{basis}; {_name(ctx, device)} is installed, but {listing(unknown)} "
-            f"{'is' if len(unknown) == 1 else 'are'} not on record and must be confirmed.",
-            reading=APPROVAL_NOT_RECORDED,
-        )
-    problems = [f"{_name(ctx, d)} {' and '.join(checked[d.id][0])}" for d in devices]
-    return violation(f"{basis}, but {listing(problems)}.")
+    raise AssertionError("the variance exception holds only where a variance is valid")
+
+
+@exception("interceptor_required", cite="§ 51.63(C)", then=_in_lieu)
+def variance_in_lieu(establishment: Establishment, ctx: Context) -> bool:
+    """A valid FOG variance allows another pretreatment device in lieu of a grease
+    interceptor, where no conforming interceptor is in service.
+
+    § 51.63(C): a variance allows "an alternative pretreatment device in lieu of a
+    grease interceptor"."""
+    case = _interceptor_case(establishment, ctx)
+    return (
+        case is not None
+        and case.conforming() is None
+        and bool(_valid_waivers(establishment, "fog_variance", ctx))
+    )
 
 
 # --------------------------------------------------------------------------- FOG-VARIANCE

@@ -298,8 +298,6 @@ _QUOTE = re.compile(r'"([^"]{20,})"', re.S)
 def _rule_quotes() -> dict[str, str]:
     """Each requirement's words as its rule's docstring quotes them from the ordinance
     (the house rule: a rule's docstring quotes the words it implements)."""
-    import sanitas.ordinance.rules  # noqa: F401
-
     quotes: dict[str, str] = {}
     for spec in RULES:
         if spec.requirement in quotes:

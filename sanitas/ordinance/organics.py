@@ -45,27 +45,16 @@ from sanitas.ordinance.engine import (
     deadline,
     derived,
     due,
+    exception,
     met,
     new_tuple,
     records,
     rule,
     violation,
 )
-from sanitas.ordinance.facts import (
-    CollectionService,
-    Date,
-    Establishment,
-    Fact,
-    Inspection,
-    Period,
-    Premises,
-    SelfHauler,
-    Thing,
-    Waiver,
-    fact_type,
-    ref,
-    required_ref,
-)
+from sanitas.ordinance.facts import Date, Fact, Period, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.fog import Waiver
+from sanitas.ordinance.general import Establishment, Inspection, Premises
 from sanitas.ordinance.words import (
     capital,
     listing,
@@ -78,6 +67,48 @@ from sanitas.ordinance.words import (
     possessive,
     words,
 )
+
+# --------------------------------------------------------------------------- fact types
+
+Stream = Literal["recyclables", "organics", "black", "total"]
+
+
+@fact_type
+class CollectionService(Fact):
+    """A collection service subscription for a premises or establishment."""
+
+    type: Literal["collection_service"]
+    premises: str | None = ref("premises")
+    establishment: str | None = ref("establishment")
+    stream: Stream
+    gallons_per_week: float | None = Field(default=None, ge=0)
+    cubic_yards_per_week: float | None = Field(default=None, ge=0)
+    collections_per_week: float | None = Field(
+        default=None,
+        ge=0,
+        description="How often the contractor collects (1 = weekly, 0.5 = every other week); "
+        "absent, the pack's reading applies (SW-DISPOSAL-MEANS).",
+    )
+    start: Date
+    end: Date | None = None
+    dated_by: ClassVar[str | None] = "start"
+
+    def check(self) -> None:
+        if (self.premises is None) == (self.establishment is None):
+            raise ValueError("give exactly one of 'premises' or 'establishment'")
+
+
+@fact_type
+class SelfHauler(Fact):
+    """A self-hauler registration: the subject hauls its own organic waste."""
+
+    type: Literal["self_hauler"]
+    subject: str = required_ref("establishment", "premises")
+    start: Date
+    end: Date | None = None
+    residential: bool | None = None
+    dated_by: ClassVar[str | None] = "start"
+
 
 # --------------------------------------------------------------------------- vocabulary
 
@@ -747,17 +778,20 @@ def _level_words(stream: str, services: list[CollectionService], level: float, c
     return f"{_per_week(level)} of {stream} service"
 
 
-@rule("ORG-SF-ENROLL", on="premises")
+def _single_family(premises: Premises, ctx: Context) -> bool:
+    """Single-family premises, the subchapter in force."""
+    return _in_force(ctx) and _class(premises, ctx) == "single_family"
+
+
+@rule("ORG-SF-ENROLL", on="premises", label="single_family_service_level")
 def single_family_service_level(premises: Premises, ctx: Context):
     """Single-family (A)(1): "automatically enrolled in the city's two container organic
     waste collection services with a minimum source separated recyclable materials
     service level of 35 gallons per week and with a minimum source separated green
     container organic waste service level of 35 gallons per week". A shortfall rests on
     the services on record: a stream with no service on record, or one in effect of
-    unrecorded size, decides nothing."""
-    if not _in_force(ctx) or _class(premises, ctx) != "single_family":
-        return None
-    if _premises_wide(premises, ctx, lambda h: _service_waiver(h, ctx)):
+    unrecorded size, decides nothing. A waiver is an exception (below)."""
+    if not _single_family(premises, ctx):
         return None
     levels = weekly_gallons(premises, ctx)
     minimum = {
@@ -788,6 +822,20 @@ def single_family_service_level(premises: Premises, ctx: Context):
             reading=reading,
         )
     return met(f"{name} has {have}, {need} as single-family premises need.", reading=reading)
+
+
+@exception("single_family_service_level", cite="Ch. 50 SB 1383 waivers (A), (B)")
+def single_family_service_waived(premises: Premises, ctx: Context) -> bool:
+    """A valid de minimis or physical space waiver of the premises (or of every
+    business at it) excuses it from the service levels.
+
+    Waivers (A): "The city may waive a commercial business' obligation (including
+    multi-family residential dwellings) to comply with some or all of the organic
+    waste requirements …"; (B): "… some or all of the organic waste collection
+    service requirements if … the premises lacks adequate space …"."""
+    return _single_family(premises, ctx) and _premises_wide(
+        premises, ctx, lambda h: _service_waiver(h, ctx)
+    )
 
 
 # --------------------------------------------------------------------------- ORG-SF-PARTICIPATE
@@ -825,11 +873,24 @@ def single_family_participation(inspection: Inspection, ctx: Context):
 # --------------------------------------------------------------------------- ORG-COM-ENROLL
 
 
+def _enrolled_commercial(subject: Premises | Establishment, ctx: Context) -> bool:
+    """Whether ORG-COM-ENROLL is about ``subject``, the subchapter in force: commercial
+    or multi-family premises, unless every business at it is outside the city's
+    duties (a local education agency, a state agency); or a business recorded
+    without a premises, unless it is outside them."""
+    if not _in_force(ctx):
+        return False
+    if _is(subject, "premises"):
+        if _class(subject, ctx) not in ("commercial", "multi_family"):
+            return False
+        businesses = _establishments(subject, ctx)
+        return not (
+            businesses and all(_establishment_class(e, ctx) == "non_local" for e in businesses)
+        )
+    return subject.premises is None and _establishment_class(subject, ctx) != "non_local"
+
+
 def _com_enroll(subject: Fact, ctx: Context) -> Outcome | None:
-    if _premises_wide(subject, ctx, lambda h: _self_hauler(h, ctx)):
-        return None
-    if _premises_wide(subject, ctx, lambda h: _service_waiver(h, ctx)):
-        return None
     gallons = weekly_gallons(subject, ctx)["organics"]
     if gallons is None:
         return None
@@ -857,33 +918,55 @@ def _com_enroll(subject: Fact, ctx: Context) -> Outcome | None:
     return met(f"{have}, at least the {_per_week(minimum)} {need}.", reading=reading)
 
 
-@rule("ORG-COM-ENROLL", on="premises")
+@rule("ORG-COM-ENROLL", on="premises", label="commercial_service_level")
 def commercial_service_level(premises: Premises, ctx: Context):
     """Commercial (A)(1): "Except commercial businesses that meet the self-hauler
     requirements …, be automatically enrolled in the city's two-container organic waste
     collection services and with a source separated green container organic waste
     service level of 64 gallons". Reading: the subject is the premises (commercial or
-    multi-family), counting its own services and those of the businesses at it; it is
-    exempt when it, or every business at it, self-hauls or holds a valid waiver, and
+    multi-family), counting its own services and those of the businesses at it, and
     outside the city's duties when every business at it is (a local education agency,
-    a state agency). A shortfall rests on an organics service on record."""
-    if not _in_force(ctx) or _class(premises, ctx) not in ("commercial", "multi_family"):
-        return None
-    businesses = _establishments(premises, ctx)
-    if businesses and all(_establishment_class(e, ctx) == "non_local" for e in businesses):
+    a state agency). A shortfall rests on an organics service on record. Self-hauling
+    and a waiver are exceptions (below)."""
+    if not _enrolled_commercial(premises, ctx):
         return None
     return _com_enroll(premises, ctx)
 
 
-@rule("ORG-COM-ENROLL", on="establishment")
+@rule("ORG-COM-ENROLL", on="establishment", label="commercial_service_level_of_business")
 def commercial_service_level_of_business(establishment: Establishment, ctx: Context):
     """Commercial (A)(1), for a business recorded without a premises: the business
     holding the service is the subject, with its own services."""
-    if not _in_force(ctx) or establishment.premises is not None:
-        return None
-    if _establishment_class(establishment, ctx) == "non_local":
+    if not _enrolled_commercial(establishment, ctx):
         return None
     return _com_enroll(establishment, ctx)
+
+
+@exception("commercial_service_level", cite="Ch. 50 SB 1383 commercial (A)(1)")
+@exception("commercial_service_level_of_business", cite="Ch. 50 SB 1383 commercial (A)(1)")
+def commercial_self_hauls(subject: Premises | Establishment, ctx: Context) -> bool:
+    """A business that self-hauls (or a premises every business at which does) is
+    exempt from the organics service level.
+
+    Commercial (A)(1): "Except commercial businesses that meet the self-hauler
+    requirements …, be automatically enrolled …"."""
+    return _enrolled_commercial(subject, ctx) and _premises_wide(
+        subject, ctx, lambda h: _self_hauler(h, ctx)
+    )
+
+
+@exception("commercial_service_level", cite="Ch. 50 SB 1383 waivers (A), (B)")
+@exception("commercial_service_level_of_business", cite="Ch. 50 SB 1383 waivers (A), (B)")
+def commercial_service_waived(subject: Premises | Establishment, ctx: Context) -> bool:
+    """A valid de minimis or physical space waiver of the business (or of every
+    business at a premises) excuses it from the organics service level.
+
+    Waivers (A): "The city may waive a commercial business' obligation … to comply
+    with some or all of the organic waste requirements of this subchapter …"; (B):
+    "… some or all of the organic waste collection service requirements …"."""
+    return _enrolled_commercial(subject, ctx) and _premises_wide(
+        subject, ctx, lambda h: _service_waiver(h, ctx)
+    )
 
 
 # --------------------------------------------------------------------------- ORG-COM-CONTAINERS

@@ -27,7 +27,7 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.catalog import cite as catalog_cite
@@ -41,7 +41,7 @@ from sanitas.ordinance.engine import (
     rule,
     violation,
 )
-from sanitas.ordinance.facts import Date, Fact, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.facts import Date, DateTime, Fact, Thing, fact_type, ref, required_ref
 from sanitas.ordinance.general import memo, printed_cite
 from sanitas.ordinance.words import (
     capital,
@@ -53,6 +53,105 @@ from sanitas.ordinance.words import (
     words,
 )
 from sanitas.ordinance.words import day as say
+
+# --------------------------------------------------------------------------- fact types
+
+PermitKind = Literal[
+    "house_connection", "special_pool", "special_grade", "special_depth", "special_manhole"
+]
+
+
+@fact_type
+class Permit(Thing):
+    """A sewer permit: a house connection, or a special permit of the Director."""
+
+    type: Literal["permit"]
+    kind: PermitKind
+    number: str | None = Field(
+        default=None, description="The permit number printed on the permit, e.g. HC-2025-022."
+    )
+    premises: str | None = ref("premises")
+    issued_on: Date
+    fees_paid: bool | None = None
+    contractor: str | None = None
+    contractor_license_expires_on: Date | None = None
+    dated_by: ClassVar[str | None] = "issued_on"
+
+
+class _WorkEvent(Fact):
+    permit: str = required_ref("permit")
+    date: Date
+    dated_by: ClassVar[str | None] = "date"
+
+
+@fact_type
+class WorkStarted(_WorkEvent):
+    """Work under a permit began."""
+
+    type: Literal["work_started"]
+
+
+@fact_type
+class WorkSuspended(_WorkEvent):
+    """Work under a permit was suspended or abandoned."""
+
+    type: Literal["work_suspended"]
+
+
+@fact_type
+class WorkResumed(_WorkEvent):
+    """Suspended work under a permit resumed."""
+
+    type: Literal["work_resumed"]
+
+
+class Segment(BaseModel):
+    """One run of a house-connection sewer, from one point to the next."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    from_: str = Field(alias="from")
+    to: str
+    diameter_in: float = Field(gt=0)
+    material: str = Field(description="vitrified_clay, cast_iron, or another material.")
+    length_ft: float | None = Field(default=None, gt=0)
+    fall_ft: float | None = None
+    depth_ft: float | None = Field(default=None, ge=0)
+    in_street: bool | None = None
+    clearance_wall_in: float | None = Field(default=None, ge=0)
+    cover_in: float | None = Field(default=None, ge=0)
+    cleanout: bool | None = Field(default=None, description="A clean-out at this run's 'to' end.")
+
+
+@fact_type
+class ConnectionDesign(Thing):
+    """A submitted house-connection sewer design, run by run."""
+
+    type: Literal["connection_design"]
+    permit: str | None = ref("permit")
+    persons_served: int = Field(ge=0)
+    segments: list[Segment]
+    public_sewer_diameter_in: float | None = Field(default=None, gt=0)
+    public_sewer_depth_ft: float | None = Field(default=None, ge=0)
+    existing_branch: bool | None = None
+    method: Literal["y_branch", "saddle"] | None = None
+
+
+@fact_type
+class PressureTest(Fact):
+    """A pressure test of a house-connection sewer."""
+
+    type: Literal["pressure_test"]
+    permit: str = required_ref("permit")
+    date: Date
+    kind: Literal["standing", "air"]
+    psi_at_lower_terminus: float = Field(ge=0)
+    head_above_upper_terminus_in: float | None = None
+    leaked: bool
+    cement_joints_made_at: DateTime | None = None
+    at: DateTime | None = None
+    dated_by: ClassVar[str | None] = "date"
+
 
 # --------------------------------------------------------------------------- vocabulary
 

@@ -35,19 +35,9 @@ from sanitas.ordinance.engine import (
     rule,
     violation,
 )
-from sanitas.ordinance.facts import (
-    Accumulation,
-    CollectionService,
-    Date,
-    DateTime,
-    Fact,
-    Premises,
-    SetOut,
-    Thing,
-    fact_type,
-    ref,
-    required_ref,
-)
+from sanitas.ordinance.facts import Date, DateTime, Fact, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.general import Premises
+from sanitas.ordinance.organics import CollectionService
 from sanitas.ordinance.words import (
     capital,
     day,
@@ -58,6 +48,37 @@ from sanitas.ordinance.words import (
     plural,
     words,
 )
+
+# --------------------------------------------------------------------------- fact types
+
+
+@fact_type
+class Accumulation(Thing):
+    """Solid waste observed accumulated at a premises."""
+
+    type: Literal["accumulation"]
+    premises: str = required_ref("premises")
+    since: DateTime
+    garbage: bool
+    observed_at: DateTime
+    dated_by: ClassVar[str | None] = "observed_at"
+
+
+@fact_type
+class SetOut(Thing):
+    """Containers observed set out for collection."""
+
+    type: Literal["set_out"]
+    premises: str = required_ref("premises")
+    collection_day: Date
+    placed_at: DateTime
+    removed_at: DateTime | None = None
+    location: str | None = Field(
+        default=None,
+        description="Where the containers stood (alley_line, curb, parkway, rear, side, …).",
+    )
+    dated_by: ClassVar[str | None] = "placed_at"
+
 
 # --------------------------------------------------------------------------- vocabulary
 

@@ -10,7 +10,7 @@ import django_filters
 from django.db.models import Q, QuerySet
 
 from sanitas.kit.forms import UswdsForm
-from sanitas.ordinance import facts
+from sanitas.ordinance import facts, general
 from sanitas.ordinance.words import words
 from sanitas.records.models import RECORD_MODELS
 
@@ -62,7 +62,7 @@ class RecordFilter(django_filters.FilterSet):
 class EstablishmentFilter(RecordFilter):
     text_columns = ("name", "address", "contact")
     category = django_filters.ChoiceFilter(
-        choices=_choices(facts.Category), label="Kind of business", empty_label="Every kind"
+        choices=_choices(general.Category), label="Kind of business", empty_label="Every kind"
     )
     open = django_filters.ChoiceFilter(
         choices=[("open", "Open"), ("closed", "Closed")],
