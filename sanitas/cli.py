@@ -38,7 +38,7 @@ import orjson
 from sanitas.ordinance.bounds import FIRST_DATE, LAST_DATE
 from sanitas.ordinance.document import load_document
 from sanitas.ordinance.engine import Evaluation, to_json_value
-from sanitas.ordinance.facts import FactsError, _parse_date
+from sanitas.ordinance.facts import FactsError, parse_date
 from sanitas.ordinance.pack import PackError
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
@@ -53,7 +53,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _as_of(text: str) -> date:
     try:
-        return _parse_date(text)
+        return parse_date(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

@@ -507,9 +507,9 @@ EXTREMES = {
 
 def _kind(model: type, name: str) -> Any:
     text = str(model.model_fields[name].annotation) + str(model.model_fields[name].metadata)
-    if "_parse_money" in text:
+    if "parse_money" in text:
         return "money"
-    if "_parse_date" in text and "_parse_datetime" not in text:
+    if "parse_date" in text and "parse_datetime" not in text:
         return "date"
     if "int" in text and "list" not in text and "Literal" not in text:
         return int

@@ -13,7 +13,7 @@ from pydantic import BeforeValidator, Field
 from sanitas.access.roles import PROGRAM_ALIASES, PROGRAMS
 from sanitas.api.numbers import PlainInt
 from sanitas.ordinance.engine import STATUSES
-from sanitas.ordinance.facts import _parse_date
+from sanitas.ordinance.facts import parse_date
 from sanitas.records.models import RECORD_MODELS
 
 #: far beyond any city's records, and within every database's integers
@@ -34,7 +34,7 @@ def _moment(value: Any) -> datetime:
     if isinstance(value, datetime):
         moment = value
     elif isinstance(value, str) and len(value) == 10:
-        moment = datetime.combine(_parse_date(value), datetime.min.time())
+        moment = datetime.combine(parse_date(value), datetime.min.time())
     elif isinstance(value, str):
         try:
             moment = datetime.fromisoformat(value)
@@ -54,7 +54,7 @@ def _moment(value: Any) -> datetime:
 
 
 #: ``YYYY-MM-DD``, a calendar date (2025-02-30 is refused with its reason)
-IsoDate = Annotated[date, BeforeValidator(_parse_date)]
+IsoDate = Annotated[date, BeforeValidator(parse_date)]
 #: a date or an ISO 8601 date and time
 Moment = Annotated[datetime, BeforeValidator(_moment)]
 

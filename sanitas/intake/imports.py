@@ -74,7 +74,7 @@ from sanitas.intake.feeds import (
 )
 from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
 from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
-from sanitas.ordinance.facts import FACT_TYPES, FactsError, _parse_date, describe, parse_fact
+from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_date, parse_fact
 from sanitas.records import bulk
 from sanitas.records.bridge import fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
@@ -225,7 +225,7 @@ def _read_facts_file(path: Path) -> Table:
         for name, value in (("as_of", data.get("as_of")), *_holidays(data.get("holidays"))):
             try:
                 if value is not None:
-                    _parse_date(value)
+                    parse_date(value)
             except ValueError as exc:
                 problems.append(f"{path}: {name}: {exc}")
     else:

@@ -29,7 +29,7 @@ from sanitas.ordinance.engine import (
     on_fast_path,
     paused_gc,
 )
-from sanitas.ordinance.facts import Fact, FactsError, _parse_date, parse_facts
+from sanitas.ordinance.facts import Fact, FactsError, parse_date, parse_facts
 from sanitas.ordinance.pack import PackError, RulePack, load_pack
 from sanitas.ordinance.yamlio import load_yaml
 
@@ -197,7 +197,7 @@ def parse_document(
     as_of = None
     if data.get("as_of") is not None:
         try:
-            as_of = _parse_date(data["as_of"])
+            as_of = parse_date(data["as_of"])
         except ValueError as exc:
             problems.append(f"{source}: as_of: {exc}")
     holidays = None
@@ -209,7 +209,7 @@ def parse_document(
             holidays = []
             for index, item in enumerate(raw):
                 try:
-                    holidays.append(_parse_date(item))
+                    holidays.append(parse_date(item))
                 except ValueError as exc:
                     problems.append(f"{source}: holidays[{index}]: {exc}")
     jurisdiction = data.get("jurisdiction", "san-gabriel")
@@ -308,7 +308,7 @@ def _parse_expect(raw: Any, source: str) -> tuple[Expectations, list[str]]:
                 )
             if "due" in entry and entry["due"] is not None:
                 try:
-                    _parse_date(entry["due"])
+                    parse_date(entry["due"])
                 except ValueError:
                     if not isinstance(entry["due"], str):
                         problems.append(f"{where}: due: expected a date")
@@ -342,12 +342,12 @@ def _parse_notice(entry: dict[str, Any], where: str) -> tuple[dict[str, Any], li
         if key not in entry or (entry[key] is None and key != "served_on"):
             continue
         try:
-            out[key] = _parse_date(entry[key])
+            out[key] = parse_date(entry[key])
         except ValueError as exc:
             problems.append(f"{where}: {key}: {exc}")
     if "deadline" in entry and entry["deadline"] not in ("immediately", "none"):
         try:
-            out["deadline"] = _parse_date(entry["deadline"])
+            out["deadline"] = parse_date(entry["deadline"])
         except ValueError:
             problems.append(
                 f"{where}: deadline: expected a date, immediately or none, got "

@@ -1758,7 +1758,7 @@ def noncompliance(findings: list[Finding], ctx: Context) -> list[Noncompliance]:
     return list(groups.values())
 
 
-def _notices_for(group: Noncompliance, kinds: Any, ctx: Context) -> list[Notice]:
+def notices_for(group: Noncompliance, kinds: Any, ctx: Context) -> list[Notice]:
     """Notices of the group's requirement served on the generator or on one of the
     events the findings are about, oldest first."""
     notices = [
@@ -1790,7 +1790,7 @@ def period_start(period: str | None) -> date | None:
     return date(year, 1, 1) if quarter is None else quarter_start(year, quarter)
 
 
-def _answered(finding: Finding, notices: list[Notice], ctx: Context) -> bool:
+def finding_answered(finding: Finding, notices: list[Notice], ctx: Context) -> bool:
     """Whether a notice answers the finding's noncompliance: one issued on or after the
     day it began (a state the records do not date is answered by no past notice); one
     still standing, not yet complied with, on the day it began (a period that closed
@@ -1831,7 +1831,7 @@ def education_material(findings: list[Finding], ctx: Context) -> Iterator[Outcom
     if not start <= ctx.as_of < penalties:
         return
     for group in noncompliance(findings, ctx):
-        notices = _notices_for(group, ("education",), ctx)
+        notices = notices_for(group, ("education",), ctx)
         if notices:
             yield met(
                 f"{group.describe(ctx)} in the education period; educational material was "
@@ -1865,9 +1865,7 @@ def civil_penalties(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
         return
     kinds = ctx.param("enf.nov_kinds")
     for group in noncompliance(findings, ctx):
-        notices = [
-            n for n in _notices_for(group, kinds, ctx) if not is_contamination_notice(n, ctx)
-        ]
+        notices = [n for n in notices_for(group, kinds, ctx) if not is_contamination_notice(n, ctx)]
         standing = [n for n in notices if compliance(n, ctx) is None]
         if standing:
             notice = standing[-1]
@@ -1890,7 +1888,7 @@ def civil_penalties(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
                 subject=group.subject,
             )
             continue
-        new = [f for f in group.findings if not _answered(f, notices, ctx)]
+        new = [f for f in group.findings if not finding_answered(f, notices, ctx)]
         if new:
             last = notices[-1]
             yield due(

@@ -56,7 +56,7 @@ _DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _DATETIME_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$")
 
 
-def _parse_date(value: Any) -> Any:
+def parse_date(value: Any) -> Any:
     if isinstance(value, datetime):
         raise ValueError("expected a date (YYYY-MM-DD), got a date and time")
     if isinstance(value, date):
@@ -70,7 +70,7 @@ def _parse_date(value: Any) -> Any:
     raise ValueError(f"expected a date (YYYY-MM-DD), got {shown(value)}")
 
 
-def _parse_datetime(value: Any) -> Any:
+def parse_datetime(value: Any) -> Any:
     if isinstance(value, datetime):
         check_date(value.date())
         return value.replace(second=0, microsecond=0, tzinfo=None)
@@ -84,7 +84,7 @@ def _parse_datetime(value: Any) -> Any:
     raise ValueError(f"expected a date and time (YYYY-MM-DDTHH:MM), got {shown(value)}")
 
 
-def _parse_money(value: Any) -> Any:
+def parse_money(value: Any) -> Any:
     if isinstance(value, bool):
         raise ValueError(f"expected an amount in dollars, got {value!r}")
     if isinstance(value, Decimal):
@@ -107,7 +107,7 @@ def _parse_money(value: Any) -> Any:
     return amount
 
 
-def _parse_period(value: Any) -> Any:
+def parse_period(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9999:
         value = str(value)
     if isinstance(value, str) and re.match(r"^[0-9]{4}(-Q[1-4])?$", value):
@@ -118,17 +118,17 @@ def _parse_period(value: Any) -> Any:
     raise ValueError(f'expected a reporting period such as "2024" or "2025-Q1", got {shown(value)}')
 
 
-def _parse_requirement(value: Any) -> Any:
+def parse_requirement(value: Any) -> Any:
     if isinstance(value, str) and value in catalog():
         return value
     raise ValueError(f"{value!r} is not a requirement ID of the catalog")
 
 
-Date = Annotated[date, BeforeValidator(_parse_date)]
-DateTime = Annotated[datetime, BeforeValidator(_parse_datetime)]
-Money = Annotated[Decimal, BeforeValidator(_parse_money)]
-Period = Annotated[str, BeforeValidator(_parse_period)]
-RequirementId = Annotated[str, BeforeValidator(_parse_requirement)]
+Date = Annotated[date, BeforeValidator(parse_date)]
+DateTime = Annotated[datetime, BeforeValidator(parse_datetime)]
+Money = Annotated[Decimal, BeforeValidator(parse_money)]
+Period = Annotated[str, BeforeValidator(parse_period)]
+RequirementId = Annotated[str, BeforeValidator(parse_requirement)]
 
 
 def ref(*types: str, description: str = "") -> Any:

@@ -49,11 +49,11 @@ from sanitas.ordinance.facts import (
     FACT_TYPES,
     DecodedFacts,
     Fact,
-    _parse_date,
-    _parse_datetime,
-    _parse_money,
-    _parse_period,
-    _parse_requirement,
+    parse_date,
+    parse_datetime,
+    parse_money,
+    parse_period,
+    parse_requirement,
 )
 
 
@@ -185,21 +185,21 @@ def _mirror_type(
 
 
 def _custom(base: Any, funcs: list[Callable], name: str, post: _Post, *, listed: bool) -> Any:
-    if funcs == [_parse_date]:
+    if funcs == [parse_date]:
         (post.date_lists if listed else post.dates).append(name)
         return date
-    if funcs == [_parse_datetime]:
+    if funcs == [parse_datetime]:
         post.datetimes.append(name)
         return str
-    if funcs == [_parse_money]:
+    if funcs == [parse_money]:
         # taken as written (a number or a text) and made an amount in ``__post_init__``
         # as msgspec would make it (:func:`_money`): a number decoded straight from
         # JSON text then keeps the digits that decoding it first with orjson gives
         post.money.append(name)
         return int | float | str
-    if funcs == [_parse_period]:
+    if funcs == [parse_period]:
         return Annotated[str, msgspec.Meta(pattern=PERIOD_PATTERN)]
-    if funcs == [_parse_requirement]:
+    if funcs == [parse_requirement]:
         (post.requirement_lists if listed else post.requirements).append(name)
         return str
     raise Unmirrorable(f"{name}: validators {funcs!r}")
@@ -315,7 +315,7 @@ def _make_post_init(post: _Post, check: Callable | None) -> Callable | None:
         lines.append("    check(self)")
     names: dict[str, Any] = {
         "setter": msgspec.structs.force_setattr,
-        "parse_datetime": _parse_datetime,
+        "parse_datetime": parse_datetime,
         "money": _money,
         "money_problem": money_problem,
         "date_problem": date_problem,

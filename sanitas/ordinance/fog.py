@@ -2639,7 +2639,7 @@ def _act_charge(notice: Notice, ctx: Context) -> Act | None:
 
 
 #: the act each requirement's notice demands, where the records can show it
-_NOTICE_ACTS: dict[str, Callable[[Notice, Context], Act | None]] = {
+NOTICE_ACTS: dict[str, Callable[[Notice, Context], Act | None]] = {
     "FOG-MIN-FREQUENCY": _act_frequency,
     "FOG-25-PERCENT": _act_accumulation,
     "FOG-MAINTENANCE-EFFICIENT": _act_maintenance,
@@ -2717,7 +2717,7 @@ def noncompliance_notice(notice: Notice, ctx: Context) -> Outcome | None:
     names the notice.
 
     The notice is complied with on the earlier of a correction recorded on it and
-    the act it demanded as the records show it (``_NOTICE_ACTS``): for a clock
+    the act it demanded as the records show it (``NOTICE_ACTS``): for a clock
     (pump-out frequency, 25 percent, a new hire's or the initial training) the act
     that cured the missed obligation, even one that crossed the notice; for a state
     (a submittal, an interceptor, an observed condition) an act dated from the
@@ -2735,7 +2735,7 @@ def noncompliance_notice(notice: Notice, ctx: Context) -> Outcome | None:
             )
         else:
             corrections.append(correction)
-    act_of = _NOTICE_ACTS.get(notice.requirement)
+    act_of = NOTICE_ACTS.get(notice.requirement)
     act = act_of(notice, ctx) if act_of is not None else None
     corrected = corrections[0].date if corrections else None
     reading = None

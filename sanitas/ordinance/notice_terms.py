@@ -1180,9 +1180,9 @@ def _done(
                 f"{requirement_words(target.requirement)} on {found.on}, {how}"
             )
     if kind == "fog_noncompliance":
-        from sanitas.ordinance.fog import _NOTICE_ACTS
+        from sanitas.ordinance.fog import NOTICE_ACTS
 
-        act_of = _NOTICE_ACTS.get(target.requirement)
+        act_of = NOTICE_ACTS.get(target.requirement)
         act = act_of(document, ctx1) if act_of is not None else None
         if act is not None and act[0] <= ctx1.as_of:
             return act[1]
@@ -1217,12 +1217,12 @@ def _notice_on_record(
             continue
         notices = [
             n
-            for n in enforcement._notices_for(group, kinds, ctx)
+            for n in enforcement.notices_for(group, kinds, ctx)
             if not enforcement.is_contamination_notice(n, ctx)
         ]
         for notice in reversed(notices):
             found = enforcement.compliance(notice, ctx)
-            if found is not None and enforcement._answered(answered, [notice], ctx):
+            if found is not None and enforcement.finding_answered(answered, [notice], ctx):
                 return (
                     f"{name_of(ctx, notice)} answered this finding and was complied with on "
                     f"{found.on}; a second notice would answer it again"
@@ -1241,10 +1241,10 @@ def _trail_done(kind: str) -> Any:
         if fact is None or fact.type != kind:
             return None
         if kind == "accumulation":
-            trail = solid_waste._accumulation_trail(fact, ctx)
+            trail = solid_waste.accumulation_trail(fact, ctx)
             what = name_of(ctx, fact)
         else:
-            trail = solid_waste._set_out_trail(fact, ctx)
+            trail = solid_waste.set_out_trail(fact, ctx)
             what = f"the containers at {name_of(ctx, fact.premises)}"
         if trail is None:
             return None

@@ -25,11 +25,11 @@ def _fields(model: type[Fact]) -> list[dict[str, Any]]:
             continue
         kind = _type_name(info)
         for marker, label in (
-            ("_parse_date", "date"),
-            ("_parse_datetime", "datetime"),
-            ("_parse_money", "dollars"),
-            ("_parse_period", "period"),
-            ("_parse_requirement", "requirement ID"),
+            ("parse_date", "date"),
+            ("parse_datetime", "datetime"),
+            ("parse_money", "dollars"),
+            ("parse_period", "period"),
+            ("parse_requirement", "requirement ID"),
         ):
             if marker in str(info.metadata) or marker in repr(info.annotation):
                 kind = kind.replace("date", label) if label != "date" else kind

@@ -722,7 +722,7 @@ def _build_trail(
     )
 
 
-def _accumulation_trail(accumulation: Accumulation, ctx: Context) -> Trail | None:
+def accumulation_trail(accumulation: Accumulation, ctx: Context) -> Trail | None:
     """The accumulation's trail (memoized), or None when its records contradict each
     other."""
     memo = ctx.memo("sw.accumulation_trail")
@@ -748,7 +748,7 @@ def _removed_at(set_out: SetOut, ctx: Context) -> datetime | None:
     return removed if removed is not None and removed.date() <= ctx.as_of else None
 
 
-def _set_out_trail(set_out: SetOut, ctx: Context) -> Trail | None:
+def set_out_trail(set_out: SetOut, ctx: Context) -> Trail | None:
     """The set-out's trail (memoized), or None when its records contradict each
     other (set out after its collection day, removed before it was set out)."""
     memo = ctx.memo("sw.set_out_trail")
@@ -868,7 +868,7 @@ def accumulation_deadline(accumulation: Accumulation, ctx: Context) -> datetime 
     accumulated for a period of time in excess of one week. (C) The above periods of
     time which end in any week in which a holiday occurs shall be extended one
     additional day." Null when the accumulation's records contradict each other."""
-    if _accumulation_trail(accumulation, ctx) is None:
+    if accumulation_trail(accumulation, ctx) is None:
         return None
     return accumulation_limit(accumulation, ctx).deadline
 
@@ -883,7 +883,7 @@ def accumulation_time(accumulation: Accumulation, ctx: Context) -> Outcome | Non
     that found it gone, meets it. With the last record before the limit and nothing
     since, it is within the limit until the limit passes (reading
     ``sw.as_of_moment``), then a follow-up observation is due."""
-    trail = _accumulation_trail(accumulation, ctx)
+    trail = accumulation_trail(accumulation, ctx)
     if trail is None:
         return None
     limit = accumulation_limit(accumulation, ctx)
@@ -1016,7 +1016,7 @@ def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | Non
     accumulation: Accumulation | None = ctx.get(notice.accumulation)  # type: ignore[assignment]
     trail = None
     if accumulation is not None:
-        trail = _accumulation_trail(accumulation, ctx)
+        trail = accumulation_trail(accumulation, ctx)
         if trail is None or not _hazard_consistent(notice, accumulation, trail, ctx):
             return None
     arranged = ctx.referring("hazard_collection_arranged", "notice", notice.id)
@@ -1475,7 +1475,7 @@ def set_out_window(set_out: SetOut, ctx: Context) -> list[datetime] | None:
     """Ch. 50 containers (A): "… not earlier than six p.m. of the day preceding
     collection and such containers shall be removed … not later than eight p.m. on
     the day of collection." Null when the set-out's records contradict each other."""
-    if _set_out_trail(set_out, ctx) is None:
+    if set_out_trail(set_out, ctx) is None:
         return None
     return list(_window(set_out, ctx))
 
@@ -1511,7 +1511,7 @@ def container_set_out(set_out: SetOut, ctx: Context) -> Outcome | None:
         "sw.storage_locations", on=set_out.collection_day
     ):
         return None
-    trail = _set_out_trail(set_out, ctx)
+    trail = set_out_trail(set_out, ctx)
     if trail is None:
         return None
     start, end = _window(set_out, ctx)
@@ -1700,7 +1700,7 @@ def container_placement(set_out: SetOut, ctx: Context) -> Outcome | None:
     curbside at one and the same location." """
     location = set_out_location(set_out.location)
     placement = required_placement(set_out, ctx)
-    if location is None or placement is None or _set_out_trail(set_out, ctx) is None:
+    if location is None or placement is None or set_out_trail(set_out, ctx) is None:
         return None
     storage = ctx.param("sw.storage_locations", on=set_out.collection_day)
     if placement.customer == "householder" and location in storage:
@@ -1717,7 +1717,7 @@ def container_placement(set_out: SetOut, ctx: Context) -> Outcome | None:
         elsewhere = set_out_location(other.location)  # type: ignore[attr-defined]
         if elsewhere is None or elsewhere == location:
             continue
-        if _set_out_trail(other, ctx) is None:  # type: ignore[arg-type]
+        if set_out_trail(other, ctx) is None:  # type: ignore[arg-type]
             continue  # its own records contradict each other
         if placement.customer == "householder" and elsewhere in storage:
             continue

@@ -33,10 +33,10 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def _date(text: str) -> date:
-    from sanitas.ordinance.facts import _parse_date
+    from sanitas.ordinance.facts import parse_date
 
     try:
-        return _parse_date(text)
+        return parse_date(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

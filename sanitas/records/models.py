@@ -27,11 +27,11 @@ from simple_history.models import HistoricalRecords
 import sanitas.ordinance.rules  # noqa: F401  (every area registers its fact types)
 from sanitas.ordinance.facts import (
     FACT_TYPES,
-    _parse_date,
-    _parse_datetime,
-    _parse_money,
-    _parse_period,
-    _parse_requirement,
+    parse_date,
+    parse_datetime,
+    parse_money,
+    parse_period,
+    parse_requirement,
 )
 
 
@@ -119,11 +119,11 @@ def _set_history_user(historical: Any, user: Any) -> None:
 # --------------------------------------------------------------------------- from the vocabulary
 
 CUSTOM_KINDS = {
-    _parse_date: "date",
-    _parse_datetime: "datetime",
-    _parse_money: "money",
-    _parse_period: "period",
-    _parse_requirement: "requirement",
+    parse_date: "date",
+    parse_datetime: "datetime",
+    parse_money: "money",
+    parse_period: "period",
+    parse_requirement: "requirement",
 }
 
 
