@@ -33,7 +33,6 @@ from typing import Any
 import rules
 
 from sanitas.access.roles import (
-    PROGRAMS,
     ROLES,
     Role,
     program_key,
@@ -354,10 +353,6 @@ def scope_words(role: str, name: str) -> str:
     if about == "officer" or (about == "programs" and not ROLES[role].programs):
         return "assigned"
     return "own program"
-
-
-def is_known_program(name: str) -> bool:
-    return program_key(name) in PROGRAMS
 
 
 def markdown_table() -> str:

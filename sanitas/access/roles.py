@@ -198,15 +198,5 @@ def forget_roles(sender: Any, instance: Any, **kwargs: Any) -> None:
         del instance._sanitas_roles
 
 
-def programs_of(user: Any) -> tuple[str, ...]:
-    """The programs that are the user's own work (every program for a superuser)."""
-    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
-        return ()
-    if user.is_superuser:
-        return PROGRAMS
-    own = {program for role in roles_of(user) for program in role.programs}
-    return tuple(program for program in PROGRAMS if program in own)
-
-
 def records_types(role: Role, fact_type: str) -> bool:
     return ANY_TYPE in role.records or fact_type in role.records

@@ -233,15 +233,6 @@ def visit(pk: int) -> InspectionVisit | None:
     )
 
 
-def visits_of(subject: str) -> list[InspectionVisit]:
-    """The visits of a subject, newest first."""
-    return list(
-        InspectionVisit.objects.filter(subject=subject)
-        .select_related("started_by")
-        .order_by("-visit_date", "-started_at")
-    )
-
-
 def visits_about(subjects: list[str]) -> list[InspectionVisit]:
     """The visits of any of ``subjects``, with their photos and signature, oldest
     first: what a business's or a premises' timeline shows of the inspections (three

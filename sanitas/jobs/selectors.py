@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -263,13 +262,6 @@ def people_moment(value: Any) -> str:
     from sanitas.kit.dates import people_date
 
     return people_date(value)
-
-
-def recent_nightly(days: int = 7) -> list[Any]:
-    from sanitas.jobs.models import ScheduledRun
-
-    since = timezone.localdate() - timedelta(days=days)
-    return list(ScheduledRun.objects.filter(night__gte=since).select_related("job"))
 
 
 def rejects_file(job: Job) -> Path | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -323,7 +323,3 @@ def as_date(value: Any) -> date | None:
 def digest(content_: dict[str, Any]) -> str:
     """The SHA-256 of a notice's content, as canonical JSON (sorted keys)."""
     return hashlib.sha256(orjson.dumps(content_, option=orjson.OPT_SORT_KEYS)).hexdigest()
-
-
-def next_day(day: date) -> date:
-    return day + timedelta(days=1)

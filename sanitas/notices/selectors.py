@@ -16,7 +16,7 @@ from sanitas.access.roles import PROGRAMS, program_key
 from sanitas.kit import selectors as staff
 from sanitas.notices import compose, services
 from sanitas.notices.kinds import Kind, kind, kinds, kinds_for
-from sanitas.notices.models import SERVED_STATES, Hearing, Notice, Payment
+from sanitas.notices.models import Hearing, Notice, Payment
 from sanitas.records.models import Finding
 from sanitas.records.sweep import jurisdiction_pack
 
@@ -190,10 +190,6 @@ def balance(citation: Notice, *, today: date) -> Balance | None:
             amount = hearing.amount or 0
     late = bool(due_on is not None and today > due_on and paid < amount and not under_appeal)
     return Balance(amount=amount, paid=paid, due_on=due_on, unpaid_past_due=late)
-
-
-def is_served(notice_: Notice) -> bool:
-    return notice_.state in SERVED_STATES
 
 
 def kind_of(notice_: Notice) -> Kind:

@@ -34,7 +34,6 @@ from sanitas.notices.models import (
     METHODS,
     OPEN_STATES,
     PAYMENT_METHODS,
-    SERVED_STATES,
     Appeal,
     ExtensionRequest,
     Hearing,
@@ -1134,7 +1133,3 @@ def decide_hearing(
         note=f"final written order of {decided_on}",
     )
     return hearing
-
-
-def is_served_state(state: str) -> bool:
-    return state in SERVED_STATES

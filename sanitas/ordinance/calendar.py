@@ -265,15 +265,3 @@ def add_counted_hours(start: datetime, hours: float, calendar: HolidayCalendar) 
             return cursor + remaining
         remaining -= available
         cursor = next_midnight
-
-
-def fmt_date(day: date | None) -> str | None:
-    return None if day is None else day.isoformat()
-
-
-def fmt_datetime(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.strftime("%Y-%m-%dT%H:%M")
-
-
-def fmt_hour(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M")

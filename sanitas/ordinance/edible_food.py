@@ -360,12 +360,6 @@ def tier_of(est: Establishment, ctx: Context) -> Tier:
     return found
 
 
-def tier_basis(est: Establishment, ctx: Context) -> tuple[int | None, str | None]:
-    """The tier and the words that decide it."""
-    found = tier_of(est, ctx)
-    return found.tier, found.basis
-
-
 @derived("edible_food_tier", on="establishment", requirement="ORG-EFG-TIER1")
 def edible_food_tier(est: Establishment, ctx: Context) -> int | None:
     """Definitions, TIER ONE and TIER TWO COMMERCIAL EDIBLE FOOD GENERATOR: 1, 2 or

@@ -25,14 +25,6 @@ def _day(name: str) -> Callable[[Any, dict[str, Title]], Any]:
     return lambda row, _t: getattr(row, name) or ""
 
 
-def _ref_title(name: str) -> Callable[[Any, dict[str, Title]], Any]:
-    def value(row: Any, named: dict[str, Title]) -> str:
-        key = getattr(row, name)
-        return named[key].text if key in named else (key or "")
-
-    return value
-
-
 def _address(row: Any, named: dict[str, Title]) -> str:
     if row.address:
         return row.address
