@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from sanitas.access import roles as access_roles
 from sanitas.access.policy import About, allows
+from sanitas.kit.titles import Title, title_of, titles
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.words import type_words
@@ -441,49 +442,6 @@ def finding_versions(user: Any, *, subjects: list[str]) -> list[Any]:
     )
 
 
-# --------------------------------------------------------------------------- labels
-
-
-@dataclass(frozen=True)
-class SubjectLabel:
-    key: str
-    fact_type: str
-    label: str
-    voided: bool
-
-    @property
-    def kind(self) -> str:
-        return type_words(self.fact_type)
-
-
-def subject_labels(keys: list[str]) -> dict[str, SubjectLabel]:
-    """For the records among ``keys``: their type and a human name (an establishment's
-    or an employee's name, a premises' address, a permit's number), for lists that
-    show subjects by key."""
-    index = {row.key: row for row in RecordIndex.objects.filter(key__in=sorted(set(keys)))}
-    by_type: dict[str, list[str]] = defaultdict(list)
-    for key, row in index.items():
-        by_type[row.fact_type].append(key)
-    names: dict[str, str] = {}
-    for fact_type, type_keys in by_type.items():
-        model = RECORD_MODELS[fact_type]
-        column = _label_column(model)
-        if column:
-            names.update(model.objects.filter(key__in=type_keys).values_list("key", column))
-    return {
-        key: SubjectLabel(key, row.fact_type, names.get(key) or "", row.voided)
-        for key, row in index.items()
-    }
-
-
-def _label_column(model: type[Record]) -> str | None:
-    columns = {f.name for f in model._meta.concrete_fields}
-    for name in ("name", "address", "number"):
-        if name in columns:
-            return name
-    return None
-
-
 # --------------------------------------------------------------------------- a subject's page
 
 _RECORD_COLUMNS = {f.name for f in Record._meta.concrete_fields} | {"id"}
@@ -495,6 +453,8 @@ class FieldRow:
     text: str
     links: list[str] = field(default_factory=list)
     empty: bool = False
+    #: each of ``links`` with its title: (key, title)
+    titled: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -526,6 +486,7 @@ class ChildRow:
     fact_type: str
     summary: str
     voided: bool
+    title: str = ""
 
     @property
     def kind(self) -> str:
@@ -542,6 +503,7 @@ class TimelineEntry:
     why: str
     changes: list[str]
     user_id: int | None = None
+    title: str = ""
 
     @property
     def kind(self) -> str:
@@ -572,6 +534,8 @@ class SubjectPage:
     problems: list[str]
     #: the data problems among this record and the records that name it
     data_problems: list[DataProblemRow] = field(default_factory=list)
+    #: the titles of the records the page names (its findings' subjects among them)
+    named: dict[str, Title] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -639,12 +603,25 @@ def subject_page(user: Any, *, key: str, as_of: date | None, today: date) -> Sub
         )
         findings_as_of = as_of
 
-    label_column = _label_column(model)
-    label = (getattr(record, label_column, None) or "") if record and label_column else ""
     rows = _fields(record) if record is not None else []
     child_rows, omitted = _child_rows([child for child, _ in children])
     types = {key: index.fact_type} | {child.key: child.fact_type for child, _ in children}
     timeline, truncated = _timeline(types, at)
+    named = titles(
+        {key}
+        | {link for row in rows for link in row.links}
+        | {child.key for child in child_rows}
+        | {entry.key for entry in timeline}
+        | {finding.subject for finding in findings}
+    )
+    for row in rows:
+        row.titled = [(link, _titled(named, link)) for link in row.links]
+    for child in child_rows:
+        child.title = _titled(named, child.key)
+    for entry in timeline:
+        entry.title = _titled(named, entry.key)
+    # as of a day, the record as it was then (a business named otherwise since)
+    label = title_of(index.fact_type, record) if as_of and record else _titled(named, key)
     return SubjectPage(
         key=key,
         fact_type=index.fact_type,
@@ -663,7 +640,13 @@ def subject_page(user: Any, *, key: str, as_of: date | None, today: date) -> Sub
         timeline_truncated=truncated,
         problems=problems,
         data_problems=data_problems,
+        named=named,
     )
+
+
+def _titled(named: dict[str, Title], key: str) -> str:
+    found = named.get(key)
+    return found.text if found else key
 
 
 def _finding_row(finding: Any) -> FindingRow:

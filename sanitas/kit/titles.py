@@ -116,8 +116,8 @@ def title_of(fact_type: str, row: Any, *, where: str = "") -> str:
         return str(get("name"))
     dated_by = FACT_TYPES[fact_type].dated_by if fact_type in FACT_TYPES else None
     when = get(dated_by) if dated_by else None
-    if isinstance(when, datetime):
-        when = timezone.localtime(when).date()
+    if isinstance(when, datetime):  # stored: aware; a fact as written: city time
+        when = (timezone.localtime(when) if timezone.is_aware(when) else when).date()
     return f"{what} of {_iso(when)}" if isinstance(when, date) else what
 
 

@@ -115,6 +115,8 @@ def _detail(request: HttpRequest, notice, *, status: int = 200, **extra: Any) ->
             prefix="order", initial={"decided_on": timezone.localdate()}
         ),
         "language_name": LANGUAGE_NAMES.get(notice.language, notice.language),
+        # the record it is about, as every page titles it
+        "subject": titles([notice.subject]).get(notice.subject),
         "preview_parts": document["parts"],
         "served": document["served"],
         # a served notice is shown as it was served, never re-worded

@@ -65,8 +65,8 @@ def write_xlsx(path: Path, *, title: str, period: Period, sections: list[Section
     figures.append(["Section", "Figure", "Value", "Unit", "Requirement", "ID", "Ordinance"])
     for cell in figures[figures.max_row]:
         cell.font = bold
+    from sanitas.kit.titles import requirement_title
     from sanitas.ordinance.catalog import cite
-    from sanitas.ordinance.catalog import title as requirement_title
 
     for section in sections:
         for figure in section.figures:

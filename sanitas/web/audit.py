@@ -21,8 +21,7 @@ from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils import timezone
 
 from sanitas.kit.forms import UswdsForm
-from sanitas.kit.titles import Title, titles
-from sanitas.ordinance.catalog import title as requirement_title
+from sanitas.kit.titles import Title, requirement_title, titles
 from sanitas.ordinance.words import type_words, words
 from sanitas.records.models import RECORD_MODELS, Finding
 from sanitas.web.timeline import people

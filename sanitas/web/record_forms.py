@@ -29,7 +29,7 @@ from pydantic.fields import FieldInfo
 
 from sanitas.kit.forms import uswds_widgets
 from sanitas.kit.numbers import PlainDecimalField, PlainFloatField, PlainIntegerField
-from sanitas.kit.titles import Title, titles
+from sanitas.kit.titles import Title, program_title, titles
 from sanitas.ordinance.bounds import (
     ID_MAX,
     LONG_TEXT_FIELDS,
@@ -270,6 +270,8 @@ def _field_for(
         kind = TEXT
     elif get_origin(annotation) is Literal:
         choices = _literal_choices(annotation)
+        if name == "program":  # a program by its one title, as every page names it
+            choices = [(value, program_title(value)) for value, _words in choices]
         default = info.get_default() if not required else None
         if not required and default is None:
             choices = [("", "Not recorded"), *choices]

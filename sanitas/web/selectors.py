@@ -16,7 +16,7 @@ from django.db.models import Case, QuerySet, Value, When
 from django.urls import reverse
 
 from sanitas.kit import selectors as staff_selectors
-from sanitas.kit.titles import OWNER_FIELDS, Title, titles
+from sanitas.kit.titles import OWNER_FIELDS, Title, requirement_title, subject_title, titles
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.words import type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
@@ -303,8 +303,6 @@ def business_page(user: Any, *, key: str, today: date) -> BusinessPage | None:
 def _open_items(findings: list[Any], named: dict[str, Title]) -> list[OpenItem]:
     """The open findings, one line per requirement and subject, the most pressing
     first, each with how many there are and the earliest due date."""
-    from sanitas.ordinance.catalog import title
-
     grouped: dict[tuple[str, str], list[Any]] = defaultdict(list)
     for finding in findings:
         if finding.status in staff_selectors.OPEN_STATUSES:
@@ -318,9 +316,10 @@ def _open_items(findings: list[Any], named: dict[str, Title]) -> list[OpenItem]:
         items.append(
             OpenItem(
                 requirement=requirement,
-                title=title(requirement),
+                title=requirement_title(requirement),
                 status=worst.status,
-                subject=named.get(subject_key) or Title(subject_key, "", subject_key),
+                subject=named.get(subject_key)
+                or Title(subject_key, "", subject_title(subject_key)),
                 count=len(rows),
                 since=dues[0] if dues else "",
             )

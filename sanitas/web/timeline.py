@@ -31,8 +31,7 @@ from django.urls import reverse
 
 from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.dates import people_date
-from sanitas.kit.titles import Title, titles
-from sanitas.ordinance.catalog import title as requirement_title
+from sanitas.kit.titles import Title, requirement_title, titles
 from sanitas.ordinance.words import number, type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
 
@@ -276,6 +275,7 @@ def record_entries(scope: Scope) -> list[Entry]:
     for fact_type, keys in sorted(by_type.items()):
         model = RECORD_MODELS[fact_type]
         columns = _columns(model)
+        titled = _titled(scope, {*model.references, *model.list_references})
         kind = "business" if fact_type == "establishment" else type_words(fact_type)
         kind = kind[:1].upper() + kind[1:]
         before: dict[str, Any] = {}
@@ -284,14 +284,35 @@ def record_entries(scope: Scope) -> list[Entry]:
         ):
             previous = before.get(version.key)
             before[version.key] = version
-            entry = _record_entry(kind, version, previous, columns)
+            entry = _record_entry(kind, version, previous, columns, titled)
             if entry is not None:
                 entry.record = scope.named.get(version.key)
                 out.append(entry)
     return out
 
 
-def _record_entry(kind: str, version: Any, previous: Any, columns: list[Any]) -> Entry | None:
+def _titled(scope: Scope, references: set[str]) -> Callable[[str, Any], str]:
+    """A field's value in words, a reference by the title of the record it names
+    ("establishment changed Jade Garden → El Sol"), never by its key."""
+    named = dict(scope.named)
+
+    def title(key: Any) -> str:
+        if key not in named:
+            named.update(titles([str(key)]))
+        found = named.get(key)
+        return found.text if found else str(key)
+
+    def value(name: str, given: Any) -> str:
+        if name not in references or given in (None, "", []):
+            return _value(given)
+        return ", ".join(title(key) for key in (given if isinstance(given, list) else [given]))
+
+    return value
+
+
+def _record_entry(
+    kind: str, version: Any, previous: Any, columns: list[Any], titled: Callable[[str, Any], str]
+) -> Entry | None:
     reason = version.history_change_reason or ""
     common = {"at": version.history_date, "kind": "records", "user_id": version.history_user_id}
     if previous is None:
@@ -306,8 +327,8 @@ def _record_entry(kind: str, version: Any, previous: Any, columns: list[Any]) ->
             what=f"{kind} voided", actor=version.voided_by, why=version.voided_why, **common
         )
     changes = [
-        f"{column.verbose_name} changed {_value(getattr(previous, column.name))} → "
-        f"{_value(getattr(version, column.name))}"
+        f"{column.verbose_name} changed {titled(column.name, getattr(previous, column.name))} → "
+        f"{titled(column.name, getattr(version, column.name))}"
         for column in columns
         if getattr(previous, column.name) != getattr(version, column.name)
     ]

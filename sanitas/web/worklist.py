@@ -13,6 +13,7 @@ from django.utils import timezone
 from sanitas.access.doors import door
 from sanitas.access.policy import allows
 from sanitas.kit import selectors
+from sanitas.kit.titles import program_title, requirement_title, subject_title
 from sanitas.web.worklist_forms import AsOfForm, WorklistFilterForm
 
 _COLUMNS = (
@@ -144,9 +145,7 @@ def worklist(request: HttpRequest) -> HttpResponse:
             "today": today,
             "assignees": _assignees(user),
             "program_label": (
-                selectors.PROGRAMS[program].label
-                if program in selectors.PROGRAMS
-                else "All programs"
+                program_title(program) if program in selectors.PROGRAMS else "All programs"
             ),
         },
     )
@@ -162,7 +161,6 @@ def _export(fmt: str, findings: list[Any]) -> HttpResponse:
     from sanitas.casework import selectors as casework_selectors
     from sanitas.kit.export import export_response
     from sanitas.kit.titles import titles
-    from sanitas.ordinance.catalog import title
 
     named = titles({f.subject for f in findings})
     assigned = casework_selectors.assignees(
@@ -174,10 +172,10 @@ def _export(fmt: str, findings: list[Any]) -> HttpResponse:
         return [
             finding.status,
             finding.due,
-            title(finding.requirement),
+            requirement_title(finding.requirement),
             finding.period,
             finding.cite,
-            subject.text if subject else finding.subject,
+            subject.text if subject else subject_title(finding.subject),
             subject.owner if subject else "",
             finding.explanation,
             assigned.get((finding.subject, finding.requirement), ""),
@@ -200,9 +198,7 @@ def subject(request: HttpRequest, key: str) -> HttpResponse:
     page = selectors.subject_page(request.user, key=key, as_of=as_of, today=timezone.localdate())
     if page is None:
         return render(request, "staff/not_found.html", {"key": key}, status=404)
-    keys = [finding.subject for finding in page.findings]
-    labels = selectors.subject_labels(keys)
-    findings = [(finding, labels.get(finding.subject)) for finding in page.findings]
+    findings = [(finding, page.named.get(finding.subject)) for finding in page.findings]
     return render(
         request,
         "staff/subject.html",

@@ -8,7 +8,8 @@ from typing import Any
 from django import forms
 
 from sanitas.kit.forms import UswdsForm, uswds_widgets
-from sanitas.kit.selectors import ALL, PROGRAMS, SORTS, WORKLIST_STATUSES
+from sanitas.kit.selectors import ALL, SORTS, WORKLIST_STATUSES
+from sanitas.kit.titles import program_title
 
 
 class DateInput(forms.DateInput):
@@ -50,7 +51,7 @@ class WorklistFilterForm(UswdsForm):
         data = data.copy()
         data.setdefault("program", default_program)
         super().__init__(data)
-        choices = [(key, PROGRAMS[key].label) for key in programs]
+        choices = [(key, program_title(key)) for key in programs]
         if len(programs) > 1:
             choices.insert(0, (ALL, "All programs"))
         self.fields["program"].choices = choices

@@ -32,7 +32,7 @@ from sanitas.demo import (
     run_serve,
     serve_address,
 )
-from sanitas.kit import selectors as staff_selectors
+from sanitas.kit.titles import titles
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.engine import FactIndex
 from sanitas.ordinance.facts import FACT_TYPES
@@ -380,9 +380,9 @@ def test_every_subject_of_a_finding_is_called_by_what_a_person_reads():
 def test_the_worklist_shows_the_staff_by_name_and_permits_by_number(demo):
     employees = RECORD_MODELS["employee"].objects.order_by("key")[:20]
     permits = RECORD_MODELS["permit"].objects.order_by("key")[:20]
-    labels = staff_selectors.subject_labels([r.key for r in [*employees, *permits]])
-    assert [labels[e.key].label for e in employees] == [e.name for e in employees]
-    assert [labels[p.key].label for p in permits] == [p.number for p in permits]
+    named = titles([r.key for r in [*employees, *permits]])
+    assert all(named[e.key].text.split(", ")[0] == e.name for e in employees)
+    assert all(named[p.key].text.startswith(f"Permit {p.number}, ") for p in permits)
     assert all(p.number.startswith("HC-") for p in permits)
 
 

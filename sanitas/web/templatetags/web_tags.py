@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from sanitas.kit.dates import people_date
-from sanitas.ordinance.catalog import title
+from sanitas.kit.titles import program_title, requirement_title
 
 register = template.Library()
 
@@ -16,12 +16,8 @@ register = template.Library()
 register.filter("people_date", people_date)
 
 
-@register.filter
-def requirement_title(requirement: str) -> str:
-    try:
-        return title(requirement)
-    except KeyError:
-        return requirement
+register.filter("requirement_title", requirement_title)
+register.filter("program_title", program_title)
 
 
 @register.filter
