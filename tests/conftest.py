@@ -1,8 +1,15 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.test.utils import override_settings
+
+from .database_copies import DatabaseCopies
 
 # the shared helpers' asserts report like the tests' own
 pytest.register_assert_rewrite("tests.support")
@@ -30,3 +37,59 @@ def _quick_password_hashing():
     quick = ["django.contrib.auth.hashers.MD5PasswordHasher", *global_settings.PASSWORD_HASHERS]
     with override_settings(PASSWORD_HASHERS=quick):
         yield
+
+
+# --------------------------------------------------------------------------- the demo city
+
+#: the day and seed the demo city is loaded as of for the tests that read it whole
+DEMO_AS_OF = date(2026, 6, 15)
+DEMO_SEED = 91776
+
+
+@dataclass(frozen=True)
+class DemoCopy:
+    """The demo city loaded once for the run: what ``load_demo`` answered, the data
+    directory its sign-ins were written to, and the database copies it is put back from."""
+
+    result: Any
+    data_dir: Path
+    copies: DatabaseCopies
+
+
+@pytest.fixture(scope="session")
+def demo_copy(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[DemoCopy]:
+    """The demo city as of ``DEMO_AS_OF`` (its five years of writes, its served notices,
+    its sweep), loaded once per run (once per pytest-xdist worker that runs a test
+    reading it) and kept as a copy of the database, beside a copy of the empty one."""
+    from sanitas.demo import load_demo
+    from sanitas.records.models import RecordIndex
+
+    copies = DatabaseCopies()
+    data_dir = tmp_path_factory.mktemp("demo-data")  # the demo's sign-ins are kept here
+    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
+        assert not RecordIndex.objects.exists(), "the demo is loaded into an empty database"
+        copies.keep("empty")
+        try:
+            result = load_demo(as_of=DEMO_AS_OF, seed=DEMO_SEED)
+            copies.keep("demo")
+        finally:
+            copies.put_back("empty")
+    try:
+        yield DemoCopy(result=result, data_dir=data_dir, copies=copies)
+    finally:
+        with django_db_blocker.unblock():
+            copies.discard()
+
+
+@pytest.fixture(scope="module")
+def demo_city(demo_copy, django_db_blocker) -> Iterator[Any]:
+    """A fresh copy of the demo city for the module (its tests' own writes are rolled
+    back after each, as every database test's are), then the empty database again.
+    Answers what ``load_demo`` answered; the demo's data directory is the setting's
+    while the module runs."""
+    with django_db_blocker.unblock(), override_settings(DATA_DIR=demo_copy.data_dir):
+        demo_copy.copies.put_back("demo")
+        try:
+            yield demo_copy.result
+        finally:
+            demo_copy.copies.put_back("empty")

@@ -1,7 +1,7 @@
 """The demo city's past: its records entered over the years as a real program's would
 have been, and the subject page's view of what the city knew on a past day.
 
-The demo is loaded once for the module (it clears the database when it is done);
+The demo is the run's copy of it, put back for the module (``demo_city``);
 the tests of the recording time itself use records of their own.
 """
 
@@ -20,21 +20,17 @@ from sanitas.kit import selectors
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record
 
-from ..served_notices import flush_with_served_notices
+from ..conftest import DEMO_AS_OF
 
 pytestmark = pytest.mark.django_db
 
-AS_OF = date(2026, 6, 15)
+AS_OF = DEMO_AS_OF
 
 
-@pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        assert not RecordIndex.objects.exists(), "the module needs an empty database"
-        try:
-            yield load_demo(as_of=AS_OF)
-        finally:
-            flush_with_served_notices()  # the demo served notices
+@pytest.fixture
+def demo(demo_city):
+    """The demo city as of 2026-06-15, a copy for the module (tests/conftest.py)."""
+    return demo_city
 
 
 @pytest.fixture

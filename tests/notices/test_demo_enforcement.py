@@ -2,8 +2,8 @@
 is a notice drafted, approved, served and followed up through the notices services on
 its own day, and the stages of an SB 1383 case stand ready for a newcomer to follow.
 
-The demo is loaded once for the module (as of a day in the past, so that its hearing
-"in the coming weeks" has a day); the module clears the database when it is done.
+The demo is the run's copy of it (``demo_city``: loaded once per run as of a day in the
+past, so that its hearing "in the coming weeks" has a day), put back for the module.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -32,11 +31,11 @@ from sanitas.ordinance.document import parse_document
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.sweep import export_facts
 
-from ..served_notices import flush_with_served_notices
+from ..conftest import DEMO_AS_OF
 
 pytestmark = pytest.mark.django_db
 
-AS_OF = date(2026, 6, 15)
+AS_OF = DEMO_AS_OF
 #: the engine facts the notices services record
 ENFORCEMENT_TYPES = (
     "notice",
@@ -48,15 +47,11 @@ ENFORCEMENT_TYPES = (
 )
 
 
-@pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker, tmp_path_factory):
-    data_dir = tmp_path_factory.mktemp("data")  # the demo's passwords are kept here
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
-        assert not RecordIndex.objects.exists(), "the module needs an empty database"
-        try:
-            yield load_demo(as_of=AS_OF)
-        finally:
-            flush_with_served_notices()  # the demo served notices
+@pytest.fixture
+def demo(demo_city):
+    """The demo city as of 2026-06-15, a copy for the module, its sign-ins in a data
+    directory of the run's own (tests/conftest.py)."""
+    return demo_city
 
 
 @pytest.fixture(scope="module")
