@@ -10,6 +10,13 @@
 # that are printed as each ends. Set SANITAS_TEST_SERIAL=1 to run them one after
 # the other instead. Arguments are passed to every run of pytest.
 #
+# The database tests are every folder of tests/ that holds tests (tests/<app>/, one
+# for each app); the engine's own are tests/test_*.py. Each database run spreads its
+# tests over $SANITAS_TEST_WORKERS processes (pytest-xdist; 2 unless set, 0 for none),
+# a module's tests together in one worker, so that its module-wide set-ups are made
+# once; a worker loads the demo city once for all the modules that read it (a copy
+# of the database each, tests/conftest.py). Every run prints its twenty slowest tests.
+#
 # Coverage is the engine's (sanitas.ordinance), measured on the engine's own tests
 # (tests/test_*.py): they alone cover what the whole suite covers of it, within a
 # few lines, and tracing the database tests as well made them some 60 % slower.
@@ -51,25 +58,36 @@ run_pass() {
   echo "$status" >"$logs/$name.status"
 }
 
-# the tests that use a database, by folder; the engine's own (tests/test_*.py) use none
-database_tests=(tests/records tests/notices tests/operations tests/web tests/casework tests/jobs tests/reports)
-engine_tests=(tests "${database_tests[@]/#/--ignore=}")
+# the tests that use a database: every folder of tests/ that holds tests; the engine's
+# own (tests/test_*.py) use none
+database_tests=()
 for folder in tests/*/; do
   folder=${folder%/}
-  if compgen -G "$folder/test_*.py" >/dev/null && [[ " ${database_tests[*]} " != *" $folder "* ]]; then
-    echo "scripts/test.sh: $folder holds tests: add it to database_tests" >&2
-    exit 2
+  if [ -n "$(find "$folder" -name 'test_*.py' -print -quit)" ]; then
+    database_tests+=("$folder")
   fi
 done
+if [ "${#database_tests[@]}" = 0 ]; then
+  echo "scripts/test.sh: no folder of tests/ holds tests" >&2
+  exit 2
+fi
+engine_tests=(tests "${database_tests[@]/#/--ignore=}")
+# every run: its twenty slowest tests at its end; the database runs: over workers
+slowest=(--durations=20)
+workers=${SANITAS_TEST_WORKERS:-2}
+parallel=()
+if [ "$workers" != 0 ]; then
+  parallel=(-n "$workers" --dist loadfile)
+fi
 
 engine_pass() {
-  .venv/bin/python -m pytest -p no:cacheprovider --basetemp="$logs/engine/tmp" \
+  .venv/bin/python -m pytest -p no:cacheprovider --basetemp="$logs/engine/tmp" "${slowest[@]}" \
     --cov=sanitas.ordinance --cov-report=term --cov-fail-under=90 "${engine_tests[@]}" "$@"
 }
 
 postgres_pass() {
   ./scripts/with-postgres.sh .venv/bin/python -m pytest -p no:cacheprovider \
-    --basetemp="$logs/postgres/tmp" "${database_tests[@]}" "$@"
+    --basetemp="$logs/postgres/tmp" "${slowest[@]}" "${parallel[@]}" "${database_tests[@]}" "$@"
 }
 
 python313_pass() {
@@ -77,7 +95,7 @@ python313_pass() {
   # where set -e does not stop at a failed command)
   local status=0
   .venv-3.13/bin/python -m pytest -p no:cacheprovider --basetemp="$logs/python313/tmp" \
-    "${engine_tests[@]}" "$@" || status=$?
+    "${slowest[@]}" "${engine_tests[@]}" "$@" || status=$?
   .venv-3.13/bin/sanitas check "$shared"/*.yaml tests/scenarios/*.yaml || status=$?
   return "$status"
 }
@@ -96,7 +114,8 @@ fi
 echo "== the suite's database tests on SQLite"
 sqlite_status=0
 SANITAS_DATA_DIR=$(mktemp -d /tmp/sanitas-test.XXXXXX) .venv/bin/python -m pytest -p no:cacheprovider \
-  --basetemp="$logs/sqlite-tmp" "${database_tests[@]}" "$@" || sqlite_status=$?
+  --basetemp="$logs/sqlite-tmp" "${slowest[@]}" "${parallel[@]}" "${database_tests[@]}" "$@" ||
+  sqlite_status=$?
 
 if [ -n "${SANITAS_TEST_SERIAL:-}" ]; then
   for name in "${others[@]}"; do
