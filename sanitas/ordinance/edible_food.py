@@ -43,7 +43,8 @@ from sanitas.ordinance.engine import (
 )
 from sanitas.ordinance.facts import Date, Fact, Period, fact_type, required_ref
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.organics import capacity_answered, capacity_due, reports_for
+from sanitas.ordinance.organics.haulers import capacity_answered, capacity_due
+from sanitas.ordinance.organics.self_haulers import reports_for
 from sanitas.ordinance.words import (
     capital,
     dollars,

@@ -27,6 +27,7 @@ from datetime import date, datetime
 from functools import cache, lru_cache, wraps
 from itertools import starmap
 from operator import attrgetter, itemgetter
+from types import ModuleType
 from typing import Any, NamedTuple
 
 import msgspec
@@ -281,12 +282,13 @@ class DerivedSpec:
 
 
 def _qualname(func: Callable) -> str:
-    """``fog.interceptors:interceptor_required``: the function's module below the
-    package, and its name."""
-    module = func.__module__
-    if module.startswith(_PACKAGE):
-        module = module[len(_PACKAGE) :]
-    return f"{module}:{func.__name__}"
+    """``fog:interceptor_required``: the function's area and its name."""
+    return f"{_module_of(func).split('.', 1)[0]}:{func.__name__}"
+
+
+def _module_of(func: Callable) -> str:
+    """``fog.pretreatment`` for a function of ``sanitas.ordinance.fog.pretreatment``."""
+    return func.__module__.removeprefix(_PACKAGE)
 
 
 _PACKAGE = __name__.rsplit(".", 1)[0] + "."
@@ -348,22 +350,24 @@ def derived(name: str, *, on: str, requirement: str) -> Callable:
     return register
 
 
-def order_rules(areas: Iterable[str]) -> None:
-    """Put the rules in the order of their areas in ``areas`` (the loader's), each
-    area's rules in the order they registered. It is the order in which the rules on
-    facts run, and so the order in which a rule on findings reads the others'
-    findings (an enforcement finding lists a subject's open requirements in it)."""
-    rank = {area: position for position, area in enumerate(areas)}
-    unplaced = sorted({_area_of(spec.func) for spec in RULES} - rank.keys())
+def order_rules(areas: Iterable[ModuleType]) -> None:
+    """Put the rules in the order of ``areas`` (the loader's), an area that is a
+    package in the order of its ``SECTIONS``, and the rules of one module in the
+    order they registered. It is the order in which the rules on facts run, and so
+    the order in which a rule on findings reads the others' findings (an
+    enforcement finding lists a subject's open requirements in it); the order of
+    the imports does not enter into it."""
+    rank: dict[str, int] = {}
+    for area in areas:
+        name = area.__name__.removeprefix(_PACKAGE)
+        rank[name] = len(rank)
+        for section in getattr(area, "SECTIONS", ()):
+            rank[f"{name}.{section}"] = len(rank)
+    unplaced = sorted({_module_of(spec.func) for spec in RULES} - rank.keys())
     if unplaced:
-        raise ValueError(f"the loader places no area {', '.join(unplaced)}")
-    RULES.sort(key=lambda spec: rank[_area_of(spec.func)])
+        raise ValueError(f"the loader places no module {', '.join(unplaced)} (an area's SECTIONS)")
+    RULES.sort(key=lambda spec: rank[_module_of(spec.func)])
     _renew()
-
-
-def _area_of(func: Callable) -> str:
-    """``fog`` for a function of ``sanitas.ordinance.fog`` or of one of its sections."""
-    return _qualname(func).split(":", 1)[0].split(".", 1)[0]
 
 
 def _label(label: str, spec: RuleSpec | DerivedSpec) -> None:

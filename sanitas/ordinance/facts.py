@@ -240,7 +240,7 @@ def fact_type(cls: type[Fact]) -> type[Fact]:
 
 def _area_of(module: str) -> str:
     """The area a type is declared in: ``fog`` for ``sanitas.ordinance.fog`` and for
-    its section modules (``sanitas.ordinance.fog.interceptors``)."""
+    its section modules (``sanitas.ordinance.fog.pretreatment``)."""
     package = __name__.rsplit(".", 1)[0] + "."
     if module.startswith(package):
         module = module[len(package) :]

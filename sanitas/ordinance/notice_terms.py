@@ -1180,7 +1180,7 @@ def _done(
                 f"{requirement_words(target.requirement)} on {found.on}, {how}"
             )
     if kind == "fog_noncompliance":
-        from sanitas.ordinance.fog import NOTICE_ACTS
+        from sanitas.ordinance.fog.noncompliance import NOTICE_ACTS
 
         act_of = NOTICE_ACTS.get(target.requirement)
         act = act_of(document, ctx1) if act_of is not None else None

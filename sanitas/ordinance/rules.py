@@ -5,14 +5,14 @@ kernel (``engine.rule``, ``engine.derived``, ``engine.exception``, ``engine.reco
 does.
 
 The order of the rules is the loader's, not the imports': ``AREAS`` places the
-areas, and each area's rules keep the order they registered in (its sections in
-the order the area lists them, each section's rules in the order written). The
-rules on facts run in that order, so it is the order in which a rule on findings
-reads the others' findings; the rules of one requirement keep it too, which is the
-order of the findings they make about one subject.
+areas, an area that is a package places its sections (``SECTIONS``), and the
+rules of one module keep the order they register in. The rules on facts run in
+that order, so it is the order in which a rule on findings reads the others'
+findings; the rules of one requirement keep it too, which is the order of the
+findings they make about one subject.
 """
 
-from sanitas.ordinance import (  # noqa: F401
+from sanitas.ordinance import (
     edible_food,
     enforcement,
     fog,
@@ -24,15 +24,7 @@ from sanitas.ordinance import (  # noqa: F401
 )
 from sanitas.ordinance.engine import order_rules
 
-#: the areas, in the order their rules run
-AREAS = (
-    "organics",
-    "edible_food",
-    "general",
-    "enforcement",
-    "fog",
-    "permits",
-    "sewers",
-    "solid_waste",
-)
+#: the areas, in the order their rules run (a package's sections in the order of
+#: its ``SECTIONS``)
+AREAS = (organics, edible_food, general, enforcement, fog, permits, sewers, solid_waste)
 order_rules(AREAS)

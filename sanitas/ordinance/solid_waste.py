@@ -37,7 +37,7 @@ from sanitas.ordinance.engine import (
 )
 from sanitas.ordinance.facts import Date, DateTime, Fact, Thing, fact_type, ref, required_ref
 from sanitas.ordinance.general import Premises
-from sanitas.ordinance.organics import CollectionService
+from sanitas.ordinance.organics.vocabulary import CollectionService
 from sanitas.ordinance.words import (
     capital,
     day,

@@ -1,0 +1,316 @@
+"""What the FOG sections share: who is a food service establishment, its devices in
+service, names and amounts in words, data problems, the events that cannot be (a
+pump-out before its device was installed), and an observed state approved in
+writing (read by §§ 51.63(E), 51.64(C) and 51.66(A)).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from sanitas.ordinance.engine import Context, Outcome, due, met, violation
+from sanitas.ordinance.fog.vocabulary import Blockage, Device, FrequencyOrder, PumpOut
+from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.words import capital, name_of
+
+# --------------------------------------------------------------------------- helpers
+
+GREASE_DEVICES = ("grease_interceptor", "grease_trap")
+
+#: readings the rules state in a finding's ``reading`` (one sentence each, for staff)
+APPROVAL_NOT_RECORDED = (
+    "A device whose approval is not on record is neither taken as approved nor as "
+    "unapproved: confirming the approval is due, and only a record that it is not "
+    "approved makes a violation."
+)
+FOLLOW_UP_DUE = (
+    "An observation shows the state on its own day only: where the approval or "
+    "requirement it was judged by changed afterwards, a follow-up observation is due "
+    "from the change, and no violation is found without one."
+)
+UNSIGNED_DOES_NOT_COUNT = (
+    "A training counts toward the training requirements only when the attendance sheet is signed."
+)
+TOPICS_MUST_BE_COVERED = (
+    "A training that lists its topics counts only when it covers all four subjects "
+    "of § 51.62(B)(1)-(4); one that lists none is taken to cover them."
+)
+ORDER_FROM_ITS_DATE = (
+    "An order that shortens the frequency binds from its date: where the new frequency "
+    "counted from the last pump-out had already run out, the next pump-out is due one "
+    "new period after the order, and never later than under the old frequency."
+)
+CLOCK_FROM_START = (
+    "The pump-out clock runs from the day the FOG rules took effect or the "
+    "establishment opened, whichever is later: where the last pump-out or the "
+    "installation came earlier, the first period is counted from that day."
+)
+NOTICE_MET_BY_ACT = (
+    "A notice of noncompliance is complied with by the act it demanded, as the records "
+    "show it, without a separate correction record."
+)
+REPAIRS_MAY_BE_ABSENT = "A manifest that records no repairs is read as saying none were made."
+
+
+def is_a(fact: Any, type_name: str) -> bool:
+    """Whether ``fact`` is a fact of ``type_name`` (facts may be models or fast structs)."""
+    return fact is not None and fact.type == type_name
+
+
+def in_force_from(ctx: Context) -> date:
+    return ctx.param("fog.in_force")
+
+
+def fse_covered(establishment: Any, ctx: Context) -> bool:
+    return is_a(establishment, "establishment") and bool(ctx.derived("is_fse", establishment))
+
+
+def has_opened(establishment: Establishment, ctx: Context) -> bool:
+    """Opened by the as-of date (or no opening recorded). A violation found while an
+    establishment was open stays on its record after it closes."""
+    return establishment.opened_on is None or establishment.opened_on <= ctx.as_of
+
+
+def is_operating(establishment: Establishment, ctx: Context) -> bool:
+    """Open on the as-of date: opened, and not closed (no more maintenance falls due)."""
+    closed = establishment.closed_on
+    return has_opened(establishment, ctx) and (closed is None or closed > ctx.as_of)
+
+
+def fse(ident: str | None, ctx: Context) -> Establishment | None:
+    """The establishment ``ident`` if it is a food service establishment."""
+    establishment = ctx.get(ident)
+    return establishment if fse_covered(establishment, ctx) else None
+
+
+def is_interceptor(device: Device) -> bool:
+    return device.kind == "grease_interceptor"
+
+
+def in_service(device: Device, ctx: Context) -> bool:
+    return device.removed_on is None or device.removed_on > ctx.as_of
+
+
+def installed_on_day(device: Device, day: date) -> bool:
+    """Installed by ``day`` (or no installation recorded) and not yet removed."""
+    return (device.installed_on is None or device.installed_on <= day) and (
+        device.removed_on is None or device.removed_on > day
+    )
+
+
+def devices_of(establishment: Establishment, ctx: Context) -> list[Device]:
+    return [
+        d for d in ctx.referring("device", "establishment", establishment.id) if in_service(d, ctx)
+    ]
+
+
+def cents_words(cents: int) -> str:
+    """An amount in cents as dollars and cents: 155575 is "$1,555.75"."""
+    return f"${Decimal(cents) / 100:,.2f}"
+
+
+def number_words(value: float) -> str:
+    return f"{value:g}"
+
+
+def thing_name(ctx: Context, thing: Any) -> str:
+    return name_of(ctx, thing)
+
+
+def capital_name(ctx: Context, thing: Any) -> str:
+    """A name at the start of a sentence."""
+    return capital(name_of(ctx, thing))
+
+
+def _key(fact: Any) -> str | None:
+    """The record key a data problem names: the fact's id, else the fact it belongs to."""
+    if fact is None or isinstance(fact, str):
+        return fact
+    if fact.id is not None:
+        return fact.id
+    for field_name in fact.references:
+        target = getattr(fact, field_name)
+        if target is not None:
+            return target
+    return None
+
+
+def report_problem(ctx: Context, facts: list[Any], problem: str) -> None:
+    """Report facts that contradict each other, each record named once."""
+    keys = [k for k in dict.fromkeys(_key(f) for f in facts) if k is not None]
+    ctx.data_problem(keys, problem)
+
+
+def decisions_of(
+    establishment: Establishment,
+    kind: str,
+    ctx: Context,
+    device: str | None = None,
+    on: date | None = None,
+) -> list[Any]:
+    """The Director's decisions of ``kind`` in force on ``on`` (default: the as-of
+    date), for ``device`` where a decision is limited to one. A decision binds from
+    its date until the day it is revoked."""
+    day = ctx.as_of if on is None else on
+    return [
+        d
+        for d in ctx.referring("fog_decision", "establishment", establishment.id)
+        if d.kind == kind
+        and d.date <= day
+        and (d.revoked_on is None or d.revoked_on > day)
+        and (d.device is None or device is None or d.device == device)
+    ]
+
+
+def latest_observation(establishment: Establishment, ctx: Context, *fields: str) -> Any:
+    """The latest FOG observation of the establishment that reports any of ``fields``."""
+    for observation in reversed(
+        ctx.referring("fog_observation", "establishment", establishment.id)
+    ):
+        if any(getattr(observation, name) is not None for name in fields):
+            return observation
+    return None
+
+
+# ------------------------------------------------------------------------ events that cannot be
+
+
+def pump_outs_of(device: Device, ctx: Context) -> list[PumpOut]:
+    """The device's pump-outs that could have happened, oldest first: none dated
+    before its installation or after its removal. Each other one is reported as a data
+    problem naming it and the device, and starts no clock. Computed once per
+    evaluation."""
+    cache = ctx.memo("fog.pump_outs")
+    found = cache.get(device.id)
+    if found is None:
+        found = []
+        for pump_out in ctx.referring("pump_out", "device", device.id):
+            if device.installed_on is not None and pump_out.date < device.installed_on:
+                report_problem(
+                    ctx,
+                    [pump_out, device],
+                    f"{capital_name(ctx, pump_out)} is dated before {thing_name(ctx, device)} was "
+                    f"installed on {device.installed_on}.",
+                )
+            elif device.removed_on is not None and pump_out.date > device.removed_on:
+                report_problem(
+                    ctx,
+                    [pump_out, device],
+                    f"{capital_name(ctx, pump_out)} is dated after {thing_name(ctx, device)} was "
+                    f"removed on {device.removed_on}.",
+                )
+            else:
+                found.append(pump_out)
+        cache[device.id] = found
+    return found
+
+
+def frequency_orders_of(device: Device, ctx: Context) -> list[FrequencyOrder]:
+    """The Director's frequency orders for the device that could have been made of it:
+    none dated before it was installed or after it was removed (each such one is a data
+    problem, and sets no frequency). Once per evaluation."""
+    cache = ctx.memo("fog.orders")
+    found = cache.get(device.id)
+    if found is None:
+        found = [
+            order
+            for order in ctx.referring("frequency_order", "device", device.id)
+            if while_installed(
+                order, order.date, device, f"the Director's frequency order of {order.date}", ctx
+            )
+        ]
+        cache[device.id] = found
+    return found
+
+
+def possible_pump_out(pump_out: PumpOut, device: Device, ctx: Context) -> bool:
+    """Whether the pump-out is dated while the device existed (else reported)."""
+    pump_outs_of(device, ctx)  # reports the ones that could not have happened, once
+    return installed_on_day(device, pump_out.date) or pump_out.date == device.removed_on
+
+
+def while_installed(event: Any, day: date, device: Device, what: str, ctx: Context) -> bool:
+    """Whether an event about a device (an inspection, a cleaning) is dated while the
+    device existed; if not, a data problem naming both."""
+    if device.installed_on is not None and day < device.installed_on:
+        report_problem(
+            ctx,
+            [event, device],
+            f"{capital(what)} is dated before {thing_name(ctx, device)} was installed on "
+            f"{device.installed_on}.",
+        )
+        return False
+    if device.removed_on is not None and day > device.removed_on:
+        report_problem(
+            ctx,
+            [event, device],
+            f"{capital(what)} is dated after {thing_name(ctx, device)} was removed on "
+            f"{device.removed_on}.",
+        )
+        return False
+    return True
+
+
+def blockages_of(establishment: Establishment, ctx: Context) -> list[Blockage]:
+    """The establishment's grease-related blockages that could have happened: none
+    dated before it opened (each such one is a data problem). Once per evaluation."""
+    cache = ctx.memo("fog.blockages")
+    found = cache.get(establishment.id)
+    if found is None:
+        found = []
+        opened = establishment.opened_on
+        for blockage in ctx.referring("blockage", "establishment", establishment.id):
+            if opened is not None and blockage.date < opened:
+                report_problem(
+                    ctx,
+                    [blockage, establishment],
+                    f"The grease-related blockage of {blockage.date} is attributed to "
+                    f"{thing_name(ctx, establishment)}, which opened only on {opened}.",
+                )
+            else:
+                found.append(blockage)
+        cache[establishment.id] = found
+    return found
+
+
+# --------------------------------------------------------------------------- FOG-WAIVER
+# The validity of every waiver, and the voiding of a FOG conditional waiver, are the
+# derived values ``waiver_valid`` and ``waiver_voided_on`` above; the interceptor
+# rule applies them.
+
+
+# ------------------------------------------------------------------ approvals of an observed state
+
+
+def approved_state(
+    establishment: Establishment,
+    observation: Any,
+    kind: str,
+    ctx: Context,
+    *,
+    state: str,
+    unapproved: str,
+) -> Outcome:
+    """An observed state that needs the Director's approval, judged by the approvals
+    in force on the observation's day and since: an approval binds from its date
+    until revoked. ``state`` says what was observed ("On … sanitary fixtures
+    discharged …"); ``unapproved`` completes it when no approval held."""
+    then = decisions_of(establishment, kind, ctx, observation.device, on=observation.date)
+    now = decisions_of(establishment, kind, ctx, observation.device)
+    if then and now:
+        return met(f"{state} with the Director's written approval of {then[-1].date}.")
+    if then:
+        ended = min(
+            d.revoked_on for d in then if d.revoked_on is not None and d.revoked_on <= ctx.as_of
+        )
+        return due(
+            f"{state} with the Director's approval of {then[-1].date}, which was revoked on "
+            f"{ended}; a follow-up inspection is due to see whether it continues.",
+            due=ended,
+            reading=FOLLOW_UP_DUE,
+        )
+    if now:
+        return met(f"{state} {unapproved}; the Director approved it in writing on {now[0].date}.")
+    return violation(f"{state} {unapproved}.")

@@ -1,0 +1,78 @@
+"""Chapter 51 definitions (a food service establishment, FOG-FSE-DEFINITION) and
+§ 51.61, FOG discharge prohibition (FOG-DISCHARGE-PROHIBITION).
+"""
+
+from __future__ import annotations
+
+from sanitas.ordinance.engine import Context, Outcome, derived, rule, violation
+from sanitas.ordinance.fog.common import blockages_of, fse, in_force_from, thing_name
+from sanitas.ordinance.fog.vocabulary import Blockage, FogDecision, FogObservation
+from sanitas.ordinance.general import Establishment
+
+# --------------------------------------------------------------------------- FOG-FSE-DEFINITION
+
+
+@derived("is_fse", on="establishment", requirement="FOG-FSE-DEFINITION")
+def is_fse(establishment: Establishment, ctx: Context) -> bool:
+    """Ch. 51 definitions, FOOD SERVICE ESTABLISHMENT: "Any room, building, or place …
+    located within the boundaries of the City of San Gabriel … engaged in activities
+    of … preparing, serving … food … These establishments use one or more of the
+    following food preparation activities: cooking by frying …, baking …, grilling
+    … and any other food preparation activity that produces a hot, non-drinkable
+    food product in or on a receptacle that requires washing." """
+    return establishment.cooks is True and establishment.located_in_city is not False
+
+
+# ------------------------------------------------------------------------ FOG-DISCHARGE-PROHIBITION
+
+
+@rule("FOG-DISCHARGE-PROHIBITION", on="blockage")
+def discharge_blockage(blockage: Blockage, ctx: Context) -> Outcome | None:
+    """§ 51.61: "It is unlawful for any food service establishment to discharge FOG
+    into the sanitary sewer or allow, cause, or contribute to, the discharge of FOG
+    into the sanitary sewer in any manner that is in violation of any condition set
+    forth in this subchapter." A grease-related blockage attributed to an FSE is
+    such a discharge; one dated before the establishment opened is a data problem."""
+    establishment = fse(blockage.establishment, ctx)
+    if establishment is None or blockage.date < in_force_from(ctx):
+        return None
+    blockages_of(establishment, ctx)  # reports the ones that could not have happened, once
+    if establishment.opened_on is not None and blockage.date < establishment.opened_on:
+        return None
+    return violation(
+        f"A grease-related sewer blockage on {blockage.date} is attributed to "
+        f"{thing_name(ctx, establishment)}, which caused or contributed to a discharge of fats, "
+        "oils and grease into the sanitary sewer."
+    )
+
+
+@rule("FOG-DISCHARGE-PROHIBITION", on="fog_observation")
+def discharge_observed(observation: FogObservation, ctx: Context) -> Outcome | None:
+    """§ 51.61: "It is unlawful for any food service establishment to discharge FOG
+    into the sanitary sewer …" — as an inspector observed it."""
+    establishment = fse(observation.establishment, ctx)
+    if observation.fog_discharge is not True or establishment is None:
+        return None
+    if observation.date < in_force_from(ctx):
+        return None
+    return violation(
+        f"On {observation.date} the inspector observed {thing_name(ctx, establishment)} "
+        "discharging fats, oils and grease into the sanitary sewer."
+    )
+
+
+@rule("FOG-DISCHARGE-PROHIBITION", on="fog_decision")
+def discharge_determined(decision: FogDecision, ctx: Context) -> Outcome | None:
+    """§ 51.61, with § 51.63(A)(4): an FSE "which, based on inspection or sampling,
+    has been determined by the Director to be discharging FOG in significant
+    quantities sufficient to adversely impact the sanitary sewer." """
+    if decision.kind != "significant_discharge" or decision.date < in_force_from(ctx):
+        return None
+    establishment = fse(decision.establishment, ctx)
+    if establishment is None:
+        return None
+    return violation(
+        f"On {decision.date} the Director determined that {thing_name(ctx, establishment)} "
+        "discharges fats, oils and grease in quantities significant enough to harm the "
+        "sanitary sewer."
+    )
