@@ -456,7 +456,9 @@ def test_a_subject_page_from_the_worklist_today_and_as_of_a_past_day(page):
         "link", name="Grease interceptor, 1,000 gal, installed 2016-04-01"
     ).first.click()
     page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
-    expect(page.get_by_role("heading", level=1)).to_contain_text("device jade-gi")
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Grease interceptor, 1,000 gal, installed 2016-04-01")
+    expect(heading).to_contain_text("device · jade-gi")
 
     # the next pump-out is due (and the quarters pumped late are findings of their own)
     row = _finding_row(page, "FOG-MIN-FREQUENCY", "due")
@@ -540,14 +542,16 @@ def test_an_establishment_page_links_to_its_premises_and_device(page):
     _sign_in(page, "/subjects/jade-garden/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Jade Garden")
     fields = page.locator("dl.fields")
-    fields.get_by_role("link", name="lot-101").click()
+    # each linked by its title, never by its key
+    fields.get_by_role("link", name="101 Las Tunas Dr").click()
     page.wait_for_url(re.compile(r"/subjects/lot-101/$"))
     expect(page.get_by_role("heading", level=1)).to_contain_text("101 Las Tunas Dr")
-    page.locator("table.children").get_by_role("link", name="jade-garden").click()
+    page.locator("table.children").get_by_role("link", name="Jade Garden").click()
     page.wait_for_url(re.compile(r"/subjects/jade-garden/$"))
-    page.locator("table.children").get_by_role("link", name="jade-gi").click()
+    device = "Grease interceptor, 1,000 gal, installed 2016-04-01"
+    page.locator("table.children").get_by_role("link", name=device).click()
     page.wait_for_url(re.compile(r"/subjects/jade-gi/$"))
-    expect(page.get_by_role("heading", level=1)).to_contain_text("device jade-gi")
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"{device} device · jade-gi")
 
 
 # --------------------------------------------------------------------------- a phone
