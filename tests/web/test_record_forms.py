@@ -1,14 +1,14 @@
 """Record anything: a form for every fact type, derived from the vocabulary, that
 validates with the vocabulary, writes through the services with the signed-in user
 as actor, keeps every version, voids with a reason, stores one record for a double
-submit, and shows the findings changed before the page answers."""
+submit, and shows the findings changed before the page answers. What every fact
+type's form must do is tested from a declaration of its data in
+tests/web/test_fact_type_forms.py; here, what the forms do beyond it."""
 
 from __future__ import annotations
 
-import glob
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, get_args
 
 import pytest
@@ -16,14 +16,14 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from sanitas.ordinance.document import read_data
-from sanitas.ordinance.facts import FactsError, parse_facts, vocabulary
-from sanitas.records.bridge import fact_to_columns
+from sanitas.ordinance.facts import vocabulary
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 from sanitas.web.record_forms import CHECKS, CHOICE, JSON, YESNO, form_class
 
-from ..conftest import OWN_SCENARIOS, ROOT
+from ..conftest import ROOT
+from ..generic import post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -32,104 +32,11 @@ AS_OF = date(2025, 3, 1)
 PASSWORD = "a-long-test-password"
 
 
-def _examples() -> dict[str, tuple[Path, dict[str, Any]]]:
-    """One example of each fact type from the scenarios: (its file, the fact)."""
-    found: dict[str, tuple[Path, dict[str, Any]]] = {}
-    files = sorted(glob.glob(str(OWN_SCENARIOS / "*.yaml"))) + sorted(
-        glob.glob(str(ROOT / "examples" / "*.yaml"))
-    )
-    for name in files:
-        path = Path(name)
-        try:
-            facts = read_data(path)["facts"]
-            parse_facts(facts)
-        except (FactsError, KeyError, TypeError):
-            continue
-        for raw in facts:
-            found.setdefault(raw["type"], (path, raw))
-    return found
-
-
-EXAMPLES = _examples()
-
-
 def _user(name: str, role: str | None = None) -> User:
     user = User.objects.create_user(name, f"{name}@example.org", PASSWORD)
     if role:
         user.groups.add(Group.objects.get_or_create(name=role)[0])
     return user
-
-
-def _post_data(cls, raw: dict[str, Any], **more: Any) -> dict[str, Any]:
-    """What a browser would post for ``raw`` on the form ``cls``."""
-    data: dict[str, Any] = {"token": more.pop("token", "t-" + raw["type"])}
-    for name, value in cls.initial_from(raw).items():
-        data[name] = value if isinstance(value, list) else str(value)
-    if "id" in cls.kinds and "id" in raw:
-        data["id"] = raw["id"]
-    data.update(more)
-    return data
-
-
-def test_every_fact_type_has_an_example_to_try_its_form_with():
-    assert set(EXAMPLES) == set(vocabulary())
-
-
-def _without(facts: list[dict[str, Any]], raw: dict[str, Any]) -> list[dict[str, Any]]:
-    """``facts`` without ``raw`` and without the facts that name it, however far."""
-    gone = {raw.get("id")} - {None}
-    kept = [f for f in facts if f != raw]
-    changed = True
-    while changed:
-        changed = False
-        for fact in list(kept):
-            values = [v for v in fact.values() if isinstance(v, str)] + [
-                i for v in fact.values() if isinstance(v, list) for i in v if isinstance(i, str)
-            ]
-            if gone & set(values):
-                kept.remove(fact)
-                gone |= {fact.get("id")} - {None}
-                changed = True
-    return kept
-
-
-def _columns(raw: dict[str, Any]) -> dict[str, Any]:
-    (fact,) = parse_facts([raw], known=None) if not _refs(raw) else _parse_known(raw)
-    return fact_to_columns(fact)
-
-
-def _refs(raw: dict[str, Any]) -> bool:
-    model = vocabulary()[raw["type"]]
-    return any(raw.get(n) for n in (*model.references, *model.list_references))
-
-
-def _parse_known(raw: dict[str, Any]) -> list[Any]:
-    from sanitas.records.services import validate_batch
-
-    return validate_batch([raw])
-
-
-@pytest.mark.parametrize("fact_type", sorted(vocabulary()))
-def test_every_fact_type_has_a_form_that_takes_a_valid_fact_and_gives_it_back(fact_type):
-    path, raw = EXAMPLES[fact_type]
-    # the records it refers to are stored, as they would be when a person records it
-    # (not it, nor those that name it)
-    record_facts(raw_facts=_without(read_data(path)["facts"], raw), actor="clerk", why="setup")
-    cls = form_class(fact_type)
-    model = vocabulary()[fact_type]
-    for name, info in model.model_fields.items():
-        if name in ("type",) or (name == "id" and not info.is_required()):
-            continue
-        field = cls.base_fields[name]
-        # label from the name in words, help text from the description
-        assert field.label and "_" not in field.label, name
-        if info.description and name != "id":
-            assert info.description in field.help_text, name
-        assert field.required == (info.is_required() and field.kind not in ("refs", "lines")), name
-    form = cls(data=_post_data(cls, raw), user=_user("clerk", "supervisor"))
-    assert form.is_valid(), form.errors.as_json()
-    given = form.raw()
-    assert _columns(given) == _columns(raw)
 
 
 def test_choices_come_from_the_enumerations():
@@ -353,7 +260,7 @@ def _supervisor(client):
 def test_editing_keeps_the_key_and_the_history_and_needs_a_reason(block, inspector):
     edit = reverse("web:record_edit", args=["jade-gi"])
     response, token = _form_page(inspector, edit)
-    data = _post_data(response.context["form"].__class__, _stored("jade-gi"), token=token)
+    data = post_data(response.context["form"].__class__, _stored("jade-gi"), token=token)
     data["capacity_gallons"] = "1500"
     data["version"] = _version(response)
     response = inspector.post(edit, {**data, "why": ""})
@@ -389,7 +296,7 @@ def test_an_event_without_an_id_is_edited_under_its_key(block, inspector):
     training = RECORD_MODELS["training"].objects.filter(date=date(2024, 9, 17)).get()
     edit = reverse("web:record_edit", args=[training.key])
     response, token = _form_page(inspector, edit)
-    data = _post_data(response.context["form"].__class__, _stored(training.key), token=token)
+    data = post_data(response.context["form"].__class__, _stored(training.key), token=token)
     data["employees"] = ["jade-emp-1"]
     data["version"] = _version(response)  # the business's employees are offered as boxes
     response = inspector.post(edit, {**data, "why": "attendance sheet corrected"})
