@@ -617,7 +617,7 @@ def _permit_of(fact: Fact | None, ctx: Context) -> Fact | None:
 def _built(permit: Fact, ctx: Context) -> bool:
     """The permit's work was connected with the public sewer (or a sewer renewed,
     altered or repaired under it), covered or certified."""
-    from sanitas.ordinance.permits import permit_events
+    from sanitas.ordinance.permits.common import permit_events
 
     connections = ctx.referring("sewer_connection", "permit", permit.id)
     if any(c.date >= permit.issued_on for c in connections):
@@ -631,7 +631,7 @@ def _built(permit: Fact, ctx: Context) -> bool:
 def _covered_before_approval(permit: Fact, ctx: Context) -> bool:
     """The work was covered before it was inspected and approved: the permittee's act
     of § 6-8.119(B)(7)(b), not the Director's approval of (B)(7)(a)."""
-    from sanitas.ordinance.permits import approval_problems
+    from sanitas.ordinance.permits.testing import approval_problems
 
     return any(part == "(b)" for part, _ in approval_problems(permit, ctx))
 

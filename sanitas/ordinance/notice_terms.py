@@ -110,7 +110,7 @@ class KindLaw:
 
     def answers_requirement(self, requirement: str, pack: RulePack, on: date) -> bool:
         """Whether the kind answers findings of ``requirement`` (any status)."""
-        from sanitas.ordinance.enforcement import ENFORCEMENT_IDS
+        from sanitas.ordinance.enforcement.common import ENFORCEMENT_IDS
 
         patterns = pack.value(self.parameter, on) if self.parameter else self.requirements
         if not any(fnmatchcase(requirement, p) for p in patterns):
@@ -341,7 +341,7 @@ def resolve_target(kind: str, requirement: str, subject: str, ctx: Context) -> T
     to: the engine answers a contamination found by a notice naming the premises); a
     citation follows the notice the ORG-CITATION finding names; a certificate is of
     the permit."""
-    from sanitas.ordinance.enforcement import generator_of
+    from sanitas.ordinance.enforcement.noncompliance import generator_of
 
     law = kind_law(kind)
     if kind in ("sb1383_nov", "contamination"):
@@ -785,7 +785,7 @@ def _follows(target: Target, ctx0: Context, ctx1: Context) -> dict[str, Any] | N
 
 
 def _matches(found: Finding, requirement: str, subject: str, period: str | None, ctx) -> bool:
-    from sanitas.ordinance.enforcement import generator_of
+    from sanitas.ordinance.enforcement.noncompliance import generator_of
 
     if found.requirement != requirement:
         return False
@@ -1007,7 +1007,7 @@ def _consequences(
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The consequences the section carries, resolved from the records, with the law
     each quotes: the messages, and the names of their ``law:`` entries."""
-    from sanitas.ordinance.enforcement import consecutive_occasions
+    from sanitas.ordinance.enforcement.contamination import consecutive_occasions
     from sanitas.ordinance.general import CHAPTER_50_PENALTY, criminal_basis, rests_on_act
 
     out: list[dict[str, Any]] = []
@@ -1109,7 +1109,7 @@ def _citation_refusals(
     """A citation is ripe on ``served_on`` only when the notice's deadline then in
     force has passed without compliance within it (the engine's ORG-CITATION referral
     overdue on the notice), and the citation would rest on it."""
-    from sanitas.ordinance.enforcement import citation_support
+    from sanitas.ordinance.enforcement.citations import citation_support
 
     notice = ctx0.get(target.notice)
     referral = next(
@@ -1167,7 +1167,7 @@ def _done(
     """What the records show already done of the correction the document would
     order, in words; None when it is still to be done."""
     if kind == "sb1383_nov":
-        from sanitas.ordinance.enforcement import PERIOD_DUTIES, compliance
+        from sanitas.ordinance.enforcement.notices import PERIOD_DUTIES, compliance
 
         # a period duty's notice answers periods that closed without the act, which
         # nothing can make up: the act resumed since is no correction of them, and
@@ -1207,22 +1207,24 @@ def _notice_on_record(
     none did. A notice still standing stops nothing here: once cited, a further notice
     is the way up the ladder ((E): "a second violation"), and a corrected notice that
     supersedes a served one is composed as a new one is."""
-    from sanitas.ordinance import enforcement
+    from sanitas.ordinance.enforcement.common import is_contamination_notice
+    from sanitas.ordinance.enforcement.noncompliance import (
+        finding_answered,
+        noncompliance,
+        notices_for,
+    )
+    from sanitas.ordinance.enforcement.notices import compliance
 
     if answered is None:
         return None
     kinds = ctx.param("enf.nov_kinds")
-    for group in enforcement.noncompliance(findings, ctx):
+    for group in noncompliance(findings, ctx):
         if (group.subject, group.requirement) != (target.subject, target.requirement):
             continue
-        notices = [
-            n
-            for n in enforcement.notices_for(group, kinds, ctx)
-            if not enforcement.is_contamination_notice(n, ctx)
-        ]
+        notices = [n for n in notices_for(group, kinds, ctx) if not is_contamination_notice(n, ctx)]
         for notice in reversed(notices):
-            found = enforcement.compliance(notice, ctx)
-            if found is not None and enforcement.finding_answered(answered, [notice], ctx):
+            found = compliance(notice, ctx)
+            if found is not None and finding_answered(answered, [notice], ctx):
                 return (
                     f"{name_of(ctx, notice)} answered this finding and was complied with on "
                     f"{found.on}; a second notice would answer it again"
@@ -1234,7 +1236,7 @@ def _trail_done(kind: str) -> Any:
     """Solid waste (or containers set out) the records show removed or found gone."""
 
     def check(target: Target, _finding: Any, ctx: Context, _findings: Any) -> str | None:
-        from sanitas.ordinance import solid_waste
+        from sanitas.ordinance.solid_waste import common as solid_waste
         from sanitas.ordinance.words import day
 
         fact = ctx.get(target.subject)
@@ -1283,7 +1285,7 @@ def _later_observation_done(
 def _new_permit_done(target: Target, finding: Any, ctx: Context, findings: Any) -> str | None:
     """A lapsed permit: a new permit of the same kind for the same premises issued
     since it became void (§ 6-8.116: "a new permit shall be taken out")."""
-    from sanitas.ordinance.permits import history
+    from sanitas.ordinance.permits.common import history
 
     permit = ctx.get(target.subject)
     if permit is None or permit.type != "permit" or permit.premises is None:

@@ -32,14 +32,14 @@ from sanitas.ordinance.engine import (
 )
 from sanitas.ordinance.facts import Date, Fact, Thing, fact_type, ref, required_ref
 from sanitas.ordinance.general import memo
-from sanitas.ordinance.permits import (
+from sanitas.ordinance.permits.administration import repair_outcome
+from sanitas.ordinance.permits.common import (
     any_of,
     code,
     history,
     num,
     permit_events,
     readings,
-    repair_outcome,
     runs,
     valid_permit,
 )

@@ -1,0 +1,83 @@
+"""Ch. 50 SB 1383 enforcement (H): appeals of citations (ORG-APPEAL)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sanitas.ordinance.calendar import add_days
+from sanitas.ordinance.enforcement.common import appeal_requests, hearing_orders, is_org
+from sanitas.ordinance.engine import Context, Outcome, derived, due, late, met, rule
+from sanitas.ordinance.general import Citation
+from sanitas.ordinance.words import day, dollars, name_of
+
+# ------------------------------------------------------------------ appeals
+
+
+@derived("appeal_deadline", on="citation", requirement="ORG-APPEAL")
+def appeal_deadline(citation: Citation, ctx: Context) -> date | None:
+    """Ch. 50 SB 1383 enforcement (H): "A hearing will be held only if it is requested
+    within the time prescribed and consistent with the city's procedures in the
+    city's codes for appeals of administrative citations." The citation's issue plus
+    the appeal window (pack reading ``enf.appeal_window_days``: 20 days); null for a
+    citation outside SB 1383."""
+    if not is_org(citation.requirement):
+        return None
+    return add_days(citation.issued_on, ctx.param("enf.appeal_window_days", on=citation.issued_on))
+
+
+APPEAL_READING = (
+    "The appeal window is read as {days} days from the citation's issue, the period the "
+    "city's procedures for appeals of administrative citations are read to give."
+)
+DECISION_WORDS = {"upheld": "upheld it", "dismissed": "dismissed it"}
+
+
+@rule("ORG-APPEAL", on="citation")
+def appeal(citation: Citation, ctx: Context) -> Outcome | None:
+    """Ch. 50 SB 1383 enforcement (H): "Persons receiving an administrative citation
+    containing a penalty for an uncorrected violation may request a hearing to appeal
+    the citation. A hearing will be held only if it is requested within the time
+    prescribed … The city will appoint a hearing officer who shall conduct the hearing
+    and issue a final written order."
+
+    Subject: the citation, once a hearing is requested: late when requested after the
+    window; due while a timely appeal awaits the final written order; met when the
+    order is issued. A request or order dated before the citation is a data problem."""
+    window_closes = ctx.derived("appeal_deadline", citation)
+    if window_closes is None:
+        return None
+    hearing_orders(citation, ctx)  # an order dated before the citation: a data problem
+    requests = appeal_requests(citation, ctx)
+    if not requests:
+        return None
+    request = requests[0]
+    days = ctx.param("enf.appeal_window_days", on=citation.issued_on)
+    reading = APPEAL_READING.format(days=days)
+    what = f"A hearing on {name_of(ctx, citation)} to {name_of(ctx, citation.subject)}"
+    if request.date > window_closes:
+        return late(
+            f"{what} was requested on {day(request.date)}, after the appeal window closed on "
+            f"{day(window_closes)}, so no hearing is held.",
+            due=window_closes,
+            reading=reading,
+        )
+    orders = [o for o in hearing_orders(citation, ctx) if o.date >= request.date]
+    head = (
+        f"{what} was requested on {day(request.date)}, within the appeal window closing "
+        f"{day(window_closes)}"
+    )
+    if orders:
+        order = orders[-1]
+        decided = DECISION_WORDS.get(order.decision) or (
+            f"modified the penalty to {dollars(order.amount)}"
+        )
+        return met(
+            f"{head}; the hearing officer's final written order of {day(order.date)} {decided}.",
+            due=window_closes,
+            reading=reading,
+        )
+    return due(
+        f"{head}, and awaits the hearing officer's final written order.",
+        due=window_closes,
+        reading=reading,
+    )

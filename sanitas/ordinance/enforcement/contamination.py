@@ -1,0 +1,304 @@
+"""Ch. 50 SB 1383 enforcement (D)(3) and (D)(6): contamination, its cart tags and
+notices, consecutive occasions, and the hauler's contamination charge
+(ORG-CONTAMINATION-NOV, ORG-HAULER-CONTAMINATION-CHARGE).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import date
+
+from sanitas.ordinance.calendar import add_days
+from sanitas.ordinance.enforcement.common import (
+    enforcement_cite,
+    is_contamination_requirement,
+    kind_words,
+    kinds_phrase,
+    ordinal_word,
+)
+from sanitas.ordinance.engine import Context, Outcome, deadline, derived, met, rule, violation
+from sanitas.ordinance.general import Inspection, Notice, inspections_for, memo
+from sanitas.ordinance.words import capital, day, listing, name_of, plural
+
+# --------------------------------------------------------------------------- contamination
+
+
+def _organics_inspections(subject: str, ctx: Context) -> list[Inspection]:
+    return inspections_for(subject, "organics", ctx)
+
+
+def _before_opening(inspection: Inspection, ctx: Context) -> bool:
+    """A contamination recorded at a business before it opened: a data problem."""
+    subject = ctx.get(inspection.subject)
+    opened = getattr(subject, "opened_on", None) if subject is not None else None
+    if opened is None or inspection.date >= opened:
+        return False
+    ctx.data_problem(
+        [inspection, subject],
+        f"{capital(name_of(ctx, inspection))} found contamination at {name_of(ctx, subject)}, "
+        f"which opened only on {day(opened)}.",
+    )
+    return True
+
+
+def _counts(inspection: Inspection, ctx: Context) -> bool:
+    """A contamination observation the enforcement rules count: an organics (or
+    unnamed-program) inspection from the SB 1383 start that recorded the check, at a
+    subject that existed then."""
+    return (
+        inspection.contamination is not None
+        and inspection.program in (None, "organics")
+        and inspection.date >= ctx.param("org.in_force")
+        and not _before_opening(inspection, ctx)
+    )
+
+
+def contamination_days(subject: str, ctx: Context) -> dict[date, bool]:
+    """Each day the subject's containers were checked for contamination (from the
+    SB 1383 start) → whether contamination was found that day."""
+
+    def compute() -> dict[date, bool]:
+        days: dict[date, bool] = {}
+        for inspection in _organics_inspections(subject, ctx):
+            if not _counts(inspection, ctx):
+                continue
+            days[inspection.date] = days.get(inspection.date, False) or inspection.contamination
+        return days
+
+    return memo(ctx, ("contamination_days", subject), compute)
+
+
+def consecutive_occasions(subject: str, ctx: Context) -> dict[date, int]:
+    """Each contaminated day → how many consecutive contaminated days end with it (a
+    day checked clean starts the count again)."""
+
+    def compute() -> dict[date, int]:
+        run, out = 0, {}
+        for when, contaminated in sorted(contamination_days(subject, ctx).items()):
+            run = run + 1 if contaminated else 0
+            if contaminated:
+                out[when] = run
+        return out
+
+    return memo(ctx, ("consecutive_occasions", subject), compute)
+
+
+FINE_READING = (
+    "Contamination processing fines may be assessed from the {nth} consecutive occasion: "
+    'the words say both "on more than three consecutive occasion(s)" and "on the third '
+    'such occasion", and the operative clause is read.'
+)
+
+
+@derived("contamination_occasion", on="inspection", requirement="ORG-CONTAMINATION-NOV")
+def contamination_occasion(inspection: Inspection, ctx: Context) -> int | None:
+    """Ch. 50 SB 1383 enforcement (D)(3): "If the city and/or their designee observes
+    prohibited container contaminants in a generator's containers on more than three
+    consecutive occasion(s) …". The consecutive occasion this inspection's day is (1,
+    2, 3 …; all inspections of one day are one occasion), 0 when the containers were
+    checked clean, null when contamination was not recorded."""
+    if not _counts(inspection, ctx):
+        return None
+    if not inspection.contamination:
+        return 0
+    return consecutive_occasions(inspection.subject, ctx)[inspection.date]
+
+
+@derived("contamination_fine_eligible", on="inspection", requirement="ORG-CONTAMINATION-NOV")
+def contamination_fine_eligible(inspection: Inspection, ctx: Context) -> bool | None:
+    """(D)(3): "… may assess contamination processing fines or contamination penalties
+    on the generator on the third such occasion." Reading (pack
+    ``enf.contamination_fine_occasion``): from the third consecutive occasion."""
+    occasion = ctx.derived("contamination_occasion", inspection)
+    if occasion is None:
+        return None
+    return occasion >= ctx.param("enf.contamination_fine_occasion", on=inspection.date)
+
+
+def _answers_contamination(notice: Notice, on: date, ctx: Context) -> bool:
+    """A notice that answers a contamination found on ``on``: of an accepted kind (pack
+    ``enf.contamination_notice_kinds``) and naming a contamination requirement."""
+    kinds = ctx.param("enf.contamination_notice_kinds", on=on)
+    return notice.kind in kinds and is_contamination_requirement(notice.requirement, ctx, on)
+
+
+def contamination_notices(subject: str, ctx: Context) -> dict[date, list[Notice]]:
+    """The notices answering each contaminated day: a contamination notice answers the
+    latest contaminated day on or before its issue."""
+
+    def compute() -> dict[date, list[Notice]]:
+        days = sorted(consecutive_occasions(subject, ctx))
+        out: dict[date, list[Notice]] = {}
+        for notice in ctx.referring("notice", "subject", subject):
+            index = bisect_right(days, notice.issued_on) - 1
+            if index < 0:
+                continue
+            found_on = days[index]
+            if _answers_contamination(notice, found_on, ctx):
+                out.setdefault(found_on, []).append(notice)
+        return out
+
+    return memo(ctx, ("contamination_notices", subject), compute)
+
+
+def _same_day(inspection: Inspection, ctx: Context, *, by_hauler: bool = False) -> list[Inspection]:
+    return [
+        other
+        for other in _organics_inspections(inspection.subject, ctx)
+        if other.date == inspection.date
+        and other.contamination
+        and (other.by_hauler or not by_hauler)
+        and _counts(other, ctx)
+    ]
+
+
+@rule("ORG-CONTAMINATION-NOV", on="inspection")
+def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
+    """Ch. 50 SB 1383 enforcement (D)(3): "the city and/or designee will issue a Notice
+    of Violation to any generator found to have prohibited container contaminants in
+    a container. Such notice will be provided via a cart tag or other communication
+    immediately upon identification of the prohibited container contaminants or
+    within two days after determining that a violation has occurred. If the city
+    and/or their designee observes prohibited container contaminants in a
+    generator's containers on more than three consecutive occasion(s), the city
+    and/or their designee may assess contamination processing fines or contamination
+    penalties on the generator on the third such occasion." (D)(6): "for incidences of
+    prohibited container contaminants found by a hauler in containers, hauler will
+    issue a notice of contamination … within two days".
+
+    Subject: the inspection's subject, one finding per contaminated day; due the day
+    found + 2 days; met by a notice of an accepted kind (cart tag or NOV; during the
+    education period also educational material) naming a contamination requirement,
+    late when it came after the 2 days. No 60-day clock follows ((D)(4))."""
+    if not inspection.contamination or not _counts(inspection, ctx):
+        return None
+    same_day = _same_day(inspection, ctx)
+    if same_day[0] is not inspection:
+        return None  # one occasion per day
+    found_on = inspection.date
+    days = ctx.param("enf.contamination_notice_days", on=found_on)
+    due_on = add_days(found_on, days)
+    occasion = consecutive_occasions(inspection.subject, ctx)[found_on]
+    fine_from = ctx.param("enf.contamination_fine_occasion", on=found_on)
+    by_hauler = any(other.by_hauler for other in same_day)
+    who = name_of(ctx, inspection.subject)
+    kinds = ctx.param("enf.contamination_notice_kinds", on=found_on)
+    if by_hauler:
+        # (D)(6): the hauler's own notice of contamination; the consecutive count is
+        # (D)(3)'s, told only where it lets the city assess fines
+        found = f"Contamination was found in the containers of {who} by the hauler on "
+        found += day(found_on)
+        wanted = listing(
+            ["other notice of contamination" if k == "nov" else kind_words(k) for k in kinds],
+            "or",
+        )
+    else:
+        found = (
+            f"Contamination was found in the containers of {who} on {day(found_on)}, the "
+            f"{ordinal_word(occasion)} consecutive occasion"
+        )
+        wanted = kinds_phrase(kinds)
+    reading = None
+    if occasion >= fine_from:
+        if by_hauler:
+            found += f", the {ordinal_word(occasion)} consecutive occasion"
+        found += ", so contamination processing fines may be assessed"
+        reading = FINE_READING.format(nth=ordinal_word(fine_from))
+    if "education" in kinds:
+        education = (
+            "In the education period, educational material answers a contamination as a cart "
+            "tag would."
+        )
+        reading = f"{reading} {education}" if reading else education
+    notices = contamination_notices(inspection.subject, ctx).get(found_on, [])
+    first = min(notices, key=lambda n: n.issued_on) if notices else None
+    if first is None and ctx.as_of <= due_on:
+        tail = f"a {wanted} is due by {day(due_on)}"
+    elif first is None:
+        tail = f"no {wanted} was issued by {day(due_on)}"
+    elif first.issued_on <= due_on:
+        tail = f"{name_of(ctx, first)} followed within {plural(days, 'day')}"
+    else:
+        tail = f"{name_of(ctx, first)} came after the {days}-day deadline of {day(due_on)}"
+    return deadline(
+        due_on=due_on,
+        done_on=first.issued_on if first is not None else None,
+        as_of=ctx.as_of,
+        explanation=f"{found}; {tail}.",
+        subject=inspection.subject,
+        reading=reading,
+        cite=enforcement_cite("(D)(6)" if by_hauler else "(D)(3)"),
+    )
+
+
+def hauler_occasions(subject: str, year: int, ctx: Context) -> list[date]:
+    """The days of ``year`` the hauler found contamination in the subject's containers."""
+
+    def compute() -> list[date]:
+        days = {
+            inspection.date
+            for inspection in _organics_inspections(subject, ctx)
+            if inspection.by_hauler
+            and inspection.contamination
+            and inspection.date.year == year
+            and _counts(inspection, ctx)
+        }
+        return sorted(days)
+
+    return memo(ctx, ("hauler_occasions", subject, year), compute)
+
+
+@derived(
+    "hauler_contamination_count", on="inspection", requirement="ORG-HAULER-CONTAMINATION-CHARGE"
+)
+def hauler_contamination_count(inspection: Inspection, ctx: Context) -> int | None:
+    """(D)(6): "If a hauler observes prohibited container contaminants in a
+    generator's containers on more than two occasion(s) every calendar year starting
+    January 1 …". For a contamination the hauler found: how many days of that
+    calendar year, up to and including this one, it found contamination; else null."""
+    if not (inspection.by_hauler and inspection.contamination and _counts(inspection, ctx)):
+        return None
+    days = hauler_occasions(inspection.subject, inspection.date.year, ctx)
+    return days.index(inspection.date) + 1
+
+
+@rule("ORG-HAULER-CONTAMINATION-CHARGE", on="inspection", cite=enforcement_cite("(D)(6)"))
+def hauler_contamination_charge(inspection: Inspection, ctx: Context) -> Outcome | None:
+    """Ch. 50 SB 1383 enforcement (D)(6): "If a hauler observes prohibited container
+    contaminants in a generator's containers on more than two occasion(s) every
+    calendar year starting January 1, the hauler shall have the right to assess a
+    contamination service charge on the generator … The foregoing contamination
+    service charge shall not be considered an administrative fine or penalty."
+
+    One finding per subject and calendar year (period "YYYY"), decided at the year's
+    last such day: met while the hauler has found contamination on no more than two
+    days that year; a violation once it has on more, when the charge may be
+    assessed."""
+    count = ctx.derived("hauler_contamination_count", inspection)
+    if count is None:
+        return None
+    year = inspection.date.year
+    days = hauler_occasions(inspection.subject, year, ctx)
+    if (
+        inspection.date != days[-1]
+        or _same_day(inspection, ctx, by_hauler=True)[0] is not inspection
+    ):
+        return None
+    limit = ctx.param("enf.hauler_charge_after_occasions", on=inspection.date)
+    seen = (
+        f"The hauler found contamination in the containers of {name_of(ctx, inspection.subject)} "
+        f"on {plural(len(days), 'day')} of {year} ({listing(day(d) for d in days)})"
+    )
+    if len(days) > limit:
+        return violation(
+            f"{seen}, more than {limit}, so it may assess a contamination service charge under "
+            "its rate schedule; the charge is not a fine, and disputes go to the franchise "
+            "complaint process.",
+            period=str(year),
+            subject=inspection.subject,
+        )
+    return met(
+        f"{seen}, not more than {limit}, so no contamination service charge may be assessed.",
+        period=str(year),
+        subject=inspection.subject,
+    )

@@ -1,0 +1,147 @@
+"""Ch. 50 SB 1383 enforcement (E): the penalty amounts of citations
+(ORG-PENALTY-AMOUNTS).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from sanitas.ordinance.enforcement.citations import citation_support
+from sanitas.ordinance.enforcement.common import (
+    enforcement_cite,
+    hearing_orders,
+    is_org,
+    ordinal_word,
+)
+from sanitas.ordinance.engine import Context, Outcome, derived, met, rule, violation
+from sanitas.ordinance.general import Citation, memo
+from sanitas.ordinance.words import capital, dollars, name_of
+
+# ------------------------------------------------------------------ penalties
+
+
+def org_citations(subject: str, ctx: Context) -> list[Citation]:
+    def compute() -> list[Citation]:
+        return [c for c in ctx.referring("citation", "subject", subject) if is_org(c.requirement)]
+
+    return memo(ctx, ("org_citations", subject), compute)
+
+
+def assessed_amount(citation: Citation, ctx: Context) -> tuple[Decimal | None, str]:
+    """The penalty a citation assesses, as the latest final order modified it; and how."""
+    orders = hearing_orders(citation, ctx)
+    if orders and orders[-1].decision == "modified":
+        return orders[-1].amount, f", as modified by {name_of(ctx, orders[-1])}"
+    return citation.amount, ""
+
+
+def dismissed_on(citation: Citation, ctx: Context) -> date | None:
+    orders = hearing_orders(citation, ctx)
+    if orders and orders[-1].decision == "dismissed":
+        return orders[-1].date
+    return None
+
+
+def _on_the_ladder(other: Citation, citation: Citation, ctx: Context) -> bool:
+    """Whether an earlier citation counts as a violation on ``citation``'s ladder: not
+    dismissed by an order dated by then (pack ``enf.dismissed_citations_count``), and
+    able to carry a penalty: supported, or of the education period (pack
+    ``enf.education_period_citations_count``)."""
+    dismissed = dismissed_on(other, ctx)
+    if (
+        dismissed is not None
+        and dismissed <= citation.issued_on
+        and not ctx.param("enf.dismissed_citations_count")
+    ):
+        return False
+    if other.issued_on < ctx.param("org.penalties_start"):
+        return bool(ctx.param("enf.education_period_citations_count"))
+    support = citation_support(other, ctx)
+    return support is not None and support.lawful
+
+
+@derived("citation_ordinal", on="citation", requirement="ORG-PENALTY-AMOUNTS")
+def citation_ordinal(citation: Citation, ctx: Context) -> int | None:
+    """Ch. 50 SB 1383 enforcement (E): "For a first violation … For a second violation
+    … For a third or subsequent violation …". This citation's place among the
+    subject's SB 1383 citations in issue order, counting only earlier ones that are
+    violations on the ladder: supported (a lapsed notice, or contamination's fine
+    occasion), not dismissed by a hearing order dated by this one's issue, and — by
+    the pack's readings — those of the education period. Null for other citations."""
+    if not is_org(citation.requirement):
+        return None
+    count = 0
+    for other in org_citations(citation.subject, ctx):
+        if other is citation:
+            return count + 1
+        if _on_the_ladder(other, citation, ctx):
+            count += 1
+    return None  # pragma: no cover - a citation is among its subject's citations
+
+
+@derived("penalty_ceiling", on="citation", requirement="ORG-PENALTY-AMOUNTS")
+def penalty_ceiling(citation: Citation, ctx: Context) -> int | None:
+    """Ch. 50 SB 1383 enforcement (E): "(1) For a first violation, the amount of the
+    base penalty shall not exceed $100 per violation. (2) For a second violation …
+    $200 … (3) For a third or subsequent violation … $500"; (I): no penalties before
+    January 1, 2024. Dollars; 0 for a citation that may carry no penalty (issued
+    before penalties start, or resting on no lapsed notice); null for a citation of a
+    requirement outside SB 1383."""
+    number = ctx.derived("citation_ordinal", citation)
+    if number is None:
+        return None
+    if citation.issued_on < ctx.param("org.penalties_start"):
+        return 0
+    support = citation_support(citation, ctx)
+    if support is None or not support.lawful:
+        return 0
+    ladder = ctx.param("org.penalty_ladder", on=citation.issued_on)
+    return ladder[min(number, len(ladder)) - 1]
+
+
+LADDER_READING = (
+    "The ladder counts the subject's earlier SB 1383 citations that could carry a penalty, "
+    "leaving out those dismissed by a hearing order before this one{education}."
+)
+
+
+@rule("ORG-PENALTY-AMOUNTS", on="citation")
+def penalty_amount(citation: Citation, ctx: Context) -> Outcome | None:
+    """Ch. 50 SB 1383 enforcement (E): "The penalty levels are as follows: (1) For a
+    first violation, the amount of the base penalty shall not exceed $100 per
+    violation. (2) For a second violation, the amount of the base penalty shall not
+    exceed $200 per violation. (3) For a third or subsequent violation, the amount of
+    the base penalty shall not exceed $500 per violation."
+
+    Subject: the citation. For a supported SB 1383 citation issued once penalties
+    start that states an amount: met within the ceiling, a violation above it (an
+    unsupported one is ORG-CITATION's finding)."""
+    if not is_org(citation.requirement) or citation.issued_on < ctx.param("org.penalties_start"):
+        return None
+    support = citation_support(citation, ctx)
+    if support is None or not support.lawful:
+        return None
+    amount, how = assessed_amount(citation, ctx)
+    if amount is None:
+        return None
+    number = ctx.derived("citation_ordinal", citation)
+    ceiling = ctx.derived("penalty_ceiling", citation)
+    ladder = ctx.param("org.penalty_ladder", on=citation.issued_on)
+    step = min(number, len(ladder))
+    head = (
+        f"{capital(name_of(ctx, citation))} is the {ordinal_word(number)} SB 1383 violation of "
+        f"{name_of(ctx, citation.subject)}, so its base penalty may not exceed "
+        f"{dollars(ceiling)}; it assesses {dollars(amount)}{how}"
+    )
+    education = (
+        ", and counting those of the education period as violations"
+        if ctx.param("enf.education_period_citations_count")
+        else ""
+    )
+    make = violation if amount > ceiling else met
+    return make(
+        f"{head}{', above it' if amount > ceiling else ''}.",
+        cite=enforcement_cite(f"(E)({step})"),
+        reading=LADDER_READING.format(education=education),
+    )

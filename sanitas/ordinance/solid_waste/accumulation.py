@@ -1,0 +1,468 @@
+"""Ch. 50 time limits (SW-ACCUMULATION-TIME), accumulation that is a hazard
+('65 § 6-4.104, SW-ACCUMULATION-HAZARD) and the means of disposal ('65 § 6-4.105,
+SW-DISPOSAL-MEANS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from sanitas.ordinance.calendar import add_counted_hours, add_days
+from sanitas.ordinance.engine import Context, Outcome, derived, due, late, met, rule, violation
+from sanitas.ordinance.general import Premises
+from sanitas.ordinance.organics.vocabulary import CollectionService
+from sanitas.ordinance.solid_waste.common import (
+    EVIDENCE_READING,
+    Trail,
+    accumulation_trail,
+    cite_parts,
+    has_passed,
+    in_force_on,
+    moment_reading,
+    readings_sentence,
+    report_problem,
+    zone_of,
+)
+from sanitas.ordinance.solid_waste.vocabulary import Accumulation, FireHazardNotice
+from sanitas.ordinance.words import capital, day, name_of, number, plural, words
+
+# --------------------------------------------------------------------------- SW-ACCUMULATION-TIME
+
+
+@dataclass(frozen=True)
+class AccumulationLimit:
+    """How long an accumulation may stay, and why."""
+
+    counted: bool  # the 48-hour limit, Sundays and holidays excepted
+    basis: str  # the words of the limit that apply
+    period_end: datetime  # before any holiday-week extension
+    holiday: date | None  # the holiday in the week the period ends, if any
+    deadline: datetime
+    cite: str  # the subdivisions the limit comes from
+    readings: tuple[str, ...]  # the readings the limit relied on
+
+
+def _period_end_day(moment: datetime) -> date:
+    """The day a period ending at ``moment`` ends on (a period ending at 00:00 ends
+    with the day before)."""
+    return (moment - timedelta(minutes=1)).date()
+
+
+def accumulation_limit(accumulation: Accumulation, ctx: Context) -> AccumulationLimit:
+    """The limit of SW-ACCUMULATION-TIME for one accumulation."""
+    on = accumulation.since.date()
+    zone = zone_of(ctx.get(accumulation.premises))  # type: ignore[arg-type]
+    short_zones = {z.upper() for z in ctx.param("sw.short_limit_zones", on=on)}
+    days = ctx.param("sw.standard_limit_days", on=on)
+    week = "one week" if days == 7 else plural(days, "day")
+    readings: list[str] = []
+    if accumulation.garbage and zone in short_zones:
+        hours = ctx.param("sw.short_limit_hours", on=on)
+        counted = True
+        parts = ["(A)(1)"]
+        basis = (
+            f"in zone {zone} garbage may stay {plural(hours, 'hour')}, not counting Sundays "
+            "and holidays"
+        )
+        readings.append(
+            '"Sundays and holidays excepted" counts only the hours of days that are neither '
+            "a Sunday nor a holiday"
+        )
+        end = add_counted_hours(accumulation.since, hours, ctx.calendar)
+    else:
+        counted = False
+        if accumulation.garbage:
+            parts = ["(A)(2)"]
+            if zone:
+                basis = f"in zone {zone} garbage may stay {week}"
+            else:
+                basis = f"with no zone on record, garbage may stay {week}"
+                readings.append(
+                    "a premises with no recorded zone is held to the one-week limit of all "
+                    "other areas, the longer of the two"
+                )
+        else:
+            parts = ["(B)"]
+            basis = f"solid waste other than garbage may stay {week} in any zone"
+        end = accumulation.since + timedelta(days=days)
+    holiday = ctx.calendar.week_holiday(_period_end_day(end))
+    limit = end
+    if holiday is not None:
+        parts.append("(C)")
+        extra = ctx.param("sw.holiday_extension_days", on=on)
+        if counted and ctx.param("sw.holiday_extension_counted", on=on):
+            limit = add_counted_hours(end, 24 * extra, ctx.calendar)
+            readings.append(
+                "in a 48-hour zone the additional day of a holiday week is 24 more counted "
+                "hours, Sundays and holidays still excepted"
+            )
+        else:
+            limit = end + timedelta(days=extra)
+    return AccumulationLimit(
+        counted,
+        basis,
+        end,
+        holiday,
+        limit,
+        cite_parts("Ch. 50 time limits", parts),
+        tuple(readings),
+    )
+
+
+@derived("accumulation_deadline", on="accumulation", requirement="SW-ACCUMULATION-TIME")
+def accumulation_deadline(accumulation: Accumulation, ctx: Context) -> datetime | None:
+    """Ch. 50 time limits: "(A) Solid waste including garbage shall not be accumulated
+    or stored for a period of time in excess of: (1) Commercial and Industrial zoned
+    areas (C-1, C-3, M-1 and MD): 48 hours. (Sundays and holidays excepted.) (2) All
+    other areas: one week. (B) Solid waste other than garbage shall not be stored or
+    accumulated for a period of time in excess of one week. (C) The above periods of
+    time which end in any week in which a holiday occurs shall be extended one
+    additional day." Null when the accumulation's records contradict each other."""
+    if accumulation_trail(accumulation, ctx) is None:
+        return None
+    return accumulation_limit(accumulation, ctx).deadline
+
+
+@rule("SW-ACCUMULATION-TIME", on="accumulation")
+def accumulation_time(accumulation: Accumulation, ctx: Context) -> Outcome | None:
+    """Ch. 50 time limits: "It is unlawful for any person to store or accumulate any
+    solid waste … for any length of time other than as follows: …" (see
+    ``accumulation_deadline``). A violation rests on a record of the waste there
+    after the limit: its observation, a follow-up observation that found it still
+    there, or its removal after the limit. A removal by the limit, or a follow-up
+    that found it gone, meets it. With the last record before the limit and nothing
+    since, it is within the limit until the limit passes (reading
+    ``sw.as_of_moment``), then a follow-up observation is due."""
+    trail = accumulation_trail(accumulation, ctx)
+    if trail is None:
+        return None
+    limit = accumulation_limit(accumulation, ctx)
+    until = limit.deadline
+    what = "Garbage" if accumulation.garbage else "Solid waste"
+    head = (
+        f"{what} accumulated at {name_of(ctx, accumulation.premises)} from "
+        f"{day(accumulation.since)}; {limit.basis}"
+    )
+    if limit.holiday is not None:
+        head += (
+            f": until {day(limit.period_end)}, extended by one day to {day(until)} because "
+            f"the week holds the holiday of {day(limit.holiday)}"
+        )
+    else:
+        head += f", so until {day(until)}"
+    exact = (
+        '"in excess of" the limit: the very end of the period is still within it'
+        if until in (trail.seen, trail.removed)
+        else None
+    )
+    kw = {"due": until, "cite": limit.cite}
+    seen = "seen still there" if trail.seen_again else "seen"
+    if trail.seen > until:
+        tail = f"; it was {seen} at {day(trail.seen)}, after the limit"
+        if trail.removed is not None:
+            tail += f", and removed at {day(trail.removed)}"
+        return violation(head + tail + ".", reading=readings_sentence(limit.readings), **kw)
+    if trail.removed is not None:
+        if trail.removed > until:
+            return violation(
+                f"{head}; it was removed only at {day(trail.removed)}, after the limit.",
+                reading=readings_sentence(limit.readings),
+                **kw,
+            )
+        return met(
+            f"{head}; it was removed at {day(trail.removed)}, within the limit.",
+            reading=readings_sentence([*limit.readings, exact]),
+            **kw,
+        )
+    if trail.gone is not None:
+        if trail.gone <= until:
+            return met(
+                f"{head}; a follow-up observation at {day(trail.gone)} found it gone, within "
+                "the limit.",
+                reading=readings_sentence(limit.readings),
+                **kw,
+            )
+        return met(
+            f"{head}; a follow-up observation at {day(trail.gone)} found it gone, and no "
+            "record shows it there after the limit.",
+            reading=readings_sentence([*limit.readings, EVIDENCE_READING]),
+            **kw,
+        )
+    moment = moment_reading(until, ctx)
+    if not has_passed(until, ctx):
+        return met(
+            f"{head}; it was {seen} at {day(trail.seen)} and may stay until then.",
+            reading=readings_sentence([*limit.readings, exact, moment]),
+            **kw,
+        )
+    return due(
+        f"{head}; it was last {seen} at {day(trail.seen)}, within the limit, and no removal "
+        "is recorded, so a follow-up observation is due.",
+        reading=readings_sentence([*limit.readings, exact, moment, EVIDENCE_READING]),
+        **kw,
+    )
+
+
+# --------------------------------------------------------------------------- SW-ACCUMULATION-HAZARD
+
+
+def _hazard_consistent(
+    notice: FireHazardNotice, accumulation: Accumulation, trail: Trail, ctx: Context
+) -> bool:
+    """Whether the notice fits the accumulation it names; data problems otherwise."""
+    named = name_of(ctx, notice)
+    problems = []
+    if accumulation.premises != notice.premises:
+        problems.append(
+            f"{capital(named)} is for {name_of(ctx, notice.premises)}, but names "
+            f"{name_of(ctx, accumulation)}."
+        )
+    if accumulation.since.date() > notice.date:
+        problems.append(
+            f"{capital(named)} names {name_of(ctx, accumulation)}, which began only after "
+            "the notice."
+        )
+    if trail.removed is not None and trail.removed.date() < notice.date:
+        problems.append(
+            f"The records show {name_of(ctx, accumulation)} removed at {day(trail.removed)}, "
+            f"before {named} found it a fire hazard."
+        )
+    elif trail.gone is not None and trail.gone.date() < notice.date:
+        problems.append(
+            f"A follow-up observation found {name_of(ctx, accumulation)} gone at "
+            f"{day(trail.gone)}, before {named} found it a fire hazard."
+        )
+    for text in problems:
+        report_problem(ctx, [notice, accumulation], text)
+    return not problems
+
+
+def _hazard_reading(days: int) -> str:
+    if days == 0:
+        return '"immediately" is read as by the end of the day of the notice'
+    if days == 1:
+        return '"immediately" is read as by the end of the day after the notice'
+    return f'"immediately" is read as within {plural(days, "day")} of the day of the notice'
+
+
+@rule("SW-ACCUMULATION-HAZARD", on="fire_hazard_notice", cite="'65 Code § 6-4.104(A)")
+def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | None:
+    """('65 Code, § 6-4.104)(A): "It shall be unlawful for any person to accumulate any
+    solid waste on his or her property in the city, which accumulation shall, in the
+    opinion of the Fire Chief, constitute a fire hazard or be dangerous to the public
+    peace, safety or health of the people of the city. In the event the accumulation
+    constitutes a fire hazard in the opinion of the Fire Chief, he shall notify the
+    owner, occupant, operator or other person responsible for the accumulation and
+    that person shall immediately arrange for collection and disposal in an
+    authorized manner."
+
+    The notice is complied with by the act it demanded: an arrangement recorded, or
+    the accumulation it names removed or found gone, by the deadline (reading
+    ``sw.hazard_arrange_days``). It is missed only on a record after the deadline: a
+    late arrangement or removal (late), or the accumulation seen still there with no
+    arrangement recorded (a violation: the hazardous accumulation the first sentence
+    makes unlawful, kept past the time to end it); with nothing recorded, a follow-up
+    is due."""
+    accumulation: Accumulation | None = ctx.get(notice.accumulation)  # type: ignore[assignment]
+    trail = None
+    if accumulation is not None:
+        trail = accumulation_trail(accumulation, ctx)
+        if trail is None or not _hazard_consistent(notice, accumulation, trail, ctx):
+            return None
+    arranged = ctx.referring("hazard_collection_arranged", "notice", notice.id)
+    early = [a for a in arranged if a.date < notice.date]  # type: ignore[attr-defined]
+    for arrangement in early:
+        report_problem(
+            ctx,
+            [arrangement, notice],
+            f"The records show collection arranged on {day(arrangement.date)}, before "  # type: ignore[attr-defined]
+            f"{name_of(ctx, notice)} that asked for it.",
+        )
+    if early:
+        return None
+    what = (
+        name_of(ctx, accumulation)
+        if accumulation is not None
+        else f"the accumulation of solid waste at {name_of(ctx, notice.premises)}"
+    )
+    if notice.danger == "public_danger":
+        return violation(
+            f"On {day(notice.date)} the Fire Chief found {what} dangerous to the public peace, "
+            "safety or health, which is unlawful."
+        )
+    days = ctx.param("sw.hazard_arrange_days", on=notice.date)
+    due_on = add_days(notice.date, days)
+    head = (
+        f"On {day(notice.date)} the Fire Chief gave notice that {what} is a fire hazard, so "
+        f"collection and disposal had to be arranged immediately, by {day(due_on)}"
+    )
+    reading = _hazard_reading(days)
+    acts: list[tuple[date, str]] = [
+        (a.date, f"collection was arranged on {day(a.date)}")  # type: ignore[attr-defined]
+        for a in arranged
+    ]
+    if trail is not None and trail.removed is not None:
+        acts.append((trail.removed.date(), f"it was removed at {day(trail.removed)}"))
+    done = min(acts) if acts else None
+    gone_on = trail.gone.date() if trail is not None and trail.gone is not None else None
+    kw = {"due": due_on, "reading": readings_sentence([reading])}
+    if done is not None and done[0] <= due_on:
+        return met(f"{head}; {done[1]}.", **kw)
+    if gone_on is not None and gone_on <= due_on:
+        return met(
+            f"{head}; a follow-up observation at {day(trail.gone)} found it gone.",  # type: ignore[union-attr]
+            **kw,
+        )
+    if done is not None:
+        return late(f"{head}; {done[1]}, after that.", **kw)
+    if gone_on is not None:
+        return met(
+            f"{head}; a follow-up observation at {day(trail.gone)} found it gone, and no "  # type: ignore[union-attr]
+            "record shows it still there after the deadline.",
+            due=due_on,
+            reading=readings_sentence([reading, EVIDENCE_READING]),
+        )
+    if trail is not None and trail.seen.date() > due_on:
+        return violation(
+            f"{head}; it was seen still there at {day(trail.seen)}, after that, and no "
+            "arrangement is recorded.",
+            due=due_on,
+            reading=readings_sentence(
+                [
+                    reading,
+                    "the fire hazard seen still there after the deadline, with no arrangement "
+                    "recorded, is the unlawful accumulation the notice gave the chance to end",
+                ]
+            ),
+        )
+    if ctx.as_of <= due_on:
+        return due(f"{head}; no arrangement is recorded yet.", **kw)
+    return due(
+        f"{head}; no arrangement is recorded, and nothing after {day(due_on)} shows whether "
+        "it is still there, so a follow-up is due.",
+        due=due_on,
+        reading=readings_sentence(
+            [
+                reading,
+                "only a record after the deadline (a late arrangement or removal, or the "
+                "accumulation still there) shows the notice not complied with",
+            ]
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- SW-DISPOSAL-MEANS
+
+#: a disposal stream in a sentence: "black-container collection service"
+_STREAM_WORDS = {"black": "black-container", "total": "solid waste"}
+
+
+def _holders(premises: Premises, ctx: Context) -> list[str]:
+    """The premises and every establishment at it: a service or self-haul of either counts."""
+    return [premises.id] + [e.id for e in ctx.referring("establishment", "premises", premises.id)]  # type: ignore[misc]
+
+
+def _services(premises: Premises, ctx: Context) -> list[CollectionService]:
+    services = list(ctx.referring("collection_service", "premises", premises.id))
+    for establishment in ctx.referring("establishment", "premises", premises.id):
+        services.extend(ctx.referring("collection_service", "establishment", establishment.id))
+    return services  # type: ignore[return-value]
+
+
+def _frequency(service: CollectionService, ctx: Context) -> tuple[float, bool]:
+    """Collections per week, and whether the pack's reading supplied it."""
+    if service.collections_per_week is None:
+        return ctx.param("sw.default_collections_per_week"), True
+    return service.collections_per_week, False
+
+
+def _use_words(use: str | None) -> str:
+    """ "in residential use", "in mixed use"."""
+    return "in mixed use" if use == "mixed_use" else f"in {words(use)} use"
+
+
+def _per_week(count: float) -> str:
+    if count == 1:
+        return "weekly"
+    if count == 0.5:
+        return "every other week"
+    return f"{number(count)} times a week"
+
+
+@rule("SW-DISPOSAL-MEANS", on="premises")
+def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
+    """('65 Code, § 6-4.105)(B)(1): "It shall be the responsibility of every person to
+    dispose of all solid waste … The disposal shall be by one of the following means:
+    (a) Through regular, at least weekly, collection service by the city's authorized
+    contractor; or (b) By personal transportation of the solid waste to a licensed
+    public or private landfill or disposal site."
+
+    Met by a current at-least-weekly contractor service or a self-hauler on record.
+    Without either it is ``due``: the premises is to show its means of disposal. Its
+    own transport to a licensed site needs no record with the city, so the absence of
+    one is no evidence of a violation (and no ground for a referral); only a record of
+    the waste kept (an accumulation past its limit, a pile, dumping) shows the duty
+    broken, under those rules."""
+    if premises.use not in ctx.param("sw.disposal_uses"):
+        return None
+    streams = ctx.param("sw.disposal_streams")
+    minimum = ctx.param("sw.min_collections_per_week")
+    where = name_of(ctx, premises)
+    current = [
+        s
+        for s in _services(premises, ctx)
+        if s.stream in streams and in_force_on(s.start, s.end, ctx.as_of)
+    ]
+    for service in current:
+        per_week, read = _frequency(service, ctx)
+        if per_week >= minimum:
+            return met(
+                f"{capital(where)} has {_STREAM_WORDS.get(service.stream, words(service.stream))} "
+                f"collection service by the contractor since {day(service.start)}, collected "
+                f"{'weekly under the franchise' if read else _per_week(per_week)}: an "
+                "at-least-weekly means of disposal.",
+                cite="'65 Code § 6-4.105(B)(1)(a)",
+                reading=readings_sentence(
+                    [
+                        "a collection service that does not state its frequency is the "
+                        "franchise's regular weekly service"
+                        if read
+                        else None
+                    ]
+                ),
+            )
+    for holder in _holders(premises, ctx):
+        for hauler in ctx.referring("self_hauler", "subject", holder):
+            if in_force_on(hauler.start, hauler.end, ctx.as_of):  # type: ignore[attr-defined]
+                return met(
+                    f"{capital(name_of(ctx, holder))} hauls its own solid waste to a disposal "
+                    f"site (a self-hauler since {day(hauler.start)}): a permitted means of "  # type: ignore[attr-defined]
+                    "disposal.",
+                    cite="'65 Code § 6-4.105(B)(1)(b)",
+                )
+    if current:
+        service = current[0]
+        why = (
+            f"{_STREAM_WORDS.get(service.stream, words(service.stream))} collection only "
+            f"{_per_week(_frequency(service, ctx)[0])} (at least "
+            f"{_per_week(minimum)} is required)"
+        )
+    else:
+        why = "no collection service by the contractor"
+    return due(
+        f"On {day(ctx.as_of)} {where}, {_use_words(premises.use)}, has {why} and no self-haul "
+        "to a disposal site on record, so it is to show how it disposes of its solid waste: "
+        "by at-least-weekly collection by the contractor or by taking it to a licensed "
+        "landfill or disposal site.",
+        cite="'65 Code § 6-4.105(B)(1)",
+        reading=_DISPOSAL_NOT_SHOWN,
+    )
+
+
+_DISPOSAL_NOT_SHOWN = (
+    "Taking one's own solid waste to a licensed disposal site needs no record with the city, "
+    "so a premises without at-least-weekly contractor collection or a self-haul on record is "
+    "asked to show its means of disposal; only a record of the waste kept (an accumulation "
+    "past its limit, a pile, dumping) shows the duty broken."
+)
