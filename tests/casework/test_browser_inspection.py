@@ -25,7 +25,7 @@ from sanitas.casework.models import InspectionVisit, Photo, Signature
 from sanitas.ordinance.catalog import title
 from sanitas.records.models import Finding
 
-from ..records.test_browser import browser, city  # noqa: F401  (fixtures)
+from ..web.test_browser_staff import browser, city  # noqa: F401  (fixtures)
 from ..web.test_browser_web import (  # the phone and the desk, signed-in helpers, axe-core
     _axe,
     _search_from_the_shell,

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 
 from sanitas.notices.models import Notice, NoticeEvent
 
-from ..records.test_browser import AUDIT
+from ..web.test_browser_staff import AUDIT
 from .conftest import AS_OF, PASSWORD, user
 
 pytestmark = pytest.mark.django_db(transaction=True)

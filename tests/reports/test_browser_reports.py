@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from sanitas.jobs.models import Job
 from sanitas.jobs.tasks import run_job
 
-from ..records.test_browser import browser, city  # noqa: F401  (fixtures)
+from ..web.test_browser_staff import browser, city  # noqa: F401  (fixtures)
 from ..web.test_browser_web import (  # the phone and the desk, signing in, axe-core
     _axe,
     _sign_in,

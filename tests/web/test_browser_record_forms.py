@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from sanitas.records.models import RECORD_MODELS
 
-from ..records.test_browser import browser, city  # noqa: F401  (fixtures)
+from .test_browser_staff import browser, city  # noqa: F401  (fixtures)
 from .test_browser_web import _axe, _sign_in, desk, phone, shots  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from sanitas.records.models import RECORD_MODELS
 
-from ..records.test_browser import PASSWORD, _context, browser, city  # noqa: F401  (fixtures)
+from .test_browser_staff import PASSWORD, _context, browser, city  # noqa: F401  (fixtures)
 from .test_browser_web import DESK, _axe, _sign_in, shots  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)

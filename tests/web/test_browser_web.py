@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from sanitas.records.models import Finding
 
 from ..conftest import ROOT
-from ..records.test_browser import (  # the browser and the block of Las Tunas Drive
+from .test_browser_staff import (  # the browser and the block of Las Tunas Drive
     PASSWORD,
     PHONE,
     _context,

@@ -20,7 +20,7 @@ from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import group_facts, sweep
 
 from ..conftest import ROOT
-from .amend import amend_engine, lone_finding
+from ..records.amend import amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db
 BLOCK = ROOT / "examples" / "city-block.yaml"

@@ -25,7 +25,7 @@ from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 
 from ..conftest import ROOT
-from .amend import amend_engine, lone_finding
+from ..records.amend import amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
