@@ -357,8 +357,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_anchor(bench)
 
-    from sanitas.records.cli import register  # import, export, sweep, bench sweep
+    from sanitas.intake.cli import register as register_import  # import
+    from sanitas.records.cli import register  # export, sweep, bench sweep
 
+    register_import(sub)
     register(sub, bench=bench)
     from sanitas.operations.cli import register as register_operations  # backup, restore
     from sanitas.operations.cli import register_bench  # bench load

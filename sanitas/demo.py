@@ -3223,7 +3223,9 @@ def load_demo(
                 continue
             if entry.void is not None:
                 if entry.void not in on_file:
-                    void_record(key=entry.void, actor=actor, why=entry.why, voided_at=at)
+                    void_record(
+                        key=entry.void, actor=actor, why=entry.why, voided_at=at, evaluate=False
+                    )
                     result.voided += 1
                 continue
             batch = [f for f in entry.facts if f["id"] not in on_file]
@@ -3235,6 +3237,7 @@ def load_demo(
                 why=entry.why or why,
                 source=source,
                 recorded_at=at,
+                evaluate=False,  # the city is swept once, at the end
             )
             result.batches += 1
             result.created += recorded.created
@@ -3242,7 +3245,9 @@ def load_demo(
                 result.corrected += recorded.updated
         again = [f for f in facts if f["id"] in on_file]
         if again:
-            recorded = record_facts(raw_facts=again, actor=actor, why=why, source=source)
+            recorded = record_facts(
+                raw_facts=again, actor=actor, why=why, source=source, evaluate=False
+            )
             result.updated += recorded.updated
             result.unchanged += recorded.unchanged
         # a copy entered twice that is on file stays as it is (void, normally)
@@ -3251,7 +3256,7 @@ def load_demo(
             if on_file[key]:
                 result.unchanged += 1
             else:
-                void_record(key=key, actor=actor, why="entered twice")
+                void_record(key=key, actor=actor, why="entered twice", evaluate=False)
                 result.updated += 1
         if result.acts:
             result.groups_swept = enforcement.finish()

@@ -29,7 +29,7 @@ from sanitas.casework.inspection import VISIT_KINDS, visit_facts
 from sanitas.casework.models import Case, InspectionVisit, Note, Photo, Signature
 from sanitas.kit import selectors as staff_selectors
 from sanitas.ordinance.facts import FactsError
-from sanitas.records.services import RecordError, problems_of, record_and_evaluate
+from sanitas.records.services import RecordError, problems_of, record_facts
 
 NOTE_LIMIT = 5000
 
@@ -474,7 +474,7 @@ def finish_visit(*, visit: InspectionVisit, actor: Any) -> InspectionVisit:
         inspector=inspector,
     )
     try:
-        result = record_and_evaluate(
+        result = record_facts(
             raw_facts=raw,
             actor=actor.get_username(),
             why=f"{spec.title} of {visit.visit_date}",

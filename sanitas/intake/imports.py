@@ -16,18 +16,23 @@ are checked against the batch and the stored records). By default a file with
 any bad row stores nothing; with ``accept_valid`` the good rows are stored and
 the bad ones are returned (and :func:`write_rejects` writes them beside the
 input). A record that staff voided is not restored by an import: its row is
-reported as skipped. An import of up to ``STORE_CHUNK`` facts is one
-transaction, taken under the records' write lock, so two imports at once behave
+reported as skipped.
+
+This module reads, screens and maps; the records store. A validated batch is
+handed down to :mod:`sanitas.records`, whose every write evaluates the subject
+groups it touched before it returns, so an import leaves the worklist current. An
+import of up to ``STORE_CHUNK`` (:mod:`sanitas.records.store`) facts is one
+transaction, taken under the records' write lock
+(:func:`~sanitas.records.store.under_write_lock`), so two imports at once behave
 as one after the other and an import that dies half-way leaves nothing behind.
-A larger file is validated whole first, as any file is, then stored in
-transactions of ``STORE_CHUNK`` facts, the facts a fact names before it (and,
-when no fact names another, the facts naming one stored subject group together,
-so that each group's facts document is written once): the
-write lock (on SQLite, the whole database's) is never held for more than a
-chunk, so that sign-ins and every other write go on while a hauler's year of
-manifests is stored. An import of a large file that dies half-way has stored
-whole chunks; storing the same file again stores the rest and leaves those as
-they are (a record stored again unchanged is counted unchanged).
+A larger file is validated whole first, as any file is, then stored in parts of
+``STORE_CHUNK`` facts (:func:`~sanitas.records.store.record_in_parts`), each part
+evaluated in its own transaction: the write lock (on SQLite, the whole
+database's) is never held for more than a part, so that sign-ins and every other
+write go on while a hauler's year of manifests is stored. An import of a large
+file that dies half-way has stored whole parts; storing the same file again
+stores the rest and leaves those as they are (a record stored again unchanged is
+counted unchanged).
 
 A file comes from outside, so it is held within bounds before it is trusted:
 a facts file within the sizes of :func:`~sanitas.ordinance.document.read_data`,
@@ -58,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from django.db import OperationalError, transaction
+from django.db import transaction
 
 from sanitas.intake.feeds import (
     FEEDS,
@@ -75,27 +80,17 @@ from sanitas.intake.feeds import (
 from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
 from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_date, parse_fact
-from sanitas.records import bulk
+from sanitas.records import bulk, store
 from sanitas.records.bridge import fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
-from sanitas.records.services import (
-    RecordError,
-    _Index,
-    fact_key_of,
-    lock_records,
-    record_facts,
-    validate_batch,
-)
+from sanitas.records.services import RecordError, fact_key_of, record_facts, validate_batch
+from sanitas.records.store import Part, PartRefused, record_in_parts, under_write_lock
 
 FACTS_SUFFIXES = {".yaml", ".yml", ".json"}
 KEY_MAX = 200
 #: how many rows at the top of a feed may come before its header
 HEADER_SEARCH = 10
-#: how many busy timeouts (30 s each on SQLite) an import waits for another writer
-LOCK_ATTEMPTS = 20
 CHUNK = 500
-#: facts stored in one transaction by a large import (about a second's work)
-STORE_CHUNK = 1_000
 #: the largest CSV feed read (some 300,000 rows; an import stores a few thousand a second)
 MAX_FEED_BYTES = 64 * 2**20
 #: an XLSX workbook: the file, each part and all parts unpacked, the tightest packing
@@ -963,111 +958,15 @@ def import_file(
         "on_stored": on_stored,
     }
     facts = sum(len(unit.facts) for unit in table.units)
-    if facts > STORE_CHUNK:
-        # validated whole outside the write lock, then stored chunk by chunk
+    if facts > store.STORE_CHUNK:
+        # validated whole outside the write lock, then stored part by part
         _import_units(table, result, chunked=True, **options)
     else:
-        _with_write_lock(
+        under_write_lock(
             lambda: _import_units(table, result, **options), say, keep=lambda: result.stored
         )
     _summarize(table, result)
     return result
-
-
-def _with_write_lock(
-    work: Callable[[], Any], say: Callable[[str], None], *, keep: Callable[[], bool]
-) -> Any:
-    """Run ``work`` in one transaction under the records' write lock, rolled back
-    unless ``keep()`` says it stored something; wait for another writer as long as
-    it takes."""
-    for attempt in range(1, LOCK_ATTEMPTS + 1):
-        started = False
-        try:
-            with transaction.atomic():
-                started = True
-                lock_records()
-                done = work()
-                if not keep():
-                    transaction.set_rollback(True)
-            return done
-        except OperationalError as exc:
-            # SQLite: another writer held the database for its whole busy timeout
-            # before this import could begin; nothing was done, so wait again
-            if started or "locked" not in str(exc) or attempt == LOCK_ATTEMPTS:
-                raise
-            say(f"waiting for another writer ({attempt})")
-    return None
-
-
-def references_within(raws: list[dict[str, Any]]) -> list[list[int]]:
-    """For each of ``raws``, the positions of the others it names by their id."""
-    ids = {raw.get("id"): n for n, raw in enumerate(raws) if isinstance(raw.get("id"), str)}
-    edges: list[list[int]] = []
-    for n, raw in enumerate(raws):
-        named: set[int] | None = None
-        for value in raw.values():
-            if isinstance(value, str):
-                target = ids.get(value)
-                if target is not None and target != n:
-                    (named := named or set()).add(target)
-            elif isinstance(value, list):
-                for item in value:
-                    target = ids.get(item) if isinstance(item, str) else None
-                    if target is not None and target != n:
-                        (named := named or set()).add(target)
-        edges.append(sorted(named) if named else [])
-    return edges
-
-
-def store_order(
-    raws: list[dict[str, Any]], *, edges: list[list[int]] | None = None
-) -> list[list[int]]:
-    """The positions of ``raws`` in groups to store in order: a fact's group comes
-    after the groups of the facts of the batch it names, and facts that name each
-    other (a cycle) share a group (Tarjan's strongly connected components, which
-    come out in that order). ``edges`` are :func:`references_within` if known."""
-    if edges is None:
-        edges = references_within(raws)
-    if not any(edges):
-        return [[n] for n in range(len(raws))]  # no fact names another: each alone, in order
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    on_stack: set[int] = set()
-    stack: list[int] = []
-    out: list[list[int]] = []
-    counter = 0
-    for root in range(len(raws)):
-        if root in index:
-            continue
-        work = [(root, 0)]  # iterative, so a long chain of references cannot overflow
-        while work:
-            node, child = work.pop()
-            if child == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack.add(node)
-            if child < len(edges[node]):
-                work.append((node, child + 1))
-                target = edges[node][child]
-                if target not in index:
-                    work.append((target, 0))
-                elif target in on_stack:
-                    low[node] = min(low[node], index[target])
-                continue
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                out.append(sorted(component))
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-    return out
 
 
 def _store_chunked(
@@ -1080,105 +979,77 @@ def _store_chunked(
     feed: bool,
     say: Callable[[str], None],
     advance: Callable[[int, int], None] | None,
-    index: _Index,
     on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> None:
-    """Store a validated batch in transactions of about ``STORE_CHUNK`` facts, each
-    under the write lock for its own chunk only. A chunk refused (the records
-    changed after the batch was validated) ends the import with its problems: the
-    chunks before it stay stored, and the file may be imported again."""
-    edges = references_within(batch.raws)
-    if any(edges):
-        components = store_order(batch.raws, edges=edges)
-    else:
-        # no fact names another of the file, so any order will do: the facts that
-        # name records of one stored subject group are stored in one chunk, so that
-        # the chunks touch each group (its facts document, its changed mark) once
-        groups = {n: _stored_group(raw, index) for n, raw in enumerate(batch.raws)}
-        components = [[n] for n in sorted(groups, key=groups.__getitem__)]
-    chunks: list[list[int]] = [[]]
-    for component in components:
-        if chunks[-1] and len(chunks[-1]) + len(component) > STORE_CHUNK:
-            chunks.append([])
-        chunks[-1].extend(component)
-    # each row is stored whole with the last chunk that holds one of its facts
-    last_chunk: dict[int, int] = {}
-    for number, positions in enumerate(chunks, start=1):
-        for position in positions:
-            for unit, _row_fact in batch.origins[position]:
-                last_chunk[id(unit)] = number
-    whole_by = [0] * (len(chunks) + 1)
-    for number in last_chunk.values():
-        whole_by[number] += 1
-    stored = 0
-    for number, positions in enumerate(chunks, start=1):
-        raws = [batch.raws[p] for p in positions]
-        say(f"storing facts {stored + 1:,} to {stored + len(raws):,} of {len(batch.raws):,}")
+    """Hand a batch down to be validated whole and stored in parts
+    (:func:`~sanitas.records.store.record_in_parts`: each part's groups evaluated
+    again in its own transaction), telling ``on_stored`` of each part in words of
+    the file's rows. A part refused (the records changed after the batch was
+    validated) ends the import with its problems: the parts before it stay stored,
+    and the file may be imported again. A batch the vocabulary refuses whole raises
+    :class:`FactsError`, nothing stored."""
+    whole_by: list[int] = []  # rows whole once part n is stored, by n (from the plan)
 
-        def store(raws=raws, number=number, before=stored):
-            done = record_facts(raw_facts=raws, actor=actor, why=why, source=result.path.name)
-            if on_stored is not None:
-                on_stored(
-                    StoredChunk(
-                        number=number,
-                        of=len(chunks),
-                        facts=len(raws),
-                        facts_through=before + len(raws),
-                        facts_total=len(batch.raws),
-                        rows_through=sum(whole_by[: number + 1]),
-                        rows_total=len(last_chunk),
-                        created=done.created,
-                        updated=done.updated,
-                        unchanged=done.unchanged,
-                    )
-                )
-            return done
+    def rows_whole(part: Part) -> list[int]:
+        if not whole_by:
+            last_part: dict[int, int] = {}  # each row is whole with its last fact's part
+            for number, positions in enumerate(part.plan, start=1):
+                for position in positions:
+                    for unit, _row_fact in batch.origins[position]:
+                        last_part[id(unit)] = number
+            whole_by.extend([0] * (part.of + 2))
+            for number in last_part.values():
+                whole_by[number] += 1
+            whole_by[-1] = len(last_part)
+        return whole_by
 
-        try:
-            recorded = _with_write_lock(store, say, keep=lambda: True)
-        except (FactsError, RecordError) as exc:
-            lines = [_relabel_chunk(line, positions, batch.raws) for line in exc.problems]
-            result.problems.extend(_assign(batch, lines, feed=feed))
-            if stored:
-                result.notes.append(
-                    f"{result.path}: {stored:,} of {len(batch.raws):,} facts were stored before "
-                    f"the records changed under chunk {number}; importing the file again "
-                    "stores the rest"
-                )
+    def told(part: Part) -> None:
+        if on_stored is None:
             return
+        counts = rows_whole(part)
+        done = part.result
+        on_stored(
+            StoredChunk(
+                number=part.number,
+                of=part.of,
+                facts=len(part.positions),
+                facts_through=part.facts_before + len(part.positions),
+                facts_total=len(batch.raws),
+                rows_through=sum(counts[: part.number + 1]),
+                rows_total=counts[-1],
+                created=done.created,
+                updated=done.updated,
+                unchanged=done.unchanged,
+            )
+        )
+
+    def stored(part: Part) -> None:
         result.stored = True
-        result.created += recorded.created
-        result.updated += recorded.updated
-        result.unchanged += recorded.unchanged
-        stored += len(raws)
+        result.created += part.result.created
+        result.updated += part.result.updated
+        result.unchanged += part.result.unchanged
         if advance is not None:
-            advance(round(rows * stored / len(batch.raws)), rows)
+            through = part.facts_before + len(part.positions)
+            advance(round(rows * through / len(batch.raws)), rows)
 
-
-def _stored_group(raw: dict[str, Any], index: _Index) -> str:
-    """The subject group of the first stored record ``raw`` names (among those
-    ``index`` read), else ""."""
-    rows = index.rows
-    for value in raw.values():
-        if isinstance(value, str) and (row := rows.get(value)) is not None:
-            return row.subject_group
-    return ""
-
-
-def _relabel_chunk(line: str, positions: list[int], raws: list[dict[str, Any]]) -> str:
-    """A problem line of a chunk names its fact by the position in the chunk: name it
-    by its position in the file's batch, as the other problems do."""
-    match = _FACT_LABEL.match(line)
-    if not match:
-        return line
-    local = int(match.group(1)) - 1
-    if not 0 <= local < len(positions):
-        return line
-    position = positions[local]
-    prefix = describe(local, raws[position]) + ": "
-    if not line.startswith(prefix):
-        return line
-    return describe(position, raws[position]) + ": " + line[len(prefix) :]
+    try:
+        record_in_parts(
+            batch.raws,
+            actor=actor,
+            why=why,
+            source=result.path.name,
+            say=say,
+            on_part=told,
+            after_part=stored,
+        )
+    except PartRefused as exc:
+        result.problems.extend(_assign(batch, exc.problems, feed=feed))
+        if exc.stored:
+            result.notes.append(
+                f"{result.path}: {exc.stored:,} of {len(batch.raws):,} facts were stored before "
+                f"the records changed under chunk {exc.number}; importing the file again "
+                "stores the rest"
+            )
 
 
 def _import_units(
@@ -1228,8 +1099,6 @@ def _import_units(
         say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
         try:
             if chunked:
-                index = _Index()
-                validate_batch(batch.raws, index)  # the whole file, before any chunk is stored
                 _store_chunked(
                     batch,
                     result,
@@ -1239,7 +1108,6 @@ def _import_units(
                     feed=merge,
                     say=say,
                     advance=advance,
-                    index=index,
                     on_stored=on_stored,
                 )
                 return

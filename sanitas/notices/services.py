@@ -44,7 +44,7 @@ from sanitas.notices.models import (
 from sanitas.ordinance.enforcement import REASON_WORDS
 from sanitas.records import replay
 from sanitas.records.models import Finding, RecordIndex
-from sanitas.records.services import RecordError, record_and_evaluate, void_and_evaluate
+from sanitas.records.services import RecordError, record_facts, void_record
 from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
 
 #: the case code's letters: no 0/O, 1/I/L, so that it can be read over the phone
@@ -202,7 +202,7 @@ def worklist_as_of() -> date:
 
 def _record(raw: list[dict[str, Any]], *, actor: str, why: str) -> None:
     try:
-        record_and_evaluate(raw_facts=raw, actor=actor, why=why, source="notices")
+        record_facts(raw_facts=raw, actor=actor, why=why, source="notices")
     except RecordError as exc:
         raise NoticeError(exc.problems) from None
     except Exception as exc:  # FactsError: the vocabulary refuses the fact
@@ -732,7 +732,7 @@ def _close(notice: Notice, *, state: str, actor: str, why: str) -> None:
 
 def _void_fact(notice: Notice, *, actor: str, why: str) -> None:
     try:
-        void_and_evaluate(key=notice.fact_key, actor=actor, why=why)
+        void_record(key=notice.fact_key, actor=actor, why=why)
     except RecordError as exc:
         raise NoticeError(exc.problems) from None
 

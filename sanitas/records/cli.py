@@ -1,6 +1,5 @@
 """The ``sanitas`` subcommands that work on the records (the Django side).
 
-    sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT] [--feed NAME]
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
     sanitas sweep [--as-of DATE] [--full] [--workers N]
     sanitas sweep --distributed [--as-of DATE] [--full] [--chunk N]
@@ -9,7 +8,8 @@
     sanitas bench distributed --establishments N [--workers 1,2] [--database URL]
     sanitas bench import --establishments N [--rows R] [--database URL] [--profile]
 
-Django is set up only when one of these runs, so that ``sanitas evaluate`` and
+(``sanitas import`` is :mod:`sanitas.intake.cli`'s.) Django is set up only when
+one of these runs, so that ``sanitas evaluate`` and
 the other engine commands never touch it. The database is the one the settings
 name (``DATABASE_URL``, else SQLite under ``SANITAS_DATA_DIR``); it is migrated
 on first use. This edge is the only place a clock is read: ``--as-of`` defaults
@@ -41,7 +41,7 @@ def _date(text: str) -> date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _stored_text(limit: int):
+def stored_text(limit: int):
     """An option whose text is stored with every record (who, why): held within
     what the records can hold, as a fact's text is."""
 
@@ -56,7 +56,7 @@ def _stored_text(limit: int):
     return parse
 
 
-def _default_actor() -> str:
+def default_actor() -> str:
     try:
         return getpass.getuser()
     except (KeyError, OSError):
@@ -101,7 +101,7 @@ def city_today() -> date:
     return timezone.localdate()
 
 
-def _database_error(exc: Exception) -> int:
+def database_error(exc: Exception) -> int:
     from sanitas.records.faults import cause
 
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -122,7 +122,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _guarded(command):
+def guarded(command):
     """Run a records command; a database that cannot be used is one line on standard
     error (exit status 1), never a traceback."""
 
@@ -134,116 +134,16 @@ def _guarded(command):
         except ImproperlyConfigured:  # a wrong setting: said by the command line's main
             raise
         except Exception as exc:  # a server that is not there
-            return _database_error(exc)
+            return database_error(exc)
         from django.db import DatabaseError
 
         try:
             return command(args)
         except (DatabaseError, ImproperlyConfigured) as exc:
-            return _database_error(exc)
+            return database_error(exc)
 
     run.__doc__ = command.__doc__
     return run
-
-
-# --------------------------------------------------------------------------- import
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number:,} {word}{'' if number == 1 else 's'}"
-
-
-def _stopped_words(path: Path, committed: list) -> str:
-    """What an import that stopped midway stored: the parts committed before it stopped."""
-    if not committed:
-        return f"sanitas: {path}: nothing was stored; import it again once this is put right"
-    last = committed[-1]
-    return (
-        f"sanitas: {path}: stopped after storing {last.number:,} of {last.of:,} parts "
-        f"({last.facts_through:,} of {last.facts_total:,} records; {last.rows_through:,} of "
-        f"{last.rows_total:,} rows whole); nothing of the rest was stored. Importing the same "
-        "file again stores the rest and changes nothing already stored."
-    )
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    """Import a facts file or a feed; print a summary, and every problem."""
-    from sanitas.intake.imports import import_file, rejects_path, write_rejects
-
-    progress = (
-        (lambda message: print(f"sanitas: {message}", file=sys.stderr)) if args.progress else None
-    )
-    from sanitas.records.accounts import active_account
-
-    if args.actor is not None and active_account(args.actor) is None:
-        print(
-            f"sanitas: --actor: {args.actor!r} is not the user name of an active account",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
-    from django.db import DatabaseError, transaction
-
-    from sanitas.records.progress import progress_bar
-
-    committed: list = []  # the parts stored, each once its transaction committed
-
-    def stored(chunk) -> None:
-        transaction.on_commit(lambda: committed.append(chunk))
-
-    try:
-        with progress_bar(f"importing {Path(args.file).name}", unit="rows") as bar:
-            result = import_file(
-                args.file,
-                actor=args.actor or _default_actor(),
-                why=args.why or "",
-                accept_valid=args.accept_valid,
-                feed=args.feed,
-                progress=progress,
-                advance=bar,
-                on_stored=stored,
-            )
-    except (DatabaseError, OSError) as exc:
-        from sanitas.records.faults import is_storage_fault
-
-        if not is_storage_fault(exc):
-            raise
-        _database_error(exc)
-        print(_stopped_words(Path(args.file), committed), file=sys.stderr)
-        return EXIT_FAILED
-    for line in result.problems:
-        print(line, file=sys.stderr)
-    for line in result.notes:
-        print(line, file=sys.stderr)
-    if result.table is None:
-        return EXIT_BAD_INPUT
-    if result.ignored_columns:
-        print(f"{args.file}: ignored columns: {', '.join(result.ignored_columns)}", file=sys.stderr)
-    unit = "row" if result.table.feed is not None else "fact"
-    head = f"{args.file} ({result.kind}): {_count(result.rows, unit)}"
-    if result.stored:
-        print(
-            f"{head}: {result.stored_rows} stored ({_count(result.created, 'record')} created, "
-            f"{result.updated} updated, {result.unchanged} unchanged), "
-            f"{result.rejected_rows} rejected, {result.skipped_rows} skipped"
-        )
-    else:
-        print(f"{head}: nothing stored, {_count(result.rejected_rows, unit)} with problems")
-    if args.accept_valid and result.rejected:
-        try:
-            target = write_rejects(result)
-        except OSError as exc:
-            print(f"{rejects_path(Path(args.file))}: cannot write: {exc.strerror}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        print(
-            f"{args.file}: {_count(result.rejected_rows, 'rejected ' + unit)} written to {target}"
-        )
-    elif result.rejected:
-        print(
-            f"{args.file}: fix the {unit}s above, or give --accept-valid to store the good ones "
-            f"(the rejects go to {rejects_path(Path(args.file)).name})",
-            file=sys.stderr,
-        )
-    return EXIT_OK if result.ok else EXIT_BAD_INPUT
 
 
 # --------------------------------------------------------------------------- export
@@ -338,7 +238,7 @@ def _distributed_sweep(args: argparse.Namespace, as_of: date) -> int:
         return EXIT_BAD_INPUT
     started = time.perf_counter()
     run = start_distributed_sweep(
-        as_of=as_of, full=args.full, chunk_size=args.chunk or DEFAULT_CHUNK, actor=_default_actor()
+        as_of=as_of, full=args.full, chunk_size=args.chunk or DEFAULT_CHUNK, actor=default_actor()
     )
     done, total = run_progress(run)
     print(
@@ -479,57 +379,13 @@ def cmd_bench_distributed(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any, *, bench: Any = None) -> None:
     """Add the records subcommands to the ``sanitas`` parser (and ``bench sweep``)."""
-    from sanitas.intake.feeds import FEEDS, epilog
-
-    p = subparsers.add_parser(
-        "import",
-        help="import a facts file (YAML/JSON) or a feed (CSV/XLSX) into the records",
-        description="Validate a whole facts file (YAML/JSON) or feed (CSV/XLSX), then store "
-        "it in the\nrecords. By default a file with any bad row stores nothing.\n\n"
-        "A small file is stored in one transaction. A large one is validated whole first,\n"
-        "then stored in parts (a thousand facts or so), each in a transaction of its own,\n"
-        "so that other writers wait a part at most. Stopped midway (killed, the disk full,\n"
-        "the database refusing), it has stored whole parts and nothing of the rest:\n"
-        "importing the same file again stores the rest and changes nothing already stored\n"
-        "(those rows are counted unchanged).",
-        epilog=epilog()
-        + "\n\nExit status: 0 every row stored; 2 bad input (one line per problem; with "
-        "--accept-valid\nthe good rows were stored and the rejects written beside the input); "
-        "1 the database or\nthe disk refused (the cause, and the parts stored before it, "
-        "on standard error).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("file", type=Path)
-    p.add_argument(
-        "--accept-valid",
-        action="store_true",
-        help="store the good rows and write the rejects to FILE.rejects.csv",
-    )
-    p.add_argument(
-        "--actor",
-        type=_stored_text(150),
-        help="who is importing: the user name of an active account (default: your login name)",
-    )
-    p.add_argument(
-        "--why",
-        type=_stored_text(10_000),
-        help="why (kept with every record; default: imported from FILE)",
-    )
-    p.add_argument(
-        "--feed",
-        choices=list(FEEDS),
-        help="which feed a CSV/XLSX file is (default: recognised by its columns)",
-    )
-    p.add_argument("--progress", action="store_true", help="say what it is doing on stderr")
-    p.set_defaults(func=_guarded(cmd_import))
-
     p = subparsers.add_parser("export", help="write the records as a facts file")
     p.add_argument("--as-of", type=_date, help="the as_of date the file states (YYYY-MM-DD)")
     p.add_argument("--subject", help="only the records evaluated with this record's key")
     p.add_argument(
         "--output", type=Path, help="the file to write (.json or .yaml; default: JSON to stdout)"
     )
-    p.set_defaults(func=_guarded(cmd_export))
+    p.set_defaults(func=guarded(cmd_export))
 
     p = subparsers.add_parser("sweep", help="evaluate the records and update the worklist")
     p.add_argument("--as-of", type=_date, help="the date (default: today in the city)")
@@ -552,7 +408,7 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         default=None,
         help="subject groups per chunk of a distributed sweep (default: 400)",
     )
-    p.set_defaults(func=_guarded(cmd_sweep))
+    p.set_defaults(func=guarded(cmd_sweep))
 
     p = subparsers.add_parser(
         "sweep-worker",
@@ -569,7 +425,7 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         action="store_true",
         help="stop once no distributed sweep is left running",
     )
-    p.set_defaults(func=_guarded(cmd_sweep_worker))
+    p.set_defaults(func=guarded(cmd_sweep_worker))
 
     if bench is not None:
         s = bench.add_parser(

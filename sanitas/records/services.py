@@ -8,6 +8,12 @@ takes the ``actor`` (who) and ``why``, and keeps every version.
   batch twice changes nothing.
 - :func:`void_record` voids a record with a reason; nothing is deleted.
 
+Every way a record arrives goes through these two: the record forms, inspections,
+notices, ``POST /api/records``, the admin, ``sanitas import`` and the uploaded
+import job (a large file in chunks, :mod:`sanitas.records.store`), and the demo
+city. Each evaluates the subject groups it touched again before it returns, in its
+own transaction, so that a recorded pump-out shows as met at once.
+
 A change made by a person names the version of the record it was made from
 (:mod:`sanitas.records.versions`); under the records' lock, a change made from a
 version that is no longer the latest is refused whole (:class:`StaleVersion`) with
@@ -97,7 +103,7 @@ class IndexRow(NamedTuple):
     voided: bool
 
 
-class _Index:
+class BatchIndex:
     """The index rows a batch names, each read once."""
 
     def __init__(self) -> None:
@@ -186,7 +192,7 @@ def lock_records() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RECORDS_LOCK])
 
 
-def validate_batch(raw_facts: list[dict[str, Any]], index: _Index | None = None) -> list[Any]:
+def validate_batch(raw_facts: list[dict[str, Any]], index: BatchIndex | None = None) -> list[Any]:
     """Validate a batch against the vocabulary and the stored records; raise
     :class:`FactsError` naming every problem."""
     referenced: set[str] = set()
@@ -198,7 +204,7 @@ def validate_batch(raw_facts: list[dict[str, Any]], index: _Index | None = None)
                 elif isinstance(value, list):
                     referenced.update(v for v in value if isinstance(v, str))
     batch_ids = {raw.get("id") for raw in raw_facts if isinstance(raw, dict)}
-    known = (index or _Index()).known_types(referenced - batch_ids)
+    known = (index or BatchIndex()).known_types(referenced - batch_ids)
     return parse_facts(raw_facts, known=known)
 
 
@@ -212,9 +218,13 @@ def record_facts(
     recorded_at: datetime | None = None,
     versions_from: Mapping[str, str] | None = None,
     versions_required: bool = False,
+    evaluate: bool = True,
 ) -> RecordResult:
-    """Validate and store a batch of facts (see the module docstring); ``recorded_at``
-    (trusted intake paths only) is when the batch was recorded, if not now.
+    """Validate and store a batch of facts (see the module docstring), then evaluate
+    every subject group it touched again and store their findings, in the same
+    transaction: the pages, the worklist and the records agree the moment it commits
+    (the nightly sweep is left only the days that pass). ``recorded_at`` (trusted
+    intake paths only) is when the batch was recorded, if not now.
 
     ``versions_from`` (key → version, :mod:`sanitas.records.versions`) says which
     version of each stored record a change was made from: a change of a record whose
@@ -222,14 +232,54 @@ def record_facts(
     would leave the record as it stands. With ``versions_required``, a change of a
     stored record that names no version is refused too (:class:`VersionRequired`).
     Inside a replay of the past (:func:`sanitas.records.replay.at`), its moment is
-    ``recorded_at`` when none is given."""
+    ``recorded_at`` when none is given.
+
+    ``evaluate=False`` is for the trusted bulk paths that evaluate once at their end
+    (the demo city, a benchmark's seeding, a test of the sweep itself): the touched
+    groups are left marked changed for the next sweep."""
+    result = _store_batch(
+        raw_facts=raw_facts,
+        actor=actor,
+        why=why,
+        source=source,
+        recorded_at=recorded_at,
+        versions_from=versions_from,
+        versions_required=versions_required,
+    )
+    if evaluate:
+        evaluate_groups(result.groups)
+    return result
+
+
+def evaluate_groups(groups: set[str]) -> None:
+    """Evaluate ``groups`` again as of the worklist's day and store their findings,
+    in the current transaction (what every write does before it returns)."""
+    if not groups:
+        return
+    from sanitas.records.sweep import evaluation_day, sweep_groups
+
+    sweep_groups(groups, as_of=evaluation_day())
+
+
+def _store_batch(
+    *,
+    raw_facts: list[dict[str, Any]],
+    actor: Any,
+    why: str,
+    source: str,
+    recorded_at: datetime | None,
+    versions_from: Mapping[str, str] | None,
+    versions_required: bool,
+) -> RecordResult:
+    """Store a batch (:func:`record_facts` without the evaluation), in the caller's
+    transaction."""
     now = timezone.now()
     recorded_at = recorded_at or replay.moment()
     when = recording_time(recorded_at, now=now, what="recorded_at")
     who = acting(actor)
     actor = who.name
     lock_records()
-    index = _Index()
+    index = BatchIndex()
     facts = validate_batch(raw_facts, index)
     keys = [fact_key_of(f) for f in facts]
     index.load(keys)
@@ -425,7 +475,7 @@ def _refuse_out_of_order(model, key: str, when: datetime) -> None:
 
 
 def _assign_groups(
-    facts: list[Any], keys: list[str], index: _Index, merged: set[str]
+    facts: list[Any], keys: list[str], index: BatchIndex, merged: set[str]
 ) -> dict[str, str]:
     """Each record's subject group: the records connected by references form one group
     (a business with its premises, devices, pump-outs, employees, notices…), so that
@@ -534,14 +584,27 @@ def void_record(
     why: str,
     voided_at: datetime | None = None,
     version: str | None = None,
+    evaluate: bool = True,
 ) -> set[str]:
     """Void a record: it stays, with who voided it, when and why, and leaves every
-    evaluation from now on. A record other live records name cannot be voided
-    before them. ``voided_at`` (trusted intake paths only) is when it was voided,
-    if not now. ``version`` is the version the void was asked from: refused
-    (:class:`StaleVersion`) when the record changed since. Returns the subject groups
-    whose findings it may have changed. Inside a replay of the past, its moment is
-    ``voided_at`` when none is given."""
+    evaluation from now on; the groups it touched are evaluated again before it
+    returns (``evaluate=False``: left to the next sweep, as :func:`record_facts`).
+    A record other live records name cannot be voided before them. ``voided_at``
+    (trusted intake paths only) is when it was voided, if not now. ``version`` is the
+    version the void was asked from: refused (:class:`StaleVersion`) when the record
+    changed since. Returns the subject groups whose findings it may have changed.
+    Inside a replay of the past, its moment is ``voided_at`` when none is given."""
+    touched = _void(key=key, actor=actor, why=why, voided_at=voided_at, version=version)
+    if evaluate:
+        evaluate_groups(touched)
+    return touched
+
+
+def _void(
+    *, key: str, actor: Any, why: str, voided_at: datetime | None, version: str | None
+) -> set[str]:
+    """Void a record (:func:`void_record` without the evaluation), in the caller's
+    transaction."""
     now = timezone.now()
     voided_at = voided_at or replay.moment()
     when = recording_time(voided_at, now=now, what=f"{key}: voided_at")
@@ -583,46 +646,6 @@ def void_record(
     if index.fact_type in LENT_TYPES:
         touched |= partner_groups(touched)
     _touch_groups(touched, now)
-    return touched
-
-
-@transaction.atomic
-def record_and_evaluate(
-    *,
-    raw_facts: list[dict[str, Any]],
-    actor: Any,
-    why: str = "",
-    source: str = "",
-    versions_from: Mapping[str, str] | None = None,
-    versions_required: bool = False,
-) -> RecordResult:
-    """:func:`record_facts`, then the findings of every group the batch touched
-    evaluated again and stored in the same transaction, so that the pages, the
-    worklist and the records agree the moment it commits (the nightly sweep is
-    left only the days that pass)."""
-    from sanitas.records.sweep import evaluation_day, sweep_groups
-
-    result = record_facts(
-        raw_facts=raw_facts,
-        actor=actor,
-        why=why,
-        source=source,
-        versions_from=versions_from,
-        versions_required=versions_required,
-    )
-    if result.groups:
-        sweep_groups(result.groups, as_of=evaluation_day())
-    return result
-
-
-@transaction.atomic
-def void_and_evaluate(*, key: str, actor: Any, why: str, version: str | None = None) -> set[str]:
-    """:func:`void_record`, then the touched groups evaluated again (as
-    :func:`record_and_evaluate`)."""
-    from sanitas.records.sweep import evaluation_day, sweep_groups
-
-    touched = void_record(key=key, actor=actor, why=why, version=version)
-    sweep_groups(touched, as_of=evaluation_day())
     return touched
 
 

@@ -18,8 +18,8 @@ from sanitas.records.services import (
     RecordResult,
     StaleVersion,
     lock_records,
-    record_and_evaluate,
-    void_and_evaluate,
+    record_facts,
+    void_record,
 )
 
 __all__ = ["AlreadySubmitted", "StaleVersion", "record_from_form", "void_from_form"]
@@ -65,7 +65,7 @@ def record_from_form(
     record ``editing`` names the ``version`` its form was opened from (required):
     :class:`StaleVersion` when the record changed since."""
     submission = _use_token(token, actor, next_url)
-    result = record_and_evaluate(
+    result = record_facts(
         raw_facts=[raw_fact],
         actor=actor,
         why=why,
@@ -86,7 +86,7 @@ def void_from_form(
     (:class:`StaleVersion`) when the record changed after ``version``, the one the
     void page was opened at."""
     submission = _use_token(token, actor, next_url)
-    touched = void_and_evaluate(key=key, actor=actor, why=why, version=version)
+    touched = void_record(key=key, actor=actor, why=why, version=version)
     submission.keys = [key]
     submission.save(update_fields=["keys"])
     return touched

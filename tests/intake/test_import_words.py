@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from sanitas.intake import imports
+from sanitas.records import store
 
 
 def test_the_import_help_says_how_a_large_file_is_stored():
@@ -20,7 +20,7 @@ def test_the_import_help_says_how_a_large_file_is_stored():
     words = " ".join(help_text.split())
     assert "in one transaction. By default" not in words  # the old, wrong claim
     assert "A large one is validated whole first, then stored in parts (a thousand facts" in words
-    assert imports.STORE_CHUNK == 1_000  # "a thousand facts", as the help says
+    assert store.STORE_CHUNK == 1_000  # "a thousand facts", as the help says
     assert "each in a transaction of its own" in words
     assert (
         "importing the same file again stores the rest and changes nothing already stored" in words

@@ -19,12 +19,11 @@ from urllib.parse import urlsplit
 import pytest
 from openpyxl import Workbook
 
-from sanitas.intake import imports
 from sanitas.intake.benchmark import child_env, drop_database, make_database
 from sanitas.intake.feeds import FEEDS, normalize_header, to_date
 from sanitas.intake.imports import import_file, rejects_path, write_rejects
 from sanitas.ordinance.document import read_data
-from sanitas.records import services
+from sanitas.records import services, store
 from sanitas.records.models import RECORD_MODELS, RecordIndex
 from sanitas.records.services import record_facts, void_record
 
@@ -428,11 +427,11 @@ def test_a_large_file_stored_in_chunks_is_stored_as_one_transaction_would(tmp_pa
         whole = _partition()
         transaction.set_rollback(True)
     assert not RecordIndex.objects.exists() and whole
-    monkeypatch.setattr(imports, "STORE_CHUNK", 3)
+    monkeypatch.setattr(store, "STORE_CHUNK", 3)
     commits = []
     real = services.record_facts
     monkeypatch.setattr(
-        imports, "record_facts", lambda **kw: commits.append(len(kw["raw_facts"])) or real(**kw)
+        store, "record_facts", lambda **kw: commits.append(len(kw["raw_facts"])) or real(**kw)
     )
     moved = []
     result = import_file(
@@ -453,7 +452,7 @@ def _partition() -> list[list[str]]:
 
 
 def test_store_order_puts_what_a_fact_names_first_and_a_cycle_together():
-    from sanitas.intake.imports import store_order
+    from sanitas.records.store import store_order
 
     raws = [
         {"id": "a", "type": "x", "of": "b"},
@@ -483,7 +482,7 @@ def test_an_import_waits_its_turn_when_another_writer_holds_the_database(
         return transaction.atomic(*args, **kwargs)
 
     fake = SimpleNamespace(atomic=atomic, set_rollback=transaction.set_rollback)
-    monkeypatch.setattr(imports, "transaction", fake)
+    monkeypatch.setattr(store, "transaction", fake)
     said = []
     result = import_file(_copy(tmp_path, "pump-out-manifests.csv"), actor="h", progress=said.append)
     assert result.ok and result.created == 3

@@ -21,6 +21,7 @@ from sanitas.jobs import services
 from sanitas.jobs.models import Job, JobChunk
 from sanitas.jobs.tasks import run_job
 from sanitas.ordinance.document import read_data
+from sanitas.records import store
 from sanitas.records.models import RECORD_MODELS
 from sanitas.records.services import record_facts
 
@@ -46,7 +47,7 @@ def block():
 @pytest.fixture
 def small_parts(monkeypatch):
     """Parts of 500 facts, so that a file of a few thousand rows is stored in several."""
-    monkeypatch.setattr(imports, "STORE_CHUNK", 500)
+    monkeypatch.setattr(store, "STORE_CHUNK", 500)
 
 
 def _manifests(rows: int = ROWS) -> SimpleUploadedFile:
@@ -72,7 +73,7 @@ def test_an_import_that_stopped_midway_counts_its_parts_and_continues(
     ines = _user("ines", "fog_inspector")
     job = services.start_import(upload=_manifests(), user=ines, feed="pump-out-manifests")
     calls = {"n": 0}
-    real = imports.record_facts
+    real = store.record_facts
 
     def failing_on_the_third(**kwargs):
         calls["n"] += 1
@@ -80,7 +81,7 @@ def test_an_import_that_stopped_midway_counts_its_parts_and_continues(
             raise OperationalError("disk I/O error")
         return real(**kwargs)
 
-    monkeypatch.setattr(imports, "record_facts", failing_on_the_third)
+    monkeypatch.setattr(store, "record_facts", failing_on_the_third)
     with pytest.raises(OperationalError):
         run_job.call(job.pk)
     job.refresh_from_db()
@@ -98,7 +99,7 @@ def test_an_import_that_stopped_midway_counts_its_parts_and_continues(
     assert "Import the same file again to store the rest" in text
     assert "Continue: import the rest" in text
     # continuing stores the rest, and leaves what was stored as it was
-    monkeypatch.setattr(imports, "record_facts", real)
+    monkeypatch.setattr(store, "record_facts", real)
     answer = client.post(reverse("jobs:again", args=[job.pk]))
     again = Job.objects.exclude(pk=job.pk).get()
     assert answer["Location"] == reverse("jobs:job", args=[again.pk])

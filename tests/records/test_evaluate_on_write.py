@@ -11,11 +11,7 @@ from django.utils import timezone
 from sanitas.ordinance.document import read_data
 from sanitas.records import sweep as sweep_module
 from sanitas.records.models import Finding, RecordIndex, SubjectGroup
-from sanitas.records.services import (
-    record_and_evaluate,
-    record_facts,
-    void_and_evaluate,
-)
+from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import evaluation_day, groups_to_sweep, sweep
 
 from ..conftest import ROOT
@@ -35,14 +31,16 @@ def _findings() -> list[tuple]:
 
 @pytest.fixture
 def block():
-    record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="test load")
+    record_facts(
+        raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="test load", evaluate=False
+    )
     sweep(as_of=AS_OF)
 
 
 def test_a_recorded_pump_out_changes_the_finding_before_the_write_returns(block):
     frequency = Finding.objects.filter(requirement="FOG-MIN-FREQUENCY", subject="jade-gi")
     assert "overdue" in frequency.filter(current=True).values_list("status", flat=True)
-    result = record_and_evaluate(
+    result = record_facts(
         raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
         actor="inspector",
         why="pump-out seen on the visit",
@@ -56,7 +54,7 @@ def test_a_recorded_pump_out_changes_the_finding_before_the_write_returns(block)
 
 
 def test_findings_after_writes_equal_a_full_sweeps(block):
-    record_and_evaluate(
+    record_facts(
         raw_facts=[
             {"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True},
             {
@@ -68,7 +66,7 @@ def test_findings_after_writes_equal_a_full_sweeps(block):
         ],
         actor="inspector",
     )
-    void_and_evaluate(key="acc-130", actor="clerk", why="reported twice")
+    void_record(key="acc-130", actor="clerk", why="reported twice")
     after_writes = _findings()
     SubjectGroup.objects.update(findings_digest="")
     sweep(as_of=AS_OF, full=True)
@@ -83,7 +81,7 @@ def test_an_evaluation_that_fails_stores_no_record(block, monkeypatch):
     monkeypatch.setattr(sweep_module, "sweep_groups", broken)
     before = RecordIndex.objects.count()
     with pytest.raises(RuntimeError):
-        record_and_evaluate(
+        record_facts(
             raw_facts=[
                 {"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}
             ],
@@ -99,7 +97,7 @@ def test_an_unchanged_write_evaluates_nothing(block, monkeypatch):
     calls = []
     monkeypatch.setattr(sweep_module, "sweep_groups", lambda groups, **kw: calls.append(groups))
     facts = read_data(BLOCK)["facts"]
-    result = record_and_evaluate(raw_facts=facts[:3], actor="clerk")
+    result = record_facts(raw_facts=facts[:3], actor="clerk")
     assert result.changed == 0 and calls == []
 
 
@@ -107,3 +105,20 @@ def test_the_evaluation_day_is_the_latest_sweeps_or_today(block):
     assert evaluation_day() == AS_OF
     SubjectGroup.objects.update(swept_as_of=None)
     assert evaluation_day() == timezone.localdate()
+
+
+def test_a_trusted_bulk_path_leaves_its_groups_to_the_sweep(block):
+    frequency = Finding.objects.filter(
+        requirement="FOG-MIN-FREQUENCY", subject="jade-gi", current=True
+    )
+    result = record_facts(
+        raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
+        actor="demo",
+        evaluate=False,
+    )
+    group = RecordIndex.objects.get(key="jade-gi").subject_group
+    assert result.groups == {group}
+    assert "overdue" in frequency.values_list("status", flat=True)
+    assert groups_to_sweep(AS_OF) == [group]
+    sweep(as_of=AS_OF)
+    assert frequency.get(status="due").due == "2025-05-28"

@@ -106,7 +106,9 @@ CITY = (
     + """
 from sanitas.bench import CityGenerator
 from sanitas.records.services import record_facts
-record_facts(raw_facts=CityGenerator(41).city(90)["facts"], actor="clerk", why="test city")
+record_facts(
+    raw_facts=CityGenerator(41).city(90)["facts"], actor="clerk", why="test city", evaluate=False
+)
 """
 )
 

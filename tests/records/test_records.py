@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from datetime import date
+from functools import partial
 from io import StringIO
 
 import pytest
@@ -14,9 +15,10 @@ from django.utils import timezone
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
+from sanitas.records import services
 from sanitas.records.findings import read_documents
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
-from sanitas.records.services import RecordError, record_facts, void_record
+from sanitas.records.services import RecordError, void_record
 from sanitas.records.sweep import export_facts, groups_to_sweep, sweep
 
 from ..conftest import ROOT
@@ -25,6 +27,10 @@ from .amend import Key, amend_engine, lone_finding
 pytestmark = pytest.mark.django_db(transaction=False)
 BLOCK = ROOT / "examples" / "city-block.yaml"
 AS_OF = date(2025, 3, 1)
+
+#: the records stored and left to the sweep, whose work these tests watch (every
+#: other writer evaluates what it touched at once: tests/records/test_one_writer.py)
+record_facts = partial(services.record_facts, evaluate=False)
 
 
 def _load_block():

@@ -98,7 +98,7 @@ def test_the_kept_lines_follow_every_write_and_a_void(demo):
 
     from sanitas.records import worklist
     from sanitas.records.models import WorklistRow
-    from sanitas.records.services import record_and_evaluate, void_and_evaluate
+    from sanitas.records.services import record_facts, void_record
 
     def kept() -> list[tuple]:
         # every field of every line, as the database holds it (the ids of the findings
@@ -111,7 +111,7 @@ def test_the_kept_lines_follow_every_write_and_a_void(demo):
     worklist.rebuild_all(now=timezone.now())
     assert kept() == before and before
     gi = next(r for r in WorklistRow.objects.filter(requirement="FOG-MIN-FREQUENCY"))
-    record_and_evaluate(
+    record_facts(
         raw_facts=[
             {
                 "id": "pump-test-1",
@@ -128,7 +128,7 @@ def test_the_kept_lines_follow_every_write_and_a_void(demo):
     after = kept()
     worklist.rebuild_all(now=timezone.now())
     assert kept() == after and after != before
-    void_and_evaluate(key="pump-test-1", actor="clerk", why="entered in error")
+    void_record(key="pump-test-1", actor="clerk", why="entered in error")
     voided = kept()
     worklist.rebuild_all(now=timezone.now())
     assert kept() == voided
