@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from sanitas.kit.dates import people_date
-from sanitas.kit.titles import program_title, requirement_title
+from sanitas.kit.titles import requirement_title
 
 register = template.Library()
 
@@ -17,7 +17,6 @@ register.filter("people_date", people_date)
 
 
 register.filter("requirement_title", requirement_title)
-register.filter("program_title", program_title)
 
 
 @register.filter
