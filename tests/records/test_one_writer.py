@@ -251,3 +251,53 @@ def test_a_pump_out_recorded_by_any_way_makes_its_finding_current_at_once(
     # nothing was left for a sweep: the write evaluated its group as of the worklist's day
     assert _changed_groups() == []
     assert SubjectGroup.objects.filter(swept_as_of=AS_OF).count() == SubjectGroup.objects.count()
+
+
+# --------------------------------------------------------------------------- their own facts
+
+
+def test_a_finished_inspection_makes_its_finding_current_at_once(block):
+    from sanitas.casework import services
+
+    ana = _user("ana", "fog_inspector")
+    too_full = Finding.objects.filter(
+        requirement="FOG-25-PERCENT", subject="jade-gi", period=AS_OF.isoformat(), current=True
+    )
+    assert not too_full.exists()
+    visit = services.start_visit(kind="fog", subject="jade-garden", visit_date=AS_OF, actor=ana)
+    for step, answers in (
+        ("interceptor", {"device": "jade-gi", "percent_depth": 41.7}),
+        ("condition", {}),
+        ("findings", {}),
+    ):
+        visit = services.save_step(visit=visit, step=step, answers=answers, actor=ana)
+    services.sign(
+        visit=visit, signer_name="Wei Chen", drawing="", refused=False, note="", actor=ana
+    )
+    services.finish_visit(visit=visit, actor=ana)
+    # the reading of 41.7 percent is a violation (and the cleaning it calls for, due)
+    assert "violation" in too_full.values_list("status", flat=True)
+    assert _changed_groups() == []
+
+
+def test_a_served_notice_makes_its_finding_current_at_once(block):
+    from sanitas.notices import services
+
+    overdue = Finding.objects.get(
+        current=True, requirement="FOG-MIN-FREQUENCY", subject="jade-gi", status="overdue"
+    )
+    _user("coordinator", "fog_inspector")
+    _user("supervisor", "supervisor")
+    notice = services.draft_notice(finding_id=overdue.pk, actor="coordinator")
+    services.approve_notice(notice_id=notice.pk, actor="supervisor")
+    notice = services.serve_notice(
+        notice_id=notice.pk, actor="coordinator", method="personal", served_on=AS_OF
+    )
+    # the notice is the engine's fact: its 30 days to comply are on the worklist at once
+    answer = Finding.objects.get(current=True, subject=notice.fact_key)
+    assert (answer.requirement, answer.status, answer.due) == (
+        "FOG-NONCOMPLIANCE-NOTICE",
+        "due",
+        "2025-03-31",
+    )
+    assert _changed_groups() == []
