@@ -253,7 +253,7 @@ def _fails(requirement: str) -> str:
 
 def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]:
     """Everything that keeps a certificate of final inspection from issuing on ``on``."""
-    from sanitas.ordinance import sewers
+    from sanitas.ordinance.sewers import works as sewers
 
     on = ctx.as_of if on is None else on
     out: list[Blocker] = []
