@@ -96,7 +96,7 @@ def _url(name: str) -> str:
 
 
 # --------------------------------------------------------------------------- who may see what
-# (every door as every role: tests/web/test_doors.py)
+# (every door as every role: tests/access/test_doors.py)
 
 
 @pytest.mark.parametrize("name", ["staff:worklist", "staff:subject"])

@@ -1,6 +1,6 @@
 """The staff shell: USWDS served by the application, the search box on every page,
 search, the list pages, a business's page, the worklist in people's words and in
-the order of action, and exports (who may open each page: tests/web/test_doors.py)."""
+the order of action, and exports (who may open each page: tests/access/test_doors.py)."""
 
 from __future__ import annotations
 
