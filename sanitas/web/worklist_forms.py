@@ -9,7 +9,7 @@ from django import forms
 
 from sanitas.kit.forms import UswdsForm, uswds_widgets
 from sanitas.kit.selectors import ALL, SORTS, WORKLIST_STATUSES
-from sanitas.kit.titles import program_title
+from sanitas.kit.titles import program_choices
 
 
 class DateInput(forms.DateInput):
@@ -51,7 +51,7 @@ class WorklistFilterForm(UswdsForm):
         data = data.copy()
         data.setdefault("program", default_program)
         super().__init__(data)
-        choices = [(key, program_title(key)) for key in programs]
+        choices = [(key, title) for key, title in program_choices() if key in programs]
         if len(programs) > 1:
             choices.insert(0, (ALL, "All programs"))
         self.fields["program"].choices = choices
