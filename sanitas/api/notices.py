@@ -451,7 +451,11 @@ def mount(api: NinjaAPI) -> None:
         as `If-Match`, several comma-separated for several records. A record that changed
         since refuses the whole document (412) with the other change described field by
         field; a change with no `If-Match` is refused (428); `If-Match: *` replaces what
-        is stored whatever it is. New records and records left as they are need none."""
+        is stored whatever it is. New records and records left as they are need none.
+
+        Before it answers, the findings of every subject group the document touched are
+        evaluated again, in the same transaction: `GET /api/findings` shows them at once
+        (a pump-out recorded here makes its interceptor's schedule current)."""
         token = token_of(request)
         refused = sorted(
             {

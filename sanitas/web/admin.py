@@ -4,8 +4,9 @@ Records are read-mostly here. Nothing is added or deleted in the admin: a repair
 of a field goes through :func:`sanitas.records.services.record_facts` with the
 superuser as the actor and a required reason, so it is validated with the
 engine's vocabulary and its old version kept; a record is voided (with a reason)
-through :func:`sanitas.records.services.void_record`. The worklist tables are
-read-only: the sweep writes them.
+through :func:`sanitas.records.services.void_record`. Either evaluates the subject
+groups it touched before the page answers, as every write does. The worklist tables
+are read-only: the writes and the sweep keep them.
 """
 
 from __future__ import annotations
