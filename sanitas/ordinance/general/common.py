@@ -1,0 +1,85 @@
+"""What the general provisions share with every area: a value computed once per
+evaluation, facts related to a fact, amounts and dates in words, the cite as the
+ordinance prints it, and the day a thing existed from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import date
+from typing import Any
+
+from sanitas.ordinance.engine import Context
+from sanitas.ordinance.facts import Fact
+
+# --------------------------------------------------------------------------- helpers
+
+
+def memo(ctx: Context, key: tuple, compute: Callable[[], Any]) -> Any:
+    """A value computed once per evaluation (the engine memoizes only derived values)."""
+    cache = ctx.memo("general")
+    if key not in cache:
+        cache[key] = compute()
+    return cache[key]
+
+
+def related(fact: Fact | None, type_name: str, ctx: Context, _depth: int = 0) -> Fact | None:
+    """The nearest fact of ``type_name`` reached from ``fact`` through its reference
+    fields (``premises`` first, then ``establishment``, then the others): a device's
+    premises is its establishment's premises."""
+    if fact is None or _depth > 4:
+        return None
+    if fact.type == type_name:
+        return fact
+    order = sorted(fact.references, key=lambda name: (name != "premises", name != "establishment"))
+    for name in order:
+        found = related(ctx.get(getattr(fact, name)), type_name, ctx, _depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def dollars(amount: Any) -> str:
+    """``$1,000`` or ``$12.50``."""
+    text = f"{amount:,.2f}"
+    return "$" + (text[:-3] if text.endswith(".00") else text)
+
+
+def join_dates(days: Iterable[date]) -> str:
+    items = [d.isoformat() for d in days]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+_FORMER_CODE = re.compile(r"^§ (6-\d+\.\d+)")
+
+
+def printed_cite(cite: str) -> str:
+    """A cite as the ordinance prints its section: Chapter 51's sewer sections carry
+    their 1965 Code numbers ("('65 Code, § 6-8.123)"), so "§ 6-8.123" is cited
+    "'65 Code § 6-8.123"; every other cite stands as the catalog resolves it."""
+    return _FORMER_CODE.sub(r"'65 Code § \1", cite)
+
+
+#: when a thing came to exist, by the field that records it, and how to say so
+_EXISTED_FROM = (
+    ("opened_on", "opened"),
+    ("installed_on", "was installed"),
+    ("constructed_on", "was built"),
+    ("connected_on", "was connected"),
+    ("issued_on", "was issued"),
+)
+
+
+def existed_from(fact: Fact | None) -> tuple[date, str] | None:
+    """The day a thing came to exist, and the words for it ("opened"), where its
+    record says; None when it does not."""
+    if fact is None:
+        return None
+    for field_name, said in _EXISTED_FROM:
+        day = getattr(fact, field_name, None)
+        if isinstance(day, date):
+            return day, said
+    return None
