@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test.utils import override_settings
 
+from .browser import desk, phone, shots  # noqa: F401  (fixtures of the browser tests)
 from .database_copies import DatabaseCopies
 
 # the shared helpers' asserts report like the tests' own
@@ -93,3 +94,27 @@ def demo_city(demo_copy, django_db_blocker) -> Iterator[Any]:
             yield demo_copy.result
         finally:
             demo_copy.copies.put_back("empty")
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the run (tests/browser.py): the tests that use it run
+    after every other test, so that its event loop and Django's lifted async check
+    reach none that does not expect them."""
+    from .browser import start_browser
+
+    yield from start_browser()
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The modules whose tests use the browser run last, whole (a module stays together,
+    so that pytest-xdist sends it to one worker as a piece)."""
+
+    def module(item) -> str:
+        return getattr(getattr(item, "module", None), "__name__", "")
+
+    with_browser = {module(item) for item in items if "browser" in item.fixturenames}
+    items.sort(key=lambda item: module(item) in with_browser)

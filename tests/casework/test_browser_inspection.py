@@ -25,14 +25,11 @@ from sanitas.casework.models import InspectionVisit, Photo, Signature
 from sanitas.ordinance.catalog import title
 from sanitas.records.models import Finding
 
-from ..web.test_browser_staff import browser, city  # noqa: F401  (fixtures)
-from ..web.test_browser_web import (  # the phone and the desk, signed-in helpers, axe-core
-    _axe,
-    _search_from_the_shell,
-    _sign_in,
-    desk,  # noqa: F401  (a fixture)
-    phone,  # noqa: F401  (a fixture)
-    shots,  # noqa: F401  (a fixture)
+from ..browser import (  # the block of Las Tunas Drive, signing in, axe-core
+    axe,
+    city,  # noqa: F401  (a fixture)
+    search_from_the_shell,
+    sign_in,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -133,10 +130,10 @@ def _run_fog_inspection(page: Page, folder: Path, tmp_path: Path, width: str) ->
     return visit
 
 
-def test_an_inspector_on_a_phone_runs_a_fog_inspection_to_the_finding(phone, shots, tmp_path):  # noqa: F811
+def test_an_inspector_on_a_phone_runs_a_fog_inspection_to_the_finding(phone, shots, tmp_path):
     page = phone
-    _sign_in(page)
-    _search_from_the_shell(page, "jade gardn")  # misspelled
+    sign_in(page)
+    search_from_the_shell(page, "jade gardn")  # misspelled
     page.locator("table.search-results tbody tr").first.get_by_role(
         "link", name="Jade Garden"
     ).tap()
@@ -198,15 +195,15 @@ def test_an_inspector_on_a_phone_runs_a_fog_inspection_to_the_finding(phone, sho
 
 
 @pytest.mark.parametrize("where", ["phone", "desk"])
-def test_every_inspection_page_passes_axe_wcag_21_aa(request, where, shots, tmp_path):  # noqa: F811
+def test_every_inspection_page_passes_axe_wcag_21_aa(request, where, shots, tmp_path):
     page = request.getfixturevalue(where)
-    _sign_in(page)
+    sign_in(page)
     page.goto("/businesses/jade-garden/")
     problems = {}
     checked = []
 
     def audit(name: str) -> None:
-        found = _axe(page)
+        found = axe(page)
         if found:
             problems[name] = found
         checked.append(name)

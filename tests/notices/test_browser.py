@@ -6,8 +6,8 @@ Spanish and English text, the section quoted, the deadline 60 days from service 
 the penalty that follows; the deadline is on the worklist; moving the as-of date past
 it proposes a citation at the right amount; and the served notice refuses an edit.
 
-Needs Debian's ``chromium`` package (``/usr/bin/chromium``), as the staff pages'
-browser tests do: without it these fail, they never skip."""
+The browser is the run's (``tests/browser.py``): without Debian's ``chromium`` these
+fail, they never skip."""
 
 from __future__ import annotations
 
@@ -15,56 +15,23 @@ import importlib
 import os
 import re
 import subprocess
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sanitas.notices.models import Notice, NoticeEvent
 
-from ..web.test_browser_staff import AUDIT
+from ..browser import AUDIT
 from .conftest import AS_OF, PASSWORD, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 20_000
 DEADLINE = (AS_OF + timedelta(days=60)).isoformat()
 #: where the screenshots of the path go when SANITAS_SCREENSHOTS names a folder
 SHOTS = os.environ.get("SANITAS_SCREENSHOTS")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module (Playwright's event loop runs in the test
-    thread, so Django's async-unsafe check is lifted while it runs, as the staff
-    pages' browser tests do)."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium", pytrace=False)
-    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    playwright = sync_playwright().start()
-    try:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-    finally:
-        playwright.stop()
-        if saved is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
 
 
 @pytest.fixture

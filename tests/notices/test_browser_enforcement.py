@@ -30,11 +30,11 @@ from sanitas.notices.models import Hearing, Notice
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 
-from ..web.test_browser_web import _axe
+from ..browser import axe
 from .conftest import AS_OF, PASSWORD, user
-from .test_browser import TIMEOUT_MS, _shot, _sign_in, _text, browser, served_notices_purged
+from .test_browser import TIMEOUT_MS, _shot, _sign_in, _text, served_notices_purged
 
-__all__ = ["browser", "served_notices_purged"]
+__all__ = ["served_notices_purged"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,11 +104,11 @@ def _context(browser: Browser, base_url: str) -> BrowserContext:
 
 def _checked(page: Page, name: str) -> None:
     """axe-core finds no WCAG 2.1 AA violation, at desk width and at phone width."""
-    assert _axe(page) == [], name
+    assert axe(page) == [], name
     _shot(page, f"{name}-desk")
     size = page.viewport_size
     page.set_viewport_size(PHONE)
-    assert _axe(page) == [], f"{name} (phone)"
+    assert axe(page) == [], f"{name} (phone)"
     _shot(page, f"{name}-phone")
     page.set_viewport_size(size)
 

@@ -18,14 +18,7 @@ from playwright.sync_api import Page, expect
 from sanitas.jobs.models import Job
 from sanitas.jobs.tasks import run_job
 
-from ..web.test_browser_staff import browser, city  # noqa: F401  (fixtures)
-from ..web.test_browser_web import (  # the phone and the desk, signing in, axe-core
-    _axe,
-    _sign_in,
-    desk,  # noqa: F401  (a fixture)
-    phone,  # noqa: F401  (a fixture)
-    shots,  # noqa: F401  (a fixture)
-)
+from ..browser import axe, city, sign_in  # noqa: F401  (city: a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,19 +30,19 @@ def data_dir(settings, tmp_path):
 
 
 def _build_the_fog_report(page: Page, folder, tmp_path, width: str) -> None:
-    _sign_in(page)
+    sign_in(page)
     if width == "390":
         page.get_by_role("button", name="Menu").click()
     page.get_by_role("link", name="Reports", exact=True).click()
     page.wait_for_url(re.compile(r"/reports/$"))
-    assert _axe(page) == []
+    assert axe(page) == []
     page.get_by_role("link", name="Build or read the FOG program report").click()
     page.wait_for_url(re.compile(r"/reports/fog/$"))
     # the year before the worklist's day (the test city is swept as of 2025-03-01)
     expect(page.get_by_label("Period starts")).to_have_value("2024-01-01")
     expect(page.get_by_label("Period ends")).to_have_value("2024-12-31")
     page.screenshot(path=folder / f"report-start-{width}.png", full_page=True)
-    assert _axe(page) == []
+    assert axe(page) == []
 
     page.get_by_label("Period ends").fill("2023-06-30")
     page.get_by_role("button", name="Build the report").click()
@@ -58,7 +51,7 @@ def _build_the_fog_report(page: Page, folder, tmp_path, width: str) -> None:
     described = page.get_by_label("Period ends").get_attribute("aria-describedby") or ""
     assert described.split() == ["id_end_error", "id_end_hint"]
     page.screenshot(path=folder / f"report-error-{width}.png", full_page=True)
-    assert _axe(page) == []
+    assert axe(page) == []
     assert not Job.objects.exists()
 
     page.get_by_label("Period ends").fill("2024-12-31")
@@ -75,7 +68,7 @@ def _build_the_fog_report(page: Page, folder, tmp_path, width: str) -> None:
     expect(page.get_by_role("heading", name="Pump-outs and manifests")).to_be_visible()
     expect(page.get_by_text("FOG-MIN-FREQUENCY").first).to_be_visible()
     page.screenshot(path=folder / f"report-finished-{width}.png", full_page=True)
-    assert _axe(page) == []
+    assert axe(page) == []
 
     with page.expect_download() as download:
         page.get_by_role("link", name="Workbook (XLSX)").click()
@@ -86,9 +79,9 @@ def _build_the_fog_report(page: Page, folder, tmp_path, width: str) -> None:
     assert "Full pump-outs done in the period" in labels
 
 
-def test_the_fog_report_on_a_phone(phone, shots, tmp_path):  # noqa: F811
+def test_the_fog_report_on_a_phone(phone, shots, tmp_path):
     _build_the_fog_report(phone, shots, tmp_path, "390")
 
 
-def test_the_fog_report_on_a_desk(desk, shots, tmp_path):  # noqa: F811
+def test_the_fog_report_on_a_desk(desk, shots, tmp_path):
     _build_the_fog_report(desk, shots, tmp_path, "1280")

@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 
 from sanitas.records.models import RECORD_MODELS
 
-from .test_browser_staff import browser, city  # noqa: F401  (fixtures)
-from .test_browser_web import _axe, _sign_in, desk, phone, shots  # noqa: F401  (fixtures)
+from ..browser import axe, city, sign_in  # noqa: F401  (city: a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,10 +29,10 @@ FORM_PAGES = (
 def test_an_inspection_is_recorded_with_the_picker_and_errors_show_beside_fields(
     request,
     where,
-    shots,  # noqa: F811
+    shots,
 ):
     page = request.getfixturevalue(where)
-    _sign_in(page)
+    sign_in(page)
     page.goto("/record/inspection/")
     subject = page.get_by_role("combobox", name=re.compile("^Subject"))
     subject.press_sequentially("jade gard", delay=30)
@@ -50,18 +49,18 @@ def test_an_inspection_is_recorded_with_the_picker_and_errors_show_beside_fields
     expect(page.locator("#id_date_error")).to_contain_text("mm/dd/yyyy")
     expect(page.locator("#id_fog_solids_percent_depth_error")).to_contain_text("100")
     page.screenshot(path=shots / f"record-form-error-{where}.png", full_page=True)
-    assert _axe(page) == []
+    assert axe(page) == []
     assert not RECORD_MODELS["inspection"].objects.filter(inspector="").exists()
 
 
 @pytest.mark.parametrize("where", ["phone", "desk"])
-def test_the_record_form_pages_pass_axe_wcag_21_aa(request, where, shots):  # noqa: F811
+def test_the_record_form_pages_pass_axe_wcag_21_aa(request, where, shots):
     page = request.getfixturevalue(where)
-    _sign_in(page)
+    sign_in(page)
     problems = {}
     for path in FORM_PAGES:
         page.goto(path)
-        found = _axe(page)
+        found = axe(page)
         if found:
             problems[path] = found
         name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-")

@@ -3,50 +3,27 @@ Playwright against the live server. Sign-in with the keyboard, the worklist's
 filters, sorting and pages, a subject's page today and as of a past day, a phone's
 viewport, and the accessibility basics each page must keep.
 
-Needs Debian's ``chromium`` package (``/usr/bin/chromium``); ``.ci/run`` installs it
-when it runs as root. Without it these tests fail: they never skip.
+The browser, the block of Las Tunas Drive and what the browser tests share:
+``tests/browser.py``.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
-from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-from sanitas.ordinance.document import read_data
-from sanitas.records.models import RECORD_MODELS, Finding
+from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 
-from ..conftest import ROOT
+from ..browser import AS_OF, AUDIT, PASSWORD, PHONE, city, new_context  # noqa: F401  (city: a fixture)
 from ..records.amend import amend_engine, lone_finding
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    # the machines have no internet: no update checks, sync or field trials
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-BLOCK = ROOT / "examples" / "city-block.yaml"
-AS_OF = date(2025, 3, 1)
-RECORDED_ON = datetime(2025, 1, 15, 17, 0, tzinfo=UTC)
-PASSWORD = "a-long-test-password"
-PHONE = {"width": 390, "height": 844}
-TIMEOUT_MS = 10_000
 #: the worklist's address, with no parameters
 WORKLIST = re.compile(r"^https?://[^/]+/$")
 
@@ -63,72 +40,16 @@ OPEN = ("due", "overdue", "violation")
 # --------------------------------------------------------------------------- fixtures
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests.
-
-    Playwright's sync API keeps an event loop running in the test thread, where
-    Django then refuses database calls (SynchronousOnlyOperation); the documented
-    way out is DJANGO_ALLOW_ASYNC_UNSAFE, set here only while the browser runs.
-    Scoped to this module rather than the session, so that neither the loop nor
-    the variable outlives these tests and reaches the rest of the suite.
-    """
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's chromium package "
-            "(as root: apt-get install chromium; .ci/run does this)",
-            pytrace=False,
-        )
-    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    playwright = sync_playwright().start()
-    try:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-    finally:
-        playwright.stop()
-        if saved is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
-
-
 @pytest.fixture
-def city(settings) -> None:
-    """One block of Las Tunas Drive, recorded on 2025-01-15 and swept as of 2025-03-01,
-    with a late manifest for a pump-out of Feb 28 recorded since; and an inspector."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    record_facts(raw_facts=read_data(BLOCK)["facts"], actor="clerk", why="block survey")
-    for model in RECORD_MODELS.values():
-        model.history.all().update(history_date=RECORDED_ON)
-    record_facts(
-        raw_facts=[{"type": "pump_out", "device": "jade-gi", "date": "2025-02-28", "full": True}],
-        actor="hauler-portal",
-        why="late manifest",
-    )
-    sweep(as_of=AS_OF)
-    user = User.objects.create_user("inspector", "inspector@example.org", PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name="fog_inspector")[0])
-
-
-def _context(browser: Browser, base_url: str, **options) -> BrowserContext:
-    context = browser.new_context(base_url=base_url, **options)
-    context.set_default_timeout(TIMEOUT_MS)
-    context.set_default_navigation_timeout(TIMEOUT_MS)
-    return context
-
-
-@pytest.fixture
-def page(browser, live_server, city) -> Iterator[Page]:
-    context = _context(browser, live_server.url)
+def page(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
+    context = new_context(browser, live_server.url)
     yield context.new_page()
     context.close()
 
 
 @pytest.fixture
-def phone(browser, live_server, city) -> Iterator[Page]:
-    context = _context(
+def phone(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
+    context = new_context(
         browser,
         live_server.url,
         viewport=PHONE,
@@ -233,55 +154,6 @@ OVERFLOW = """() => {
 def _assert_no_sideways_scroll(page: Page) -> None:
     found = page.evaluate(OVERFLOW)
     assert found["scroll"] <= found["width"], f"{_path(page)} scrolls sideways: {found}"
-
-
-#: the accessibility basics, checked in the page; returns the problems found
-AUDIT = """() => {
-  const problems = [];
-  const text = (el) => (el ? el.textContent.replace(/\\s+/g, ' ').trim() : '');
-  const what = (el) => `${el.tagName.toLowerCase()}#${el.id || el.name || ''}.${el.className}`;
-  const named = (el) => {
-    if ((el.getAttribute('aria-label') || '').trim()) return true;
-    const by = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean);
-    if (by.some((id) => text(document.getElementById(id)))) return true;
-    if (el.labels && [...el.labels].some((label) => text(label))) return true;
-    if (!el.matches('button, a')) return false;
-    return Boolean(text(el) || el.querySelector('img[alt]:not([alt=""])'));
-  };
-  if (!(document.documentElement.lang || '').trim()) problems.push('html has no lang');
-  if (!document.title.trim()) problems.push('no title');
-  const h1s = document.querySelectorAll('h1').length;
-  if (h1s !== 1) problems.push(`${h1s} h1 elements`);
-  const mains = document.querySelectorAll('main, [role="main"]').length;
-  if (mains !== 1) problems.push(`${mains} main landmarks`);
-  const controls = 'input:not([type="hidden"]), select, textarea, button, a[href]';
-  for (const el of document.querySelectorAll(controls)) {
-    if (!named(el)) problems.push(`no accessible name: ${what(el)}`);
-  }
-  for (const img of document.querySelectorAll('img:not([alt])')) {
-    problems.push(`img without alt: ${img.src}`);
-  }
-  for (const table of document.querySelectorAll('table')) {
-    const headers = [...table.querySelectorAll('thead th[scope="col"]')];
-    if (!headers.length) problems.push(`${what(table)} has no column headers`);
-    if (headers.some((th) => !text(th))) problems.push(`${what(table)} has an empty header`);
-    const rows = [...table.querySelectorAll('tbody tr')];
-    if (rows.some((row) => row.children.length !== headers.length)) {
-      problems.push(`${what(table)} has rows of another width than its headers`);
-    }
-    if (!text(table.querySelector('caption'))) problems.push(`${what(table)} has no caption`);
-  }
-  const ids = new Map();
-  for (const el of document.querySelectorAll('[id]')) ids.set(el.id, (ids.get(el.id) || 0) + 1);
-  for (const [id, count] of ids) if (count > 1) problems.push(`id ${id} used ${count} times`);
-  for (const el of document.querySelectorAll('[aria-describedby], [aria-labelledby]')) {
-    const refs = ['aria-describedby', 'aria-labelledby'].map((a) => el.getAttribute(a) || '');
-    for (const id of refs.join(' ').split(/\\s+/).filter(Boolean)) {
-      if (!document.getElementById(id)) problems.push(`${what(el)} refers to missing #${id}`);
-    }
-  }
-  return problems;
-}"""
 
 
 def _assert_accessible_basics(page: Page) -> None:

@@ -15,8 +15,7 @@ from playwright.sync_api import Page, expect
 
 from sanitas.records.models import RECORD_MODELS
 
-from .test_browser_staff import PASSWORD, _context, browser, city  # noqa: F401  (fixtures)
-from .test_browser_web import DESK, _axe, _sign_in, shots  # noqa: F401  (fixtures)
+from ..browser import DESK, PASSWORD, axe, city, new_context, sign_in  # noqa: F401  (city)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 EDIT = "/records/po-2024-10/edit/"
@@ -31,17 +30,17 @@ def two(browser, live_server, city) -> Iterator[tuple[Page, Page]]:  # noqa: F81
     juan.groups.add(Group.objects.get_or_create(name="fog_inspector")[0])
     User.objects.filter(username="inspector").update(first_name="Maria", last_name="Lopez")
     contexts = [
-        _context(browser, live_server.url, viewport=DESK, bypass_csp=True) for _ in range(2)
+        new_context(browser, live_server.url, viewport=DESK, bypass_csp=True) for _ in range(2)
     ]
     pages = [context.new_page() for context in contexts]
-    _sign_in(pages[0], "inspector")
-    _sign_in(pages[1], "juan")
+    sign_in(pages[0], "inspector")
+    sign_in(pages[1], "juan")
     yield pages[0], pages[1]
     for context in contexts:
         context.close()
 
 
-def test_the_second_person_sees_the_first_change_and_loses_nothing(two, shots):  # noqa: F811
+def test_the_second_person_sees_the_first_change_and_loses_nothing(two, shots):
     maria, juan = two
     maria.goto(EDIT)
     juan.goto(EDIT)
@@ -67,7 +66,7 @@ def test_the_second_person_sees_the_first_change_and_loses_nothing(two, shots): 
     expect(juan.get_by_label(re.compile("^Water gallons"))).to_have_value(re.compile("^900"))
     assert RECORD_MODELS["pump_out"].objects.get(key="po-2024-10").water_gallons == 790
     juan.screenshot(path=shots / "record-form-conflict-desk.png", full_page=True)
-    assert _axe(juan) == []
+    assert axe(juan) == []
     juan.get_by_role("button", name="Save my change on top of theirs").click()
     expect(juan.locator(".usa-alert--success")).to_contain_text("a new version is kept")
     stored = RECORD_MODELS["pump_out"].objects.get(key="po-2024-10")

@@ -11,107 +11,32 @@ person to look at.
 from __future__ import annotations
 
 import io
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from sanitas.records.models import Finding
 
-from ..conftest import ROOT
-from .test_browser_staff import (  # the browser and the block of Las Tunas Drive
+from ..browser import (  # the block of Las Tunas Drive, signing in, axe-core
     PASSWORD,
-    PHONE,
-    _context,
-    browser,  # noqa: F401  (a fixture)
+    axe,
     city,  # noqa: F401  (a fixture)
+    search_from_the_shell,
+    sign_in,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-DESK = {"width": 1280, "height": 800}
-WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("SANITAS_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
-def phone(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
-    context = _context(
-        browser,
-        live_server.url,
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        accept_downloads=True,
-        # the audit injects axe-core, the test's own script, which the pages' policy
-        # (no inline script) rightly refuses; the policy itself is tested in operations
-        bypass_csp=True,
-    )
-    yield context.new_page()
-    context.close()
-
-
-@pytest.fixture
-def desk(browser, live_server, city) -> Iterator[Page]:  # noqa: F811
-    context = _context(
-        browser, live_server.url, viewport=DESK, accept_downloads=True, bypass_csp=True
-    )
-    yield context.new_page()
-    context.close()
-
-
-def _sign_in(page: Page, username: str = "inspector") -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("User name").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"^https?://[^/]+/$"))
-
-
-def _axe(page: Page) -> list[dict]:
-    """axe-core's WCAG 2.1 A and AA violations on the page as it stands."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run scripts/assets.sh (npm ci)", pytrace=False)
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        """async (tags) => {
-          const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
-          return {passes: r.passes.length, violations: r.violations.map(v => ({id: v.id,
-            impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))};
-        }""",
-        WCAG_21_AA,
-    )
-    assert result["passes"] > 10, "axe-core checked nothing"
-    return result["violations"]
-
-
-def _search_from_the_shell(page: Page, words: str) -> None:
-    box = page.get_by_role("searchbox", name=re.compile("Search by name"))
-    if not box.is_visible():  # on a phone the navigation is behind the menu button
-        page.get_by_role("button", name="Menu").tap()
-    box.fill(words)
-    box.press("Enter")
-    page.wait_for_url(re.compile(r"/search/\?q="))
-
 
 def test_an_inspector_on_a_phone_finds_a_restaurant_and_exports_the_worklist(phone, shots):
     page = phone
-    _sign_in(page)
+    sign_in(page)
     page.screenshot(path=shots / "worklist-phone.png", full_page=True)
 
-    _search_from_the_shell(page, "jade gardn")  # misspelled
+    search_from_the_shell(page, "jade gardn")  # misspelled
     results = page.locator("table.search-results tbody tr")
     expect(results.first).to_contain_text("Jade Garden")
     page.screenshot(path=shots / "search-phone.png", full_page=True)
@@ -180,11 +105,11 @@ NEW_PAGES = (
 @pytest.mark.parametrize("where", ["phone", "desk"])
 def test_every_new_page_passes_axe_wcag_21_aa(request, where, shots):
     page = request.getfixturevalue(where)
-    _sign_in(page)
+    sign_in(page)
     problems = {}
     for path in NEW_PAGES:
         page.goto(path)
-        found = _axe(page)
+        found = axe(page)
         if found:
             problems[path] = found
         name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "worklist"
@@ -204,11 +129,11 @@ def test_the_audit_and_the_timeline_pass_axe_wcag_21_aa_for_a_supervisor(request
         "supervisor", "supervisor@example.org", PASSWORD, first_name="Ana", last_name="Reyes"
     )
     user.groups.add(Group.objects.get_or_create(name="supervisor")[0])
-    _sign_in(page, "supervisor")
+    sign_in(page, "supervisor")
     problems = {}
     for path in SUPERVISOR_PAGES:
         page.goto(path)
-        found = _axe(page)
+        found = axe(page)
         if found:
             problems[path] = found
         name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-")
@@ -244,7 +169,7 @@ def test_a_jobs_bar_shows_how_far_it_got_once_it_has_ended(desk, done, total, pe
         unit="groups",
         outcome={"as_of": "2025-06-30", "full": True, "groups": done},
     )
-    _sign_in(desk, "supervisor")
+    sign_in(desk, "supervisor")
     desk.goto(f"/jobs/{job.pk}/")
     fill = desk.locator(".job-progress__fill")
     expect(fill).to_have_attribute("style", f"width: {percent}%;")
