@@ -5,14 +5,12 @@
     sanitas requirements [--format json|table] [--scenarios PATH ...]
     sanitas vocabulary [--format markdown|json]
     sanitas exceptions [--format markdown|json]
-    sanitas bench engine --subjects N [--format json]
+    sanitas bench engine|anchor|write|sweep|distributed|import|load …  (sanitas.bench.cli)
     sanitas demo [--as-of DATE] [--seed N]
     sanitas serve [--port 8000] [--host 127.0.0.1] [--no-demo]
     sanitas import FILE [--accept-valid] [--actor NAME] [--why TEXT]
     sanitas export [--as-of DATE] [--subject ID] [--output FILE]
     sanitas sweep [--as-of DATE] [--full]
-    sanitas bench sweep --establishments N [--database URL] [--workers N] [--explain-read]
-    sanitas bench write [--writes N] [--data-dir DIR] [--facts FILE]
     sanitas backup [--output FILE]
     sanitas restore FILE
 
@@ -198,39 +196,6 @@ def cmd_vocabulary(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
-    from sanitas.bench import bench_engine, render_bench
-
-    result = bench_engine(subjects=args.subjects, seed=args.seed)
-    if args.format == "json":
-        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
-    else:
-        sys.stdout.write(render_bench(result))
-    return EXIT_OK
-
-
-def cmd_bench_write(args: argparse.Namespace) -> int:
-    from sanitas.web.benchmark import bench_write, render
-
-    if args.writes < 1:
-        print("sanitas: bench write: --writes must be at least 1", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.data_dir is not None and not args.data_dir.is_dir():
-        print(f"sanitas: bench write: {args.data_dir}: no such directory", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.facts is not None and not args.facts.is_file():
-        print(f"sanitas: bench write: {args.facts}: no such file", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    result = bench_write(
-        writes=args.writes, data_dir=args.data_dir, facts=args.facts, out=sys.stderr
-    )
-    if args.format == "json":
-        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
-    else:
-        sys.stdout.write(render(result))
-    return EXIT_OK
-
-
 def cmd_exceptions(args: argparse.Namespace) -> int:
     from sanitas.ordinance.reference import exceptions_json, exceptions_markdown
 
@@ -330,43 +295,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="benchmarks that print figures")
     bench = p.add_subparsers(dest="what", required=True, parser_class=_Parser)
-    e = bench.add_parser("engine", help="evaluate a synthetic city end to end")
-    e.add_argument("--subjects", type=int, default=10_000, help="establishments to generate")
-    e.add_argument("--seed", type=int, default=1383)
-    e.add_argument("--format", choices=["json", "table"], default="table")
-    e.set_defaults(func=cmd_bench)
-    w = bench.add_parser(
-        "write",
-        help="time single-record writes with re-evaluation, as the record forms make them",
-    )
-    w.add_argument("--writes", type=int, default=200, help="how many writes to time")
-    w.add_argument(
-        "--data-dir",
-        type=Path,
-        help="an existing data directory to write into (default: a throwaway one with "
-        "the demo city)",
-    )
-    w.add_argument(
-        "--facts",
-        type=Path,
-        help="a facts file to load instead of the demo city (into an empty data directory)",
-    )
-    w.add_argument("--format", choices=["json", "table"], default="table")
-    w.set_defaults(func=cmd_bench_write)
-    from sanitas.anchor import register as register_anchor  # bench anchor
+    from sanitas.bench.cli import register as register_bench  # every bench subcommand
 
-    register_anchor(bench)
+    register_bench(bench)
 
     from sanitas.intake.cli import register as register_import  # import
-    from sanitas.records.cli import register  # export, sweep, bench sweep
+    from sanitas.records.cli import register  # export, sweep
 
     register_import(sub)
-    register(sub, bench=bench)
+    register(sub)
     from sanitas.operations.cli import register as register_operations  # backup, restore
-    from sanitas.operations.cli import register_bench  # bench load
 
     register_operations(sub)
-    register_bench(bench)
     return parser
 
 

@@ -12,7 +12,7 @@ import orjson
 import pytest
 from dateutil.relativedelta import relativedelta
 
-from sanitas.anchor import (
+from sanitas.bench.anchor import (
     AS_OF,
     add_months,
     anchor_facts,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from sanitas.bench import CityGenerator, bench_engine, main, profile, render_bench
+from sanitas.bench.engine import CityGenerator, bench_engine, main, profile, render_bench
 
 
 def test_the_bench_times_every_stage_both_ways():
@@ -38,9 +38,9 @@ def test_the_profile_from_the_command_line(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        ([], "usage: python -m sanitas.bench"),
-        (["--help"], "usage: python -m sanitas.bench"),
-        (["--profile"], "usage: python -m sanitas.bench"),
+        ([], "usage: python -m sanitas.bench.engine"),
+        (["--help"], "usage: python -m sanitas.bench.engine"),
+        (["--profile"], "usage: python -m sanitas.bench.engine"),
         (["{missing}"], "missing.json: no such file"),
         (["{not_json}"], "not_json.json: not valid JSON"),
         (["--profile", "{bad_fact}"], "fact 1 (nope): type: unknown fact type 'nope'"),

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sanitas.bench import CityGenerator
+from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance import calendar
 from sanitas.ordinance.document import decode_json, load_document, parse_document
 from sanitas.ordinance.engine import (

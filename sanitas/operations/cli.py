@@ -10,7 +10,6 @@ standard error); 2 bad input (a data directory or database that is not empty).
 from __future__ import annotations
 
 import argparse
-import json
 import sqlite3
 import sys
 from pathlib import Path
@@ -116,57 +115,6 @@ def cmd_restore(args: argparse.Namespace) -> int:
         f"{result.files} evidence files; every checksum verified"
     )
     return EXIT_OK
-
-
-def cmd_bench_load(args: argparse.Namespace) -> int:
-    """Signed-in users against the real server; p50/p95/p99 and errors."""
-    from sanitas.intake.benchmark import BenchError
-    from sanitas.operations.loadtest import bench_load, render
-
-    try:
-        result = bench_load(
-            establishments=args.establishments,
-            users=args.users,
-            seconds=args.seconds,
-            database=args.database,
-            busy=args.busy,
-            manifest_rows=args.manifest_rows,
-            seed=args.seed,
-            think=args.think,
-            progress=_say,
-        )
-    except BenchError as exc:
-        print(f"sanitas: bench load: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    print(json.dumps(result, indent=2) if args.format == "json" else render(result))
-    return EXIT_OK
-
-
-def register_bench(bench: argparse._SubParsersAction) -> None:
-    s = bench.add_parser(
-        "load", help="signed-in users asking for pages of the real server, with figures"
-    )
-    s.add_argument("--establishments", type=int, default=2_000)
-    s.add_argument("--users", type=int, default=50)
-    s.add_argument("--seconds", type=float, default=60.0)
-    s.add_argument(
-        "--database",
-        help="a PostgreSQL URL; a scratch database is made on that server and dropped after "
-        "(default: a temporary SQLite file)",
-    )
-    s.add_argument(
-        "--busy", action="store_true", help="a full sweep and an import run at the same time"
-    )
-    s.add_argument("--manifest-rows", type=int, default=20_000, help="rows of that import")
-    s.add_argument("--seed", type=int, default=1383)
-    s.add_argument(
-        "--think",
-        type=float,
-        default=0.0,
-        help="seconds each user reads a page before asking for the next (0: no pause)",
-    )
-    s.add_argument("--format", choices=["json", "table"], default="table")
-    s.set_defaults(func=cmd_bench_load)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

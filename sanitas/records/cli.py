@@ -4,9 +4,6 @@
     sanitas sweep [--as-of DATE] [--full] [--workers N]
     sanitas sweep --distributed [--as-of DATE] [--full] [--chunk N]
     sanitas sweep-worker [--interval S] [--until-idle]
-    sanitas bench sweep --establishments N [--database URL] [--workers N] [--explain-read]
-    sanitas bench distributed --establishments N [--workers 1,2] [--database URL]
-    sanitas bench import --establishments N [--rows R] [--database URL] [--profile]
 
 (``sanitas import`` is :mod:`sanitas.intake.cli`'s.) Django is set up only when
 one of these runs, so that ``sanitas evaluate`` and
@@ -286,99 +283,11 @@ def cmd_sweep_worker(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# --------------------------------------------------------------------------- bench sweep
-
-
-def _run_bench(args: argparse.Namespace, name: str, measure: Any, render: Any, **kwargs) -> int:
-    """Run a benchmark of :mod:`sanitas.intake.benchmark` and print its figures (as JSON
-    with ``--format json``); a benchmark that cannot run is named, with exit 2."""
-    import orjson
-
-    from sanitas.intake.benchmark import BenchError
-
-    try:
-        result = measure(
-            progress=lambda message: print(f"bench: {message}", file=sys.stderr), **kwargs
-        )
-    except BenchError as exc:
-        print(f"sanitas: bench {name}: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    if args.format == "json":
-        sys.stdout.buffer.write(orjson.dumps(result, option=orjson.OPT_INDENT_2) + b"\n")
-    else:
-        sys.stdout.write(render(result))
-    return EXIT_OK
-
-
-def cmd_bench_sweep(args: argparse.Namespace) -> int:
-    """Seed a synthetic city and time the sweep and an import (no Django here:
-    each measured step runs in its own process against its own database)."""
-    from sanitas.intake.benchmark import bench_sweep, render
-
-    return _run_bench(
-        args,
-        "sweep",
-        bench_sweep,
-        render,
-        establishments=args.establishments,
-        database=args.database,
-        seed=args.seed,
-        manifest_rows=args.manifest_rows,
-        workers=args.workers,
-        explain_read=args.explain_read,
-    )
-
-
-def cmd_bench_import(args: argparse.Namespace) -> int:
-    """Seed a synthetic city and time a manifest import, stage by stage."""
-    from sanitas.intake.benchmark import bench_import, render_import
-
-    return _run_bench(
-        args,
-        "import",
-        bench_import,
-        render_import,
-        establishments=args.establishments,
-        rows=args.rows,
-        database=args.database,
-        seed=args.seed,
-        keep_seed=args.keep_seed,
-        profile=args.profile,
-    )
-
-
-def _counts(text: str) -> list[int]:
-    try:
-        counts = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected counts like 1,2, got {text!r}") from None
-    if not counts or min(counts) < 1:
-        raise argparse.ArgumentTypeError(f"expected counts of at least 1, got {text!r}")
-    return counts
-
-
-def cmd_bench_distributed(args: argparse.Namespace) -> int:
-    """Seed a synthetic city and time a distributed full sweep with 1, 2, … workers."""
-    from sanitas.intake.benchmark import bench_distributed, render_distributed
-
-    return _run_bench(
-        args,
-        "distributed",
-        bench_distributed,
-        render_distributed,
-        establishments=args.establishments,
-        workers=args.workers,
-        database=args.database,
-        seed=args.seed,
-        chunk=args.chunk,
-    )
-
-
 # --------------------------------------------------------------------------- registration
 
 
-def register(subparsers: Any, *, bench: Any = None) -> None:
-    """Add the records subcommands to the ``sanitas`` parser (and ``bench sweep``)."""
+def register(subparsers: Any) -> None:
+    """Add the records subcommands to the ``sanitas`` parser."""
     p = subparsers.add_parser("export", help="write the records as a facts file")
     p.add_argument("--as-of", type=_date, help="the as_of date the file states (YYYY-MM-DD)")
     p.add_argument("--subject", help="only the records evaluated with this record's key")
@@ -426,83 +335,3 @@ def register(subparsers: Any, *, bench: Any = None) -> None:
         help="stop once no distributed sweep is left running",
     )
     p.set_defaults(func=guarded(cmd_sweep_worker))
-
-    if bench is not None:
-        s = bench.add_parser(
-            "sweep", help="seed a synthetic city in a database; time the sweep and an import"
-        )
-        s.add_argument("--establishments", type=int, default=2_000)
-        s.add_argument(
-            "--database",
-            help="a PostgreSQL URL; a scratch database is made on that server and dropped "
-            "after (default: a temporary SQLite file)",
-        )
-        s.add_argument("--seed", type=int, default=1383)
-        s.add_argument(
-            "--manifest-rows", type=int, default=10_000, help="rows of the timed CSV import"
-        )
-        s.add_argument(
-            "--workers",
-            type=_positive_int,
-            default=None,
-            help="processes that evaluate side by side in the sweeps (default: one per core)",
-        )
-        s.add_argument(
-            "--explain-read",
-            action="store_true",
-            help="clock each sweep's read chunk by chunk: wall time, this process's and the "
-            "PostgreSQL server's CPU time and wait for a core, autovacuum runs; after the "
-            "import, the full sweep again with one worker, then as many as before, and every "
-            "group read alone",
-        )
-        s.add_argument("--format", choices=["json", "table"], default="table")
-        s.set_defaults(func=cmd_bench_sweep)
-
-        d = bench.add_parser(
-            "distributed",
-            help="seed a synthetic city; time a distributed full sweep with 1, 2, … workers",
-        )
-        d.add_argument("--establishments", type=_positive_int, default=2_000)
-        d.add_argument(
-            "--workers",
-            type=_counts,
-            default=[1, 2],
-            help="the counts of worker processes to time, e.g. 1,2 (the default)",
-        )
-        d.add_argument("--chunk", type=_positive_int, default=400, help="groups per chunk")
-        d.add_argument(
-            "--database",
-            help="a PostgreSQL URL; scratch databases are made on that server and dropped "
-            "after (default: temporary SQLite files)",
-        )
-        d.add_argument("--seed", type=int, default=1383)
-        d.add_argument("--format", choices=["json", "table"], default="table")
-        d.set_defaults(func=cmd_bench_distributed)
-
-        i = bench.add_parser(
-            "import",
-            help="seed a synthetic city; time a pump-out manifest import, stage by stage",
-        )
-        i.add_argument("--establishments", type=_positive_int, default=2_000)
-        i.add_argument(
-            "--rows", type=_positive_int, default=10_000, help="rows of the manifest file"
-        )
-        i.add_argument(
-            "--database",
-            help="a PostgreSQL URL; scratch databases are made on that server and dropped "
-            "after (default: temporary SQLite files)",
-        )
-        i.add_argument("--seed", type=int, default=1383)
-        i.add_argument(
-            "--keep-seed",
-            type=Path,
-            help="an SQLite file: the seeded city is taken from it when it holds the same "
-            "city, else kept there for the next run (SQLite only)",
-        )
-        i.add_argument(
-            "--profile",
-            action="store_true",
-            help="also import into a fresh copy under cProfile and print its top entries",
-        )
-        i.add_argument("--format", choices=["json", "table"], default="table")
-        i.set_defaults(func=cmd_bench_import)

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 from openpyxl import Workbook
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 from sanitas.intake.feeds import FEEDS, normalize_header, to_date
 from sanitas.intake.imports import import_file, rejects_path, write_rejects
 from sanitas.ordinance.document import read_data
@@ -566,7 +566,7 @@ def _manifests(path: Path, numbers: range, devices: list[str]) -> Path:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
     """A migrated database holding a small synthetic city (and its devices)."""
-    from sanitas.bench import CityGenerator
+    from sanitas.bench.engine import CityGenerator
 
     folder = tmp_path_factory.mktemp("template")
     city = folder / "city.json"

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 
 from ..conftest import ROOT
 from ..records.test_kill import NOTICE_CITY, NOTICES, SERVER, _query, _run

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 
 from ..conftest import ROOT
 from ..operations.test_serve import _free_port, _get

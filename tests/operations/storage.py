@@ -29,7 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("DATABASE_URL") or None

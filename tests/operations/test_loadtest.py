@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from sanitas.operations.loadtest import Sample, _percentile, render, summarise
+from sanitas.bench.load import Sample, _percentile, render, summarise
 
 from ..conftest import ROOT
 
@@ -105,8 +105,8 @@ class _Counting:
 
 
 def test_a_user_who_reads_each_page_asks_for_fewer(monkeypatch):
-    from sanitas.operations import loadtest
-    from sanitas.operations.loadtest import Tally, _user_loop
+    from sanitas.bench import load as loadtest
+    from sanitas.bench.load import Tally, _user_loop
 
     clock = _Clock(per_page=2**-9)  # some 2 ms, counted exactly in binary
     monkeypatch.setattr(loadtest, "time", clock)

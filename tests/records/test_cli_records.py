@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from sanitas.bench.records import city_chunks, render
 from sanitas.cli import main
-from sanitas.intake.benchmark import city_chunks, render
 from sanitas.ordinance.document import load_document, read_data
 from sanitas.records import cli as records_cli
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
@@ -212,7 +212,7 @@ def test_bad_dates_on_the_command_line_exit_2(capsys):
 
 
 def test_the_benchmark_seeds_the_generator_city_in_whole_establishments():
-    from sanitas.bench import CityGenerator
+    from sanitas.bench.engine import CityGenerator
 
     chunks = list(city_chunks(60, 7, size=200))
     assert len(chunks) > 1
@@ -329,7 +329,7 @@ def test_bench_sweep_explains_the_read(capsys):
 
 
 def test_the_autovacuum_runs_are_read_from_the_servers_log(tmp_path, monkeypatch):
-    from sanitas.intake.benchmark import _autovacuum_logged
+    from sanitas.bench.records import _autovacuum_logged
 
     log = tmp_path / "log"
     log.write_text('LOG:  automatic analyze of table "db.public.before"\n')
@@ -372,7 +372,7 @@ def test_a_database_that_cannot_be_used_is_one_line(tmp_path, url):
 
 
 def test_bench_import_times_each_stage_and_keeps_the_seeded_city(capsys, tmp_path):
-    from sanitas.intake.benchmark import render_import
+    from sanitas.bench.records import render_import
 
     kept = tmp_path / "seeded.sqlite3"
     argv = ["bench", "import", "--establishments", "8", "--rows", "40", "--format", "json"]
@@ -411,7 +411,7 @@ def test_bench_import_times_each_stage_and_keeps_the_seeded_city(capsys, tmp_pat
 def test_the_yardstick_does_the_same_work_every_time():
     """Yardsticks of two days compare only if the work they time is the same: its
     result is fixed here, so a change to it fails."""
-    from sanitas.intake.benchmark import _yardstick_round, yardstick
+    from sanitas.bench.records import _yardstick_round, yardstick
 
     assert _yardstick_round() == 182934
     assert yardstick(trials=2, seconds=0.01) > 0

@@ -13,7 +13,7 @@ from datetime import date
 import pytest
 from django.db import connection
 
-from sanitas.bench import CityGenerator
+from sanitas.bench.engine import CityGenerator
 from sanitas.records import deferred
 from sanitas.records import sweep as sweeping
 from sanitas.records.models import (

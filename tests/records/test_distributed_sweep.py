@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.utils import timezone
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 from sanitas.records import distributed
 from sanitas.records.models import Finding, SweepChunk, SweepRun
 from sanitas.records.services import record_facts
@@ -106,7 +106,7 @@ def _query(env: dict, sql: str, params: tuple = ()) -> list[tuple]:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
     """A migrated database holding a synthetic city of a few hundred establishments."""
-    from sanitas.bench import CityGenerator
+    from sanitas.bench.engine import CityGenerator
 
     folder = tmp_path_factory.mktemp("city")
     city = folder / "city.json"
@@ -272,7 +272,7 @@ print(json.dumps([twice, stored, SweepRun.objects.get().state]))
 
 @pytest.fixture
 def city(db):
-    from sanitas.bench import CityGenerator
+    from sanitas.bench.engine import CityGenerator
 
     record_facts(raw_facts=CityGenerator(5).city(12)["facts"], actor="clerk", why="test city")
 

@@ -8,7 +8,7 @@ import orjson
 import pytest
 from django.apps import apps
 
-from sanitas.bench import CityGenerator
+from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
 from sanitas.records.documents import read_documents, table_facts
 from sanitas.records.models import GroupFacts, RecordIndex, SubjectGroup

@@ -12,7 +12,7 @@ import orjson
 import pytest
 from django.apps import apps
 
-from sanitas.bench import CityGenerator
+from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
 from sanitas.records.findings import read_documents
 from sanitas.records.models import Finding, GroupFindings, RecordIndex, SubjectGroup

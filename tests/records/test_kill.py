@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 
 SERVER = os.environ.get("DATABASE_URL") or None
 
@@ -104,7 +104,7 @@ def database(migrated):
 CITY = (
     MIGRATE
     + """
-from sanitas.bench import CityGenerator
+from sanitas.bench.engine import CityGenerator
 from sanitas.records.services import record_facts
 record_facts(
     raw_facts=CityGenerator(41).city(90)["facts"], actor="clerk", why="test city", evaluate=False

@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 
-from sanitas.intake.benchmark import child_env, drop_database, make_database
+from sanitas.bench.records import child_env, drop_database, make_database
 
 SERVER = os.environ.get("DATABASE_URL") or None
 

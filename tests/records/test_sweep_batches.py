@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from sanitas.bench import CityGenerator
+from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import parse_facts

@@ -6,7 +6,7 @@ runs each step in a fresh child process, so that each step's peak memory is its
 own:
 
 1. migrate;
-2. seed: the synthetic city of :class:`sanitas.bench.CityGenerator` recorded
+2. seed: the synthetic city of :class:`sanitas.bench.engine.CityGenerator` recorded
    through :func:`~sanitas.records.services.record_facts` in chunks — exactly
    what an import stores;
 3. full sweep (every subject group, every finding new);
@@ -38,7 +38,7 @@ timing each stage of the import (:data:`IMPORT_STAGES`) in the importing
 process; ``--profile`` adds the top entries of a cProfile run of a third import
 of the same rows into a fresh copy of the seeded database.
 
-``python -m sanitas.intake.benchmark STEP …`` is a child; it prints one JSON
+``python -m sanitas.bench.records STEP …`` is a child; it prints one JSON
 object. No figure here is a target: the benchmark measures.
 """
 
@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from sanitas.bench import AS_OF, CityGenerator
+from sanitas.bench.engine import AS_OF, CityGenerator
 
 SEED_CHUNK = 5_000
 TOUCH_SHARE = 0.01
@@ -129,7 +129,7 @@ def child_env(env: dict[str, str]) -> dict[str, str]:
 
 
 def run_child(
-    env: dict[str, str], step: str, *args: Any, module: str = "sanitas.intake.benchmark"
+    env: dict[str, str], step: str, *args: Any, module: str = "sanitas.bench.records"
 ) -> dict[str, Any]:
     """Run one step (of ``module``'s steps) in a fresh process; its JSON result."""
     proc = subprocess.run(
@@ -727,16 +727,6 @@ def _stages(sweep: dict[str, Any]) -> str:
 
 def _peak_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-def _setup() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sanitas.settings")
-    import django
-
-    django.setup()
-    from sanitas.records.cli import quiet_queries
-
-    quiet_queries()
 
 
 def step_migrate() -> dict[str, Any]:
@@ -1513,8 +1503,10 @@ STEPS: dict[str, Callable[..., dict[str, Any]]] = {
 
 
 def main(argv: list[str]) -> int:
+    from sanitas.records.cli import setup_django
+
     step, *args = argv
-    _setup()
+    setup_django(migrate=False)  # a step migrates only when it is the migrate step
     result = STEPS[step](*args)
     sys.stdout.write(json.dumps(result))
     return 0

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sanitas.intake.benchmark import (
+from sanitas.bench.records import (
     BenchError,
     child_env,
     drop_database,
@@ -229,7 +229,7 @@ def bench_load(
             say("full sweep")
             run_child(env, "sweep", "full")
             say(f"making {users} staff accounts")
-            targets = run_child(env, "accounts", users, module="sanitas.operations.loadtest")
+            targets = run_child(env, "accounts", users, module="sanitas.bench.load")
             manifest = Path(tmp) / "manifests.csv"
             if busy:
                 run_child(env, "manifests", manifest_rows, seed, manifest)
@@ -389,7 +389,7 @@ def step_accounts(users: int) -> dict[str, Any]:
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group
 
-    from sanitas.bench import AS_OF
+    from sanitas.bench.engine import AS_OF
     from sanitas.records.models import RECORD_MODELS
 
     hashed = make_password(PASSWORD)  # one hash for all: the sign-ins still check it
@@ -414,9 +414,9 @@ def step_accounts(users: int) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    from sanitas.intake.benchmark import _setup
+    from sanitas.records.cli import setup_django
 
-    _setup()
+    setup_django(migrate=False)
     step, *args = argv
     if step != "accounts":
         raise SystemExit(f"unknown step {step}")

@@ -13,7 +13,7 @@ load (parse the JSON file), validate (the whole document), evaluate, serialize.
 Each stage is timed on the wall clock and in processor time: on a machine shared
 with other work the wall clock counts the waits, the processor time does not.
 
-``python -m sanitas.bench --profile FILE [N]`` evaluates and serializes a facts file
+``python -m sanitas.bench.engine --profile FILE [N]`` evaluates and serializes a facts file
 under cProfile and prints its N (default 25) costliest functions by own time.
 """
 
@@ -555,7 +555,7 @@ def bench_engine(*, subjects: int, seed: int = 1383) -> dict[str, Any]:
         size = path.stat().st_size
         env = dict(os.environ)
         proc = subprocess.run(
-            [sys.executable, "-m", "sanitas.bench", str(path)],
+            [sys.executable, "-m", "sanitas.bench.engine", str(path)],
             capture_output=True,
             check=True,
             env=env,
@@ -626,7 +626,7 @@ def profile(path: Path, top: int = 25) -> str:
     return out.getvalue()
 
 
-USAGE = "usage: python -m sanitas.bench [--profile] FILE [N]"
+USAGE = "usage: python -m sanitas.bench.engine [--profile] FILE [N]"
 
 
 def main(argv: list[str]) -> int:
@@ -640,13 +640,14 @@ def main(argv: list[str]) -> int:
         return 2
     path = Path(args[0])
     if not path.is_file():
-        print(f"sanitas.bench: {path}: no such file", file=sys.stderr)
+        print(f"sanitas.bench.engine: {path}: no such file", file=sys.stderr)
         return 2
     top = 25
     if len(args) == 2:
         if not args[1].isdigit() or int(args[1]) < 1:
             print(
-                f"sanitas.bench: N must be a whole number above 0, not {args[1]!r}", file=sys.stderr
+                f"sanitas.bench.engine: N must be a whole number above 0, not {args[1]!r}",
+                file=sys.stderr,
             )
             return 2
         top = int(args[1])
@@ -655,10 +656,12 @@ def main(argv: list[str]) -> int:
     try:
         text = profile(path, top) if profiling else json.dumps(_measure(path))
     except orjson.JSONDecodeError as error:
-        print(f"sanitas.bench: {path}: not valid JSON: {error}", file=sys.stderr)
+        print(f"sanitas.bench.engine: {path}: not valid JSON: {error}", file=sys.stderr)
         return 2
     except FactsError as error:
-        print("\n".join(f"sanitas.bench: {line}" for line in error.problems), file=sys.stderr)
+        print(
+            "\n".join(f"sanitas.bench.engine: {line}" for line in error.problems), file=sys.stderr
+        )
         return 2
     sys.stdout.write(text)
     return 0
