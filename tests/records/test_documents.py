@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
-
 import orjson
 import pytest
-from django.apps import apps
 
 from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
@@ -99,21 +96,3 @@ def test_a_rejected_write_leaves_the_documents_as_they_were():
     with pytest.raises(RecordError):
         void_record(key="jade-gi", actor="clerk", why="duplicate")  # still named
     assert dict(GroupFacts.objects.values_list("subject_group", "document")) == before
-
-
-def _parsed_documents() -> dict[str, list]:
-    # (parsed: PostgreSQL's jsonb gives a list's mappings back with their keys in
-    # its own order, so the text may differ where the facts do not)
-    return {
-        g: orjson.loads(d) for g, d in GroupFacts.objects.values_list("subject_group", "document")
-    }
-
-
-def test_the_migration_builds_the_documents_of_an_existing_database():
-    _load_cities()
-    expected = _parsed_documents()
-    GroupFacts.objects.all().delete()
-    migration = importlib.import_module("sanitas.records.migrations.0009_group_facts_documents")
-    migration.build_documents(apps, None)
-    assert _parsed_documents() == expected
-    _assert_documents_are_the_tables()

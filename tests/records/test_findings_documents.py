@@ -4,13 +4,10 @@ merge in their transaction."""
 
 from __future__ import annotations
 
-import importlib
 from datetime import date
 from itertools import pairwise
 
-import orjson
 import pytest
-from django.apps import apps
 
 from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
@@ -162,25 +159,6 @@ def test_a_merge_moves_the_findings_document_with_the_findings():
     # and the next sweep makes it the merged group's findings
     sweep(as_of=AS_OF)
     assert read_documents([group])[group] == _evaluated([group])[group]
-
-
-def _parsed() -> dict[str, tuple]:
-    return {
-        g: (orjson.loads(d), as_of)
-        for g, d, as_of in GroupFindings.objects.values_list(
-            "subject_group", "document", "evaluated_as_of"
-        )
-    }
-
-
-def test_the_migration_builds_the_documents_of_an_existing_database():
-    _load()
-    sweep(as_of=AS_OF, full=True)
-    expected = _parsed()
-    GroupFindings.objects.all().delete()
-    migration = importlib.import_module("sanitas.records.migrations.0012_group_findings_documents")
-    migration.build_documents(apps, None)
-    assert _parsed() == expected
 
 
 def test_a_finding_gets_a_new_version_when_its_status_changes_not_its_words():

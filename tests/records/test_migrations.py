@@ -1,10 +1,13 @@
-"""The records app's squashed migration makes the database its thirteen migrations make.
+"""The records app's one migration makes a new database, and a database migrated
+through the thirteen it replaced needs nothing more.
 
-A new database is migrated through ``0001_squashed_0013_worklist_rows``; a database
-migrated part of the way goes on through the original files. Both must end with the
-same tables, columns, indexes and constraints: each is made here in a database of
-its own (on the suite's database server, or SQLite files) by a child process, and
-their schemas, read back through Django's introspection, compared.
+``0001_squashed_0013_worklist_rows`` is the records app's only migration since the
+thirteen it replaced were dropped (Django's "Squashing migrations"). Each database
+here is made by a child process, in a database of its own (on the suite's database
+server, or SQLite files): a new one migrates through the one migration to the
+schema the models declare; one whose migration table lists the thirteen old names
+and the squash, as every database a release holding both migrated does, has
+nothing to apply.
 """
 
 from __future__ import annotations
@@ -19,6 +22,23 @@ from sanitas.bench.records import child_env, drop_database, make_database
 SERVER = os.environ.get("DATABASE_URL") or None
 
 SQUASHED = ("records", "0001_squashed_0013_worklist_rows")
+#: the migrations the squash replaced, as the migration table of a database they
+#: migrated names them
+REPLACED = (
+    "0001_initial",
+    "0002_finding_fewer_indexes",
+    "0003_history_indexes_for_history_queries",
+    "0004_subject_group_findings_digest",
+    "0005_voided_rows_in_partial_indexes",
+    "0006_employee_name_and_permit_number",
+    "0007_finding_reading_and_data_problems",
+    "0008_follow_up_observations_and_vocabulary_help",
+    "0009_group_facts_documents",
+    "0010_operators_and_owners_languages",
+    "0011_distributed_sweep_runs_and_chunks",
+    "0012_group_findings_documents",
+    "0013_worklist_rows",
+)
 
 MIGRATE_AND_DESCRIBE = """
 import json, os, sys
@@ -26,20 +46,34 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sanitas.settings")
 import django
 django.setup()
 from django.db import connection
+from django.core.management import call_command
 from django.db.migrations.executor import MigrationExecutor
-from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
 
-squashed = tuple(json.loads(sys.argv[2]))
+squashed, replaced = json.loads(sys.argv[2]), json.loads(sys.argv[3])
 executor = MigrationExecutor(connection)
-if sys.argv[1] == "chain":
-    # the graph as it was before the squash: the thirteen files, the squashed one left out
-    executor.loader = MigrationLoader(connection, replace_migrations=False)
-    targets = [node for node in executor.loader.graph.leaf_nodes() if node != squashed]
-else:
-    targets = executor.loader.graph.leaf_nodes()
+targets = executor.loader.graph.leaf_nodes()
+records = [
+    (name, bool(migration.replaces))
+    for (app, name), migration in executor.loader.disk_migrations.items()
+    if app == "records"
+]
 applied = [migration.name for migration, _ in executor.migration_plan(targets)
            if migration.app_label == "records"]
 executor.migrate(targets)
+if sys.argv[1] == "recorded-before-the-drop":
+    # what a release holding the thirteen and the squash left in the migration table
+    recorder = MigrationRecorder(connection)
+    recorder.migration_qs.filter(app="records").delete()
+    for name in [*replaced, squashed[1]]:
+        recorder.record_applied("records", name)
+executor = MigrationExecutor(connection)  # read the migration table again
+left = [migration.name for migration, _ in executor.migration_plan(targets)]
+try:
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+    models_match = True
+except SystemExit:
+    models_match = False
 
 schema = {}
 with connection.cursor() as cursor:
@@ -62,7 +96,10 @@ with connection.cursor() as cursor:
             for name, info in introspection.get_constraints(cursor, table).items()
         )
         schema[table] = {"columns": columns, "constraints": constraints}
-print(json.dumps({"applied": applied, "schema": schema}))
+print(json.dumps({
+    "records": records, "applied": applied, "left": left, "models_match": models_match,
+    "schema": schema,
+}))
 """
 
 
@@ -70,7 +107,14 @@ def _migrated(how: str) -> dict:
     env = make_database(SERVER)
     try:
         proc = subprocess.run(
-            [sys.executable, "-c", MIGRATE_AND_DESCRIBE, how, json.dumps(SQUASHED)],
+            [
+                sys.executable,
+                "-c",
+                MIGRATE_AND_DESCRIBE,
+                how,
+                json.dumps(SQUASHED),
+                json.dumps(REPLACED),
+            ],
             env=child_env(env),
             capture_output=True,
             text=True,
@@ -82,14 +126,20 @@ def _migrated(how: str) -> dict:
         drop_database(SERVER, env)
 
 
-def test_the_squashed_migration_makes_the_schema_of_the_thirteen():
-    squashed = _migrated("squashed")
-    chain = _migrated("chain")
-    # each database was made the way it was meant to be
-    assert squashed["applied"] == [SQUASHED[1]]
-    assert chain["applied"][0] == "0001_initial"
-    assert chain["applied"][-1] == "0013_worklist_rows"
-    assert len(chain["applied"]) == 13
-    assert sorted(squashed["schema"]) == sorted(chain["schema"])
-    for table, described in chain["schema"].items():
-        assert squashed["schema"][table] == described, table
+def test_a_new_database_migrates_through_the_one_records_migration():
+    new = _migrated("new")
+    # the squash is the records app's only migration, and replaces nothing now
+    assert new["records"] == [[SQUASHED[1], False]]
+    assert new["applied"] == [SQUASHED[1]]
+    assert new["left"] == []
+    # the tables it makes are those the models declare, history tables among them
+    assert new["models_match"]
+    assert "records_index" in new["schema"]
+    assert "records_pump_out_history" in new["schema"]
+
+
+def test_a_database_migrated_while_the_squash_replaced_the_thirteen_is_current():
+    before_the_drop = _migrated("recorded-before-the-drop")
+    # nothing is applied again, whatever migrated the tables
+    assert before_the_drop["left"] == []
+    assert before_the_drop["models_match"]

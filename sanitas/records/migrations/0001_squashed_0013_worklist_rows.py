@@ -1,14 +1,15 @@
-"""The records app's migrations 0001 to 0013 as one, for a new database.
+"""The records app's tables, as its migrations 0001 to 0013 left them, in one step.
 
 Migrations 0003 and 0005 altered some four hundred fields of the history tables,
 each a copy of its table on SQLite: a new database took some 12 seconds to
 migrate, every new installation and every test database. Squashed, the same
-tables and indexes are created once each. The three data migrations of the
-chain (0009's facts documents, 0012's findings documents, 0013's worklist rows)
-build what a database's existing records need; a database this migration
-creates has none, so they are left out here and stay in their own files for a
-database migrated part of the way. A test compares the schema this creates with
-the one the thirteen create.
+tables and indexes are created once each. The thirteen files it replaced are gone
+(Django's "Squashing migrations": once every database has migrated past the
+squash): a database migrated through them has this migration recorded as applied
+too, and a database still part of the way through them must first be migrated by
+a release that holds them (docs/operating.md, "Upgrading"). The chain's three data
+migrations built what a database's existing records needed; a database this
+migration creates has none, so they have no step here.
 """
 
 import django.db.models.deletion
@@ -20,7 +21,6 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    replaces = [('records', '0001_initial'), ('records', '0002_finding_fewer_indexes'), ('records', '0003_history_indexes_for_history_queries'), ('records', '0004_subject_group_findings_digest'), ('records', '0005_voided_rows_in_partial_indexes'), ('records', '0006_employee_name_and_permit_number'), ('records', '0007_finding_reading_and_data_problems'), ('records', '0008_follow_up_observations_and_vocabulary_help'), ('records', '0009_group_facts_documents'), ('records', '0010_operators_and_owners_languages'), ('records', '0011_distributed_sweep_runs_and_chunks'), ('records', '0012_group_findings_documents'), ('records', '0013_worklist_rows')]
 
     initial = True
 
