@@ -762,7 +762,9 @@ def step_seed(establishments: int, seed: int) -> dict[str, Any]:
     records = 0
     started = time.perf_counter()
     for chunk in city_chunks(establishments, seed):
-        result = record_facts(raw_facts=chunk, actor="bench", why="synthetic city", source="bench")
+        result = record_facts(
+            raw_facts=chunk, actor="bench", why="synthetic city", source="bench", evaluate=False
+        )
         records += result.created
     seconds = time.perf_counter() - started
     sizes = (
@@ -977,7 +979,9 @@ def step_touch(share: float, seed: int) -> dict[str, Any]:
         {"type": "inspection", "subject": key, "date": day, "notes": "benchmark visit"}
         for key in picked
     ]
-    record_facts(raw_facts=facts, actor="bench", why="benchmark: 1% of subjects change")
+    record_facts(
+        raw_facts=facts, actor="bench", why="benchmark: 1% of subjects change", evaluate=False
+    )
     groups = set(RecordIndex.objects.filter(key__in=picked).values_list("subject_group", flat=True))
     in_groups = RecordIndex.objects.filter(subject_group__in=groups).count()
     return {
@@ -1065,16 +1069,17 @@ IMPORT_STAGES: tuple[tuple[str, str, str], ...] = (
     ("look up the stored keys", "sanitas.intake.imports", "_load_stored"),
     ("resolve shared keys", "sanitas.intake.imports", "_resolve_shared_keys"),
     ("build the batch", "sanitas.intake.imports", "_build"),
-    ("order and chunk", "sanitas.intake.imports", "store_order"),
+    ("order and chunk", "sanitas.records.store", "store_order"),
     ("validate (vocabulary)", "sanitas.ordinance.facts", "parse_facts"),
-    ("check references", "sanitas.records.services", "_Index.known_types"),
-    ("index lookups of the batch's keys", "sanitas.records.services", "_Index.load"),
+    ("check references", "sanitas.records.services", "BatchIndex.known_types"),
+    ("index lookups of the batch's keys", "sanitas.records.services", "BatchIndex.load"),
     ("subject groups", "sanitas.records.services", "_assign_groups"),
     ("store records", "sanitas.records.services", "_insert_new"),
     ("history", "sanitas.records.bulk", "Table.keep_history_of"),
     ("index rows", "sanitas.records.services", "_index"),
     ("facts documents", "sanitas.records.documents", "update_documents"),
     ("groups' changed marks", "sanitas.records.services", "_touch_groups"),
+    ("evaluate the touched groups", "sanitas.records.services", "evaluate_groups"),
     ("records' mappings for the documents", "sanitas.records.documents", "record_mapping"),
 )
 

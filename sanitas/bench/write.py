@@ -213,7 +213,9 @@ def _load(path: Path, *, as_of: date) -> None:
     from sanitas.records.services import record_facts
     from sanitas.records.sweep import sweep
 
-    record_facts(raw_facts=read_data(path)["facts"], actor="bench", why=f"bench: {path.name}")
+    record_facts(
+        raw_facts=read_data(path)["facts"], actor="bench", why=f"bench: {path.name}", evaluate=False
+    )
     sweep(as_of=as_of)
 
 
