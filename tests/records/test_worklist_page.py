@@ -4,17 +4,16 @@ run — and equals the lines computed from every open finding."""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from django.contrib.auth.models import Group, User
 
-from sanitas.demo import load_demo
 from sanitas.kit import selectors
+
+from ..conftest import DEMO_AS_OF
 
 pytestmark = pytest.mark.django_db
 
-AS_OF = date(2026, 6, 15)
+AS_OF = DEMO_AS_OF
 
 
 def _key(line) -> list[int]:
@@ -22,10 +21,10 @@ def _key(line) -> list[int]:
 
 
 @pytest.fixture
-def demo():
-    """The demo city (loaded once per test: its five years of writes take a while,
-    most of all on PostgreSQL, so each test here asks all it can of one load)."""
-    load_demo(as_of=AS_OF, seed=91776)
+def demo(demo_city):
+    """The demo city as of 2026-06-15, a copy for the module (tests/conftest.py): each
+    test's writes are rolled back after it."""
+    return demo_city
 
 
 def test_every_page_of_lines_equals_the_lines_of_every_finding(demo):
