@@ -77,7 +77,10 @@ def api(secret) -> Client:
 @pytest.fixture
 def block() -> list[dict[str, Any]]:
     facts = read_data(BLOCK)["facts"]
-    record_facts(raw_facts=facts, actor="clerk", why="test load", source="city-block.yaml")
+    # stored, then evaluated by the sweep as of the block's day
+    record_facts(
+        raw_facts=facts, actor="clerk", why="test load", source="city-block.yaml", evaluate=False
+    )
     sweep(as_of=AS_OF)
     return facts
 

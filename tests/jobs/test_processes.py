@@ -113,7 +113,10 @@ print(job.pk)
     job = _python(database, JOB.format(pk=pk))
     assert job["state"] == "finished", job
     assert job["task"] == "SUCCESSFUL"
-    assert job["outcome"]["groups"] > 0 and job["outcome"]["findings_created"] > 0
+    # (the import evaluated the block as of today; the sweep as of March 1 rewrites it)
+    outcome = job["outcome"]
+    assert outcome["groups"] > 0
+    assert outcome["findings_created"] + outcome["findings_updated"] + outcome["findings_closed"]
     assert job["done"] == job["total"] == job["outcome"]["groups"]
     assert "subject groups evaluated" in job["message"]
 

@@ -274,7 +274,10 @@ print(json.dumps([twice, stored, SweepRun.objects.get().state]))
 def city(db):
     from sanitas.bench.engine import CityGenerator
 
-    record_facts(raw_facts=CityGenerator(5).city(12)["facts"], actor="clerk", why="test city")
+    # stored only: the distributed sweep under test evaluates it
+    record_facts(
+        raw_facts=CityGenerator(5).city(12)["facts"], actor="clerk", why="test city", evaluate=False
+    )
 
 
 def test_a_worker_with_another_rule_pack_refuses_the_chunk_and_says_why(city):
