@@ -17,6 +17,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db.migrations.recorder import MigrationRecorder
+
 from sanitas.bench.records import child_env, drop_database, make_database
 
 SERVER = os.environ.get("DATABASE_URL") or None
@@ -143,3 +148,21 @@ def test_a_database_migrated_while_the_squash_replaced_the_thirteen_is_current()
     # nothing is applied again, whatever migrated the tables
     assert before_the_drop["left"] == []
     assert before_the_drop["models_match"]
+
+
+def test_a_database_before_the_squash_is_refused_with_how_to_upgrade_it(db):
+    """A database last migrated by a release older than the squash lists 0001_initial
+    but not the squash: ``migrate`` stops before it tries to make the tables again,
+    saying how to upgrade, and changes nothing."""
+    recorded = MigrationRecorder.Migration.objects
+    recorded.filter(app="records", name=SQUASHED[1]).delete()
+    recorded.create(app="records", name=REPLACED[0])
+    before = sorted(recorded.values_list("app", "name"))
+    with pytest.raises(CommandError, match=r"older than the squash.*Upgrading"):
+        call_command("migrate", interactive=False, verbosity=0)
+    assert sorted(recorded.values_list("app", "name")) == before
+
+
+def test_a_database_past_the_squash_migrates_as_before(db):
+    MigrationRecorder.Migration.objects.create(app="records", name=REPLACED[0])
+    call_command("migrate", interactive=False, verbosity=0)  # the squash is recorded: nothing
