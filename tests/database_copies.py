@@ -44,8 +44,9 @@ class DatabaseCopies:
             database = connection.settings_dict["NAME"]
             copy = f"{database}_copy_{name}"
             strategy = self._strategy()
-            connection.close()
+            self._close_all()
             self._admin(
+                self._terminate(database),
                 f'DROP DATABASE IF EXISTS "{copy}" WITH (FORCE)',
                 f'CREATE DATABASE "{copy}" TEMPLATE "{database}"{strategy}',
             )
@@ -64,8 +65,9 @@ class DatabaseCopies:
         else:
             database = connection.settings_dict["NAME"]
             strategy = self._strategy()
-            connection.close()
+            self._close_all()
             self._admin(
+                self._terminate(self._postgres[name]),
                 f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)',
                 f'CREATE DATABASE "{database}" TEMPLATE "{self._postgres[name]}"{strategy}',
             )
@@ -94,6 +96,24 @@ class DatabaseCopies:
                 "a copy of the database is kept or put back between tests only, "
                 "outside any transaction"
             )
+
+    @staticmethod
+    def _close_all() -> None:
+        """Close every connection Django holds (every alias, this thread's)."""
+        from django.db import connections
+
+        connections.close_all()
+
+    @staticmethod
+    def _terminate(database: str) -> str:
+        """A statement ending every other session on ``database``: a template may have
+        none, and a connection a finished test left open (a thread's, a server's) would
+        otherwise make the copy fail."""
+        name = database.replace("'", "''")
+        return (
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        )
 
     @staticmethod
     def _strategy() -> str:
