@@ -19,7 +19,7 @@ The run, on loopback only and bounded in time:
 
 The client is this process (threads with their own cookie jars): on a machine of
 two cores it competes with the server for the CPU, so the figures are what a
-small machine serving its own load generator gives, which the README says.
+small machine serving its own load generator gives, which docs/operating.md says.
 """
 
 from __future__ import annotations
