@@ -8,6 +8,7 @@ in the shell's style, for an active account only."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -27,6 +28,7 @@ from sanitas.people.forms import (
     ReactivateForm,
     StaffFilterForm,
     StaffSetPasswordForm,
+    VersionedForm,
     role_options,
 )
 
@@ -148,71 +150,82 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
 @door
 def roles(request: HttpRequest, pk: int) -> HttpResponse:
     """Change the account's roles, name and e-mail (a reason when the roles change)."""
-    row = _row(request, pk)
-    form = AccountForm(request.POST)
-    if form.is_valid():
-        try:
-            events = services.change_account(
-                actor=request.user, account_id=pk, site=_site(request), **form.cleaned_data
-            )
-        except services.StaleAccount as exc:
-            return _person_page(
-                request, _row(request, pk), account_form=form.made_again(exc), status=409
-            )
-        except services.PeopleError as exc:
-            form.put(exc)
-        else:
-            if events:
-                done = ", ".join(event.get_action_display() for event in events)
-                messages.success(request, f"Saved: {done}.")
-            else:
-                messages.info(request, "Nothing changed.")
-            return redirect("people:person", pk=pk)
-    return _person_page(request, row, account_form=form, status=400)
+
+    def said(row: selectors.StaffRow, events: list[Any]) -> tuple[int, str]:
+        if not events:
+            return messages.INFO, "Nothing changed."
+        return messages.SUCCESS, "Saved: " + ", ".join(e.get_action_display() for e in events) + "."
+
+    return _change(
+        request,
+        pk,
+        AccountForm,
+        "account_form",
+        lambda **data: services.change_account(
+            actor=request.user, account_id=pk, site=_site(request), **data
+        ),
+        said,
+    )
 
 
 @door
 def deactivate(request: HttpRequest, pk: int) -> HttpResponse:
     """Deactivate the account (with a reason): it can no longer sign in."""
-    row = _row(request, pk)
-    form = DeactivateForm(request.POST)
-    if form.is_valid():
-        try:
-            services.deactivate(actor=request.user, account_id=pk, **form.cleaned_data)
-        except services.StaleAccount as exc:
-            return _person_page(
-                request, _row(request, pk), deactivate_form=form.made_again(exc), status=409
-            )
-        except services.PeopleError as exc:
-            form.put(exc)
-        else:
-            messages.success(
-                request,
-                f"Deactivated {row.name}: the account can no longer sign in, and its API "
-                "tokens no longer work.",
-            )
-            return redirect("people:person", pk=pk)
-    return _person_page(request, row, deactivate_form=form, status=400)
+    return _change(
+        request,
+        pk,
+        DeactivateForm,
+        "deactivate_form",
+        lambda **data: services.deactivate(actor=request.user, account_id=pk, **data),
+        lambda row, _: (
+            messages.SUCCESS,
+            f"Deactivated {row.name}: the account can no longer sign in, and its API "
+            "tokens no longer work.",
+        ),
+    )
 
 
 @door
 def reactivate(request: HttpRequest, pk: int) -> HttpResponse:
     """Reactivate the account, with the roles it had."""
+    return _change(
+        request,
+        pk,
+        ReactivateForm,
+        "reactivate_form",
+        lambda **data: services.reactivate(actor=request.user, account_id=pk, **data),
+        lambda row, _: (messages.SUCCESS, f"Reactivated {row.name}."),
+    )
+
+
+def _change(
+    request: HttpRequest,
+    pk: int,
+    form_class: type[VersionedForm],
+    slot: str,
+    change: Callable[..., Any],
+    said: Callable[[selectors.StaffRow, Any], tuple[int, str]],
+) -> HttpResponse:
+    """One change from a person's page: the form read, the service's ``change`` made
+    with what it holds, and the page again with a message; refused, the page again with
+    each problem beside its field (400), or, when the account changed since the page was
+    opened, with the other change shown and the form made from the account as it is
+    now (409). Nothing is stored unless the change is made."""
     row = _row(request, pk)
-    form = ReactivateForm(request.POST)
+    form = form_class(request.POST)
+    status = 400
     if form.is_valid():
         try:
-            services.reactivate(actor=request.user, account_id=pk, **form.cleaned_data)
+            result = change(**form.cleaned_data)
         except services.StaleAccount as exc:
-            return _person_page(
-                request, _row(request, pk), reactivate_form=form.made_again(exc), status=409
-            )
+            row, form, status = _row(request, pk), form.made_again(exc), 409
         except services.PeopleError as exc:
             form.put(exc)
         else:
-            messages.success(request, f"Reactivated {row.name}.")
+            level, text = said(row, result)
+            messages.add_message(request, level, text)
             return redirect("people:person", pk=pk)
-    return _person_page(request, row, reactivate_form=form, status=400)
+    return _person_page(request, row, status=status, **{slot: form})
 
 
 # --------------------------------------------------------------------------- passwords
