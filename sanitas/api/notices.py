@@ -9,6 +9,7 @@ its catch-all, so that they are documented in the same OpenAPI.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Literal
@@ -237,6 +238,35 @@ def _missing(notice_id: int) -> Status:
     return Status(404, {"detail": [f"notice {notice_id}: no such notice"]})
 
 
+def _changed(
+    request: HttpRequest,
+    notice_id: int,
+    need: str,
+    response: HttpResponse,
+    change: Callable[[Notice, str | None], Notice],
+    *,
+    asked: str,
+    yours: dict[str, Any] | None = None,
+) -> Any:
+    """One change of a notice: the notice found and the change allowed (``need``),
+    made by ``change(notice, version)`` from the version sent as If-Match, and the
+    notice answered with its new ETag; or refused — 404, 403, 412 with what happened
+    since (``yours``: what the request asked to change), the service's refusal."""
+    notice = _found(request, notice_id, need)
+    if notice is None:
+        return _missing(notice_id)
+    version = _notice_version(request)
+    if isinstance(version, Status):
+        return version
+    try:
+        notice = change(notice, version)
+    except services.StaleNotice as exc:
+        return _stale(request, exc, asked=asked, body=yours)
+    except services.NoticeError as exc:
+        return _refused(exc)
+    return _answer(notice, response)
+
+
 REFUSED = {401: Problems, 403: Problems, 404: Problems, 409: Problems, 422: Problems}
 #: and for a change, what it was made from
 CHANGE_REFUSED = {**REFUSED, 400: Problems, 412: Conflicts, 428: Problems}
@@ -302,25 +332,22 @@ def mount(api: NinjaAPI) -> None:
         """Send the version read (`ETag`) as `If-Match`: an edit made from an older
         version is refused (412) with what happened since, field by field; one with no
         `If-Match` is refused (428); `If-Match: *` edits whatever the draft now says."""
-        notice = _found(request, notice_id, "notices.draft")
-        if notice is None:
-            return _missing(notice_id)
-        version = _notice_version(request)
-        if isinstance(version, Status):
-            return version
-        try:
-            notice = services.edit_draft(
+        edits = body.model_dump()
+        return _changed(
+            request,
+            notice_id,
+            "notices.draft",
+            response,
+            lambda notice, version: services.edit_draft(
                 notice_id=notice.pk,
                 actor=request.user.get_username(),
                 version=version,
                 version_required=True,
-                **body.model_dump(),
-            )
-        except services.StaleNotice as exc:
-            return _stale(request, exc, asked="edit", body=body.model_dump())
-        except services.NoticeError as exc:
-            return _refused(exc)
-        return _answer(notice, response)
+                **edits,
+            ),
+            asked="edit",
+            yours=edits,
+        )
 
     @api.post(
         "/notices/{notice_id}/approve",
@@ -333,21 +360,16 @@ def mount(api: NinjaAPI) -> None:
     def approve_notice(request: HttpRequest, notice_id: PlainInt, response: HttpResponse) -> Any:
         """With `If-Match` (the version read), refused (412) if the draft changed since:
         an approval covers what the supervisor read."""
-        notice = _found(request, notice_id, "notices.approve")
-        if notice is None:
-            return _missing(notice_id)
-        version = _notice_version(request)
-        if isinstance(version, Status):
-            return version
-        try:
-            notice = services.approve_notice(
+        return _changed(
+            request,
+            notice_id,
+            "notices.approve",
+            response,
+            lambda notice, version: services.approve_notice(
                 notice_id=notice.pk, actor=request.user.get_username(), version=version
-            )
-        except services.StaleNotice as exc:
-            return _stale(request, exc, asked="approve")
-        except services.NoticeError as exc:
-            return _refused(exc)
-        return _answer(notice, response)
+            ),
+            asked="approve",
+        )
 
     @api.post(
         "/notices/{notice_id}/serve",
@@ -364,14 +386,12 @@ def mount(api: NinjaAPI) -> None:
         (their SHA-256 digests are returned), and records the notice as the engine's
         fact. A served notice answers 409. With `If-Match` (the version read), refused
         (412) if the notice changed since."""
-        notice = _found(request, notice_id, "notices.serve")
-        if notice is None:
-            return _missing(notice_id)
-        version = _notice_version(request)
-        if isinstance(version, Status):
-            return version
-        try:
-            notice = services.serve_notice(
+        return _changed(
+            request,
+            notice_id,
+            "notices.serve",
+            response,
+            lambda notice, version: services.serve_notice(
                 notice_id=notice.pk,
                 actor=request.user.get_username(),
                 method=body.method,
@@ -379,12 +399,9 @@ def mount(api: NinjaAPI) -> None:
                 served_at=body.served_at,
                 served_by=body.served_by,
                 version=version,
-            )
-        except services.StaleNotice as exc:
-            return _stale(request, exc, asked="serve")
-        except services.NoticeError as exc:
-            return _refused(exc)
-        return _answer(notice, response)
+            ),
+            asked="serve",
+        )
 
     @api.get(
         "/notices/{notice_id}/pdf",
