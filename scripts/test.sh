@@ -26,6 +26,11 @@ cd "$(dirname "$0")/.."
 . scripts/python.sh
 ensure_venv .venv "[test]"
 ./scripts/assets.sh
+# The project's byte code, written once: the suite starts some hundreds of Python
+# processes (servers, workers, the command line), and where the environment sets
+# PYTHONDONTWRITEBYTECODE each of them would compile the project's sources again,
+# some 0.3 s of CPU apiece. A source changed later is simply compiled again in memory.
+.venv/bin/python -m compileall -q sanitas tests >/dev/null
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
@@ -38,6 +43,7 @@ SANITAS_DATA_DIR=$(mktemp -d /tmp/sanitas-test.XXXXXX) .venv/bin/python manage.p
 python313=""
 if python313=$(find_python313); then
   ensure_venv .venv-3.13 "[test]" "$python313"
+  .venv-3.13/bin/python -m compileall -q sanitas tests >/dev/null
 elif [ "${CI:-}" = true ]; then
   echo "no Python 3.13 on this machine: the engine's second run cannot be made" >&2
   exit 1

@@ -14,8 +14,6 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.utils import timezone
-from openpyxl import Workbook
-from openpyxl.utils import get_column_letter
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -64,6 +62,11 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
 
 
 def _xlsx(name: str, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
+    # imported here: openpyxl (and the numpy it brings) would cost every process that
+    # starts Django a fifth of a second, and only a download of a workbook needs it
+    from openpyxl import Workbook
+    from openpyxl.utils import get_column_letter
+
     book = Workbook(write_only=True)
     sheet = book.create_sheet(title=name[:31])
     widths = [len(h) for h in header]

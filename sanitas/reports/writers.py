@@ -10,9 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from django.template.loader import render_to_string
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
 from sanitas.kit.export import neutralised
 from sanitas.reports.figures import Period, Section
@@ -43,12 +40,18 @@ def _sheet_name(text: str, taken: set[str]) -> str:
 
 
 def _widths(sheet: Any) -> None:
+    from openpyxl.utils import get_column_letter
+
     for index, column in enumerate(sheet.columns, start=1):
         longest = max((len(str(c.value)) for c in column if c.value is not None), default=8)
         sheet.column_dimensions[get_column_letter(index)].width = min(60, max(10, longest + 2))
 
 
 def write_xlsx(path: Path, *, title: str, period: Period, sections: list[Section]) -> None:
+    # imported here, as in sanitas.kit.export: only writing a workbook needs openpyxl
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
     book = Workbook()
     figures = book.active
     figures.title = "Figures"
