@@ -21,9 +21,29 @@ fi
 dist=node_modules/@uswds/uswds/dist
 target=sanitas/web/static/uswds
 version=$(node -p 'require("./node_modules/@uswds/uswds/package.json").version')
-if [ "$(cat "$target/VERSION" 2>/dev/null)" != "$version" ]; then
+# what is copied, besides the version: a change to the selection below copies again
+selection="css js, images but the Material icon sources, the fonts the stylesheet names"
+if [ "$(cat "$target/VERSION" 2>/dev/null)" != "$version" ] ||
+  [ "$(cat "$target/.selection" 2>/dev/null)" != "$selection" ]; then
   rm -rf "$target"
   mkdir -p "$target"
-  cp -R "$dist/css" "$dist/js" "$dist/fonts" "$dist/img" "$target/"
+  cp -R "$dist/css" "$dist/js" "$target/"
+  # USWDS ships some 2,100 Material icons as the sources of custom sprites, which no
+  # stylesheet or page here names; copied, they were three quarters of the files every
+  # collectstatic compressed. tests/web/test_web.py checks that everything the
+  # stylesheet and the templates name is here.
+  (cd "$dist" && find img -path img/material-icons -prune -o \
+    -path img/material-icons-deprecated -prune -o -type f -print) |
+    while read -r file; do
+      mkdir -p "$target/$(dirname "$file")"
+      cp "$dist/$file" "$target/$file"
+    done
+  # of the fonts, the faces the stylesheet declares (woff2, in three families)
+  grep -o 'fonts/[^)"'"'"']*' "$dist/css/uswds.min.css" | sort -u |
+    while read -r file; do
+      mkdir -p "$target/$(dirname "$file")"
+      cp "$dist/$file" "$target/$file"
+    done
   echo "$version" >"$target/VERSION"
+  echo "$selection" >"$target/.selection"
 fi

@@ -103,6 +103,23 @@ def test_uswds_is_installed_from_npm_and_served_by_the_application():
     assert (ROOT / "sanitas/web/static/uswds/VERSION").read_text().strip() == "3.14.0"
 
 
+def test_every_uswds_file_the_stylesheet_or_a_page_names_is_copied():
+    """scripts/assets.sh copies a selection of USWDS (not its Material icon sources):
+    nothing the stylesheet or a template names may be left out of it."""
+    import re
+
+    css = ROOT / "sanitas/web/static/uswds/css/uswds.min.css"
+    named = {
+        "uswds/" + url.strip("\"'").removeprefix("../")
+        for url in re.findall(r"url\(([^)]+)\)", css.read_text())
+        if not url.strip("\"'").startswith(("data:", "#"))
+    }
+    for template in (ROOT / "sanitas").rglob("templates/**/*.html"):
+        named |= set(re.findall(r"static '(uswds/[^']+)'", template.read_text()))
+    assert len(named) > 40 and any("/fonts/" in n for n in named)
+    assert sorted(n for n in named if not finders.find(n)) == []
+
+
 def test_every_staff_page_has_the_shell_and_the_search_box(block, staff_client):
     for name in ("staff:worklist", "web:search", "web:establishments", "web:business"):
         content = staff_client.get(reverse(name, kwargs=URL_KWARGS.get(name))).content.decode()
