@@ -287,7 +287,10 @@ FILE_UPLOAD_PERMISSIONS = 0o600
 FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 
 STATIC_URL = "static/"
-STATIC_ROOT = DATA_DIR / "static"
+#: where ``collectstatic`` gathers the pages' files for WhiteNoise: the data directory's
+#: static/ unless SANITAS_STATIC_ROOT names another, which several data directories on
+#: one machine may share (the files depend on the code only, not on the data)
+STATIC_ROOT = Path(_text("SANITAS_STATIC_ROOT", str(DATA_DIR / "static")))
 private_folder(STATIC_ROOT)  # WhiteNoise reads it at start
 #: evidence files (photographs, proofs of service): ``sanitas backup`` keeps them
 MEDIA_ROOT = DATA_DIR / "evidence"
