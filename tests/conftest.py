@@ -40,6 +40,31 @@ def _quick_password_hashing():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def static_root(tmp_path_factory) -> Iterator[Path]:
+    """One folder of collected static files for every server the run starts, in this
+    process and in the ones it starts (SANITAS_STATIC_ROOT, which they inherit): the
+    first start collects them (WhiteNoise compresses some 450 files, about 15 s of
+    CPU), every later one finds them current and goes on. One folder per pytest-xdist
+    worker, since a worker runs its tests one at a time. The test of the collection
+    itself uses a folder of its own."""
+    import os
+
+    from django.test.utils import override_settings
+
+    folder = tmp_path_factory.mktemp("static")
+    before = os.environ.get("SANITAS_STATIC_ROOT")
+    os.environ["SANITAS_STATIC_ROOT"] = str(folder)
+    try:
+        with override_settings(STATIC_ROOT=folder):
+            yield folder
+    finally:
+        if before is None:
+            os.environ.pop("SANITAS_STATIC_ROOT", None)
+        else:
+            os.environ["SANITAS_STATIC_ROOT"] = before
+
+
 # --------------------------------------------------------------------------- the demo city
 
 #: the day and seed the demo city is loaded as of for the tests that read it whole

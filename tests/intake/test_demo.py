@@ -62,14 +62,12 @@ def _program(requirement: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def first_run(django_db_setup, django_db_blocker, tmp_path_factory):
-    """``prepare_serve`` on an empty database: migrate, load the demo, sweep, static."""
-    static = tmp_path_factory.mktemp("static")
+def first_run(django_db_setup, django_db_blocker, tmp_path_factory, static_root):
+    """``prepare_serve`` on an empty database: migrate, load the demo, sweep, static
+    (collected into the run's shared folder, tests/conftest.py)."""
+    static = static_root
     data_dir = tmp_path_factory.mktemp("data")  # the demo's passwords are kept here
-    with (
-        django_db_blocker.unblock(),
-        override_settings(STATIC_ROOT=static, DATA_DIR=data_dir),
-    ):
+    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
         assert not RecordIndex.objects.exists(), "the module needs an empty database"
         try:
             out = StringIO()
@@ -282,23 +280,21 @@ def test_serve_set_up_prints_the_sign_ins_and_collects_static(first_run):
     assert (static / "admin" / "css" / "base.css").exists()
 
 
-def test_serve_on_a_loaded_database_sweeps_and_does_not_reload(first_run, tmp_path):
+def test_serve_on_a_loaded_database_sweeps_and_does_not_reload(first_run):
     out = StringIO()
-    with override_settings(STATIC_ROOT=tmp_path):
-        setup = prepare_serve(as_of=AS_OF, out=out)
+    setup = prepare_serve(as_of=AS_OF, out=out)
     assert setup.demo is None and setup.swept_groups == 0
     assert "Worklist swept as of 2026-06-15: 0 subject groups" in out.getvalue()
     assert "Loading" not in out.getvalue()
 
 
-def test_serve_prints_the_address_and_sign_ins_before_it_serves(first_run, monkeypatch, tmp_path):
+def test_serve_prints_the_address_and_sign_ins_before_it_serves(first_run, monkeypatch):
     from sanitas.operations import server
 
     calls = []
     monkeypatch.setattr(server, "serve", lambda **where: calls.append(where) or 0)
     out = StringIO()
-    with override_settings(STATIC_ROOT=tmp_path):
-        assert run_serve(host="127.0.0.1", port=8765, as_of=AS_OF, seed=1, out=out) == 0
+    assert run_serve(host="127.0.0.1", port=8765, as_of=AS_OF, seed=1, out=out) == 0
     printed = out.getvalue()
     assert "Sanitas is at http://127.0.0.1:8765/" in printed
     for staff in demo_staff():

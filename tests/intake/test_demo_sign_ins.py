@@ -34,7 +34,7 @@ def test_a_demo_without_its_hearing_officer_gets_one_at_the_next_start(tmp_path)
     assert hearing not in json.loads((tmp_path / keys.DEMO_PASSWORDS_FILE).read_text())
 
     out = StringIO()
-    with override_settings(DATA_DIR=tmp_path, STATIC_ROOT=tmp_path / "static"):
+    with override_settings(DATA_DIR=tmp_path):
         setup = prepare_serve(out=out, demo=True)
     assert setup.demo is None  # the city is not loaded again
     made = json.loads((tmp_path / keys.DEMO_PASSWORDS_FILE).read_text())

@@ -216,7 +216,7 @@ def test_a_demo_account_with_its_published_password_gets_this_installations(tmp_
 @pytest.mark.django_db
 def test_a_production_data_directory_starts_with_no_account(tmp_path):
     out = StringIO()
-    with override_settings(DATA_DIR=tmp_path, STATIC_ROOT=tmp_path / "static"):
+    with override_settings(DATA_DIR=tmp_path):
         setup = prepare_serve(out=out, demo=False)
     assert setup.demo is None and setup.sign_ins == [] and setup.users == 0
     assert not get_user_model().objects.exists()
@@ -228,7 +228,7 @@ def test_a_production_data_directory_starts_with_no_account(tmp_path):
 def test_an_operators_account_keeps_the_demo_city_out(tmp_path):
     get_user_model().objects.create_superuser("clerk-admin", password="x" * 20, email="")
     out = StringIO()
-    with override_settings(DATA_DIR=tmp_path, STATIC_ROOT=tmp_path / "static"):
+    with override_settings(DATA_DIR=tmp_path):
         setup = prepare_serve(out=out, demo=True)
     assert setup.demo is None and setup.sign_ins == []
     assert "no demo city loaded" in out.getvalue()
@@ -281,7 +281,9 @@ def _get(url: str) -> tuple[int, dict[str, str], bytes]:
 
 def test_sanitas_serve_runs_gunicorn_with_static_files_headers_and_error_pages(tmp_path):
     port = _free_port()
-    env = _env(tmp_path / "data", SANITAS_WEB_WORKERS="1")
+    # the static files of the run's shared folder (tests/conftest.py), collected once
+    static = os.environ["SANITAS_STATIC_ROOT"]
+    env = _env(tmp_path / "data", SANITAS_WEB_WORKERS="1", SANITAS_STATIC_ROOT=static)
     database = None
     if env.get("DATABASE_URL"):  # a database of its own on the suite's PostgreSQL server
         database = _pg_database(env)
@@ -344,7 +346,7 @@ def test_a_demo_made_with_published_passwords_gets_new_ones_at_the_next_start(tm
             get_user_model().objects.create_user(
                 staff.username, password=RETIRED_PASSWORDS[staff.username]
             )
-    with override_settings(DATA_DIR=tmp_path, STATIC_ROOT=tmp_path / "static"):
+    with override_settings(DATA_DIR=tmp_path):
         setup = prepare_serve(out=StringIO(), demo=True)
         passwords = {s.username: s.password for s in demo_staff()}
     assert [ok for _, ok in setup.sign_ins] == [True] * len(DEMO_STAFF)
@@ -354,13 +356,34 @@ def test_a_demo_made_with_published_passwords_gets_new_ones_at_the_next_start(tm
 
 
 @pytest.mark.django_db
-def test_static_files_are_collected_again_only_when_they_changed(tmp_path):
+def test_static_files_are_collected_again_only_when_they_changed(tmp_path, static_root):
+    """On the application's own files (collected once for the run, tests/conftest.py),
+    then on a small folder of sources of its own, changed in each way that matters."""
     from sanitas.operations.server import collect_static
 
-    with override_settings(STATIC_ROOT=tmp_path):
+    collect_static()  # unless a server of the run collected them already
+    assert (static_root / "web" / "web.css").exists()
+    assert (static_root / "web" / "web.css.gz").exists()  # WhiteNoise's compressed copy
+    assert collect_static() is False
+
+    sources, collected = tmp_path / "sources", tmp_path / "collected"
+    (sources / "web").mkdir(parents=True)
+    style = sources / "web" / "site.css"
+    style.write_text("body { color: #1b1b1b; }\n" * 40)
+    finders = ["django.contrib.staticfiles.finders.FileSystemFinder"]
+    with override_settings(
+        STATIC_ROOT=collected, STATICFILES_DIRS=[sources], STATICFILES_FINDERS=finders
+    ):
         assert collect_static() is True
-        assert (tmp_path / "web" / "web.css").exists()
-        assert (tmp_path / "web" / "web.css.gz").exists()  # WhiteNoise's compressed copy
+        assert (collected / "web" / "site.css.gz").exists()
         assert collect_static() is False
-        (tmp_path / ".collected-from").write_text("an older set of files")
+        style.write_text("body { color: #000; }\n" * 40)  # a source changed, later
+        later = style.stat().st_mtime + 5  # collectstatic compares whole seconds
+        os.utime(style, (later, later))
+        assert collect_static() is True
+        assert "#000" in (collected / "web" / "site.css").read_text()
+        (sources / "web" / "new.css").write_text("p { margin: 0; }\n")  # a source added
+        assert collect_static() is True
+        assert collect_static() is False
+        (collected / ".collected-from").write_text("an older set of files")
         assert collect_static() is True
