@@ -14,8 +14,8 @@
 # for each app); the engine's own are tests/test_*.py. Each database run spreads its
 # tests over $SANITAS_TEST_WORKERS processes (pytest-xdist; 2 unless set, 0 for none),
 # a module's tests together in one worker, so that its module-wide set-ups are made
-# once; a worker loads the demo city once for all the modules that read it (a copy
-# of the database each, tests/conftest.py). Every run prints its twenty slowest tests.
+# once, and the modules that read the demo city together in one, which loads it once
+# for them all (a copy of the database each; the groups: tests/conftest.py). Every run prints its twenty slowest tests.
 #
 # Coverage is the engine's (sanitas.ordinance), measured on the engine's own tests
 # (tests/test_*.py): they alone cover what the whole suite covers of it, within a

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -132,6 +133,32 @@ def browser() -> Iterator[Any]:
     from .browser import start_browser
 
     yield from start_browser()
+
+
+#: the test modules that read the demo city (found by their text, since pytest-xdist's
+#: controller schedules the modules without collecting their tests)
+DEMO_MODULES = frozenset(
+    str(path.relative_to(ROOT))
+    for path in (ROOT / "tests").glob("*/**/test_*.py")
+    if re.search(r"\bdemo_city\b", path.read_text(encoding="utf-8"))
+)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` (scripts/test.sh), but the modules that read the demo city go
+    to one worker together, which alone loads it (some 25 s of CPU a load): each
+    other module goes whole to one worker, so that its module-wide set-ups are made
+    once."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class DemoTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = super()._split_scope(nodeid)
+            return "the demo city" if module in DEMO_MODULES else module
+
+    return DemoTogether(config, log)
 
 
 def pytest_collection_modifyitems(config, items) -> None:
