@@ -8,6 +8,8 @@ that a screen reader reads it in order.
 
 from __future__ import annotations
 
+import re
+from datetime import date, datetime
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -127,8 +129,44 @@ def pieces(content: dict[str, Any], language: str) -> list[tuple[str, str, dict[
     return out
 
 
+#: the Babel locale of each language a notice is printed in
+BABEL_LOCALES = {"en": "en", "es": "es", "zh-Hant": "zh_Hant"}
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def date_words(value: Any, language: str) -> str:
+    """A date as the language writes it: English as notices have always printed it
+    (2027-02-01), Spanish "1 de febrero de 2027", Traditional Chinese "2027年2月1日".
+    A value that is not a date is returned as it is."""
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, str) and _ISO_DATE.match(value.strip()):
+        try:
+            value = date.fromisoformat(value.strip())
+        except ValueError:
+            return value
+    if not isinstance(value, date):
+        return "" if value is None else str(value)
+    if language == "en":
+        return value.isoformat()
+    from babel.dates import format_date
+
+    return format_date(value, format="long", locale=BABEL_LOCALES[language])
+
+
+def dated(values: dict[str, Any], language: str) -> dict[str, Any]:
+    """``values`` with every date in it written as ``language`` writes dates."""
+    return {
+        key: date_words(value, language)
+        if isinstance(value, (date, datetime))
+        or (isinstance(value, str) and _ISO_DATE.match(value.strip()))
+        else value
+        for key, value in values.items()
+    }
+
+
 def _sentence(language: str, key: str, values: dict[str, Any]) -> str:
-    return text(language, key, **values)
+    return text(language, key, **dated(values, language))
 
 
 def _part(language: str, content: dict[str, Any], served: dict[str, Any] | None) -> dict[str, Any]:
@@ -136,20 +174,23 @@ def _part(language: str, content: dict[str, Any], served: dict[str, Any] | None)
     if served is not None:
         method = text(language, f"common.methods.{served['method']}")
         labels["served"] = text(
-            language, "common.served", served_on=served["served_on"], method=method
+            language,
+            "common.served",
+            served_on=date_words(served["served_on"], language),
+            method=method,
         )
     else:
         labels["served"] = text(language, "common.draft")
     labels["date_of_notice"] = text(
-        language, "common.date_of_notice", served_on=content["served_on"]
+        language, "common.date_of_notice", served_on=date_words(content["served_on"], language)
     )
     follows = terms_of(content).get("follows")
     if follows:  # a citation names the notice it follows, its service and deadline
         labels["follows_line"] = text(
             language,
             "common.follows_line",
-            served_on=follows["served_on"],
-            deadline=follows["deadline"],
+            served_on=date_words(follows["served_on"], language),
+            deadline=date_words(follows["deadline"], language),
         )
     out: dict[str, Any] = {
         "language": language,
@@ -240,8 +281,6 @@ def frozen_body(html: str) -> str:
     """The body of a served notice's frozen HTML, as a page shows it: every word as
     served (the catalogs may have changed since; a served notice never does), its
     headings two levels down, under the page's own."""
-    import re
-
     body = html.split("<body>", 1)[-1].rsplit("</body>", 1)[0]
     return re.sub(r"<(/?)h([1-4])\b", lambda m: f"<{m[1]}h{int(m[2]) + 2}", body)
 
@@ -287,8 +326,13 @@ def order_html(
     parts = []
     for language in languages_of(content):
         labels = {key.split(".", 1)[1]: value for key, value in _order_words(language).items()}
-        labels["served"] = text(language, "order.served", code=citation.code, served_on=served_on)
-        labels["date"] = text(language, "order.date", decided_on=decided_on)
+        labels["served"] = text(
+            language,
+            "order.served",
+            code=citation.code,
+            served_on=date_words(served_on, language),
+        )
+        labels["date"] = text(language, "order.date", decided_on=date_words(decided_on, language))
         labels["decision"] = (
             text(language, f"order.{hearing.decision}", amount=amount) if hearing.decision else ""
         )

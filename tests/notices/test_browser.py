@@ -147,7 +147,7 @@ def test_a_coordinator_issues_serves_and_follows_a_notice_of_violation(
     text = _text(pdf.body())
     assert "Aviso de Infracción" in text and "Notice of Violation" in text
     assert "requiring compliance within 60 days of issuance of the notice" in text
-    assert f"a más tardar el {DEADLINE}" in text and f"Deadline: {DEADLINE}" in text
+    assert "a más tardar el 2 de mayo de 2025" in text and f"Deadline: {DEADLINE}" in text
     assert "multa base de hasta $100" in text and "base penalty of up to $100" in text
     # the deadline is on the worklist
     page.goto("/")
