@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.."
 . scripts/python.sh
 ensure_venv .venv ""
 ./scripts/assets.sh
+.venv/bin/python scripts/engine_catalogs.py compile
 
 export SANITAS_DATA_DIR=${SANITAS_DATA_DIR:-$PWD/var}
 exec .venv/bin/sanitas serve "$@"

@@ -36,6 +36,7 @@ import orjson
 from sanitas.ordinance.calendar import HolidayCalendar
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import Fact
+from sanitas.ordinance.messages import Message, render
 from sanitas.ordinance.pack import RulePack
 
 STATUSES = ("met", "due", "overdue", "late", "violation")
@@ -54,7 +55,9 @@ class Outcome(NamedTuple):
     subdivision this outcome rests on, where a rule knows it."""
 
     status: str
-    explanation: str
+    #: a :class:`~sanitas.ordinance.messages.Message`, or a str from a rule not yet
+    #: converted to messages
+    explanation: str | Message
     due: date | datetime | None = None
     period: str | None = None
     subject: str | None = None
@@ -124,8 +127,22 @@ class Finding(NamedTuple):
     due: date | datetime | None
     period: str | None
     cite: str
-    explanation: str
+    #: what the rule said: a :class:`~sanitas.ordinance.messages.Message` (rendered
+    #: only where read, by :attr:`explanation`) or a str (a rule not yet converted)
+    said: str | Message
     reading: str | None = None
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in English."""
+        said = self[6]
+        return said if type(said) is str else render(said)
+
+    @property
+    def message(self) -> Message | None:
+        """The explanation as a message with arguments, when the rule gave one."""
+        said = self[6]
+        return None if type(said) is str else said
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -764,6 +781,9 @@ def _finding_structs(findings: list[Finding]) -> list[_FindingOut] | None:
     if not _DUE_TYPES.issuperset(seen):
         return None
     out = list(starmap(_FindingOut, findings))
+    for one in out:
+        if type(one.explanation) is not str:
+            one.explanation = render(one.explanation)
     if datetime in seen:
         position = -1
         find = kinds.index
@@ -797,7 +817,7 @@ def finding_dicts(findings: Iterable[Finding]) -> list[dict[str, Any]]:
                 "due": when,
                 "period": period,
                 "cite": cite,
-                "explanation": explanation,
+                "explanation": explanation if type(explanation) is str else render(explanation),
                 "reading": reading,
             }
         )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from sanitas.ordinance.engine import Context, Outcome, rule, violation
+from sanitas.ordinance.messages import Day, Name, Word, declare, vocabulary
 from sanitas.ordinance.solid_waste.vocabulary import Burial, Dumping
-from sanitas.ordinance.words import capital, day, name_of
+from sanitas.ordinance.words import name_of
 
 # ----------------------------------------------------------------------- SW-DUMPING, SW-NO-BURIAL
 
@@ -31,6 +32,29 @@ _DUMPED_WHAT = {
 }
 
 
+vocabulary(*_DUMPED_WHERE.values(), *_DUMPED_WHAT.values())
+
+_DUMPED_BY = declare(
+    "sw.dumping.by",
+    "{responsible} was found to have dumped {what} {where} on {date}, which is unlawful.",
+)
+_DUMPED_BY_AT = declare(
+    "sw.dumping.by-at",
+    "{responsible} was found to have dumped {what} {where} at {premises} on {date}, "
+    "which is unlawful.",
+)
+_DUMPED = declare("sw.dumping", "{what} was found dumped {where} on {date}, which is unlawful.")
+_DUMPED_AT = declare(
+    "sw.dumping.at",
+    "{what} was found dumped {where} at {premises} on {date}, which is unlawful.",
+)
+_BURIED = declare(
+    "sw.no-burial",
+    "Solid waste was found buried, or placed in a hole or excavation, at {premises} on "
+    "{date}, which is unlawful.",
+)
+
+
 @rule("SW-DUMPING", on="dumping")
 def dumping(found: Dumping, ctx: Context) -> Outcome:
     """Ch. 50 dumping: "Except as otherwise provided in this chapter, it is unlawful for
@@ -40,24 +64,23 @@ def dumping(found: Dumping, ctx: Context) -> Outcome:
     vacant lot or in, on or upon any public street, alley, parkway, park or other
     public place or in or upon any flood water channel …" """
     what = _DUMPED_WHAT[found.material] if found.material else "solid waste"
-    where = _DUMPED_WHERE[found.place]
-    if found.premises is not None:
-        where += f" at {name_of(ctx, found.premises)}"
+    where = Word(_DUMPED_WHERE[found.place])
+    date = Day(found.date)
+    at = Name(name_of(ctx, found.premises)) if found.premises is not None else None
     if found.responsible:
+        by = Name(found.responsible)
+        if at is None:
+            return violation(_DUMPED_BY(responsible=by, what=Word(what), where=where, date=date))
         return violation(
-            f"{found.responsible} was found to have dumped {what} {where} on {day(found.date)}, "
-            "which is unlawful."
+            _DUMPED_BY_AT(responsible=by, what=Word(what), where=where, premises=at, date=date)
         )
-    return violation(
-        f"{capital(what)} was found dumped {where} on {day(found.date)}, which is unlawful."
-    )
+    if at is None:
+        return violation(_DUMPED(what=Word(what, capital=True), where=where, date=date))
+    return violation(_DUMPED_AT(what=Word(what, capital=True), where=where, premises=at, date=date))
 
 
 @rule("SW-NO-BURIAL", on="burial", cite="'65 Code § 6-4.107")
 def no_burial(found: Burial, ctx: Context) -> Outcome:
     """('65 Code, § 6-4.107): "It is unlawful for any person to place in any hole or
     excavation, or to bury, any solid waste." """
-    return violation(
-        f"Solid waste was found buried, or placed in a hole or excavation, at "
-        f"{name_of(ctx, found.premises)} on {day(found.date)}, which is unlawful."
-    )
+    return violation(_BURIED(premises=Name(name_of(ctx, found.premises)), date=Day(found.date)))

@@ -1,0 +1,313 @@
+"""An explanation as a message with named arguments, rendered per language.
+
+A rule declares each of its messages once, next to itself, with the English
+template (``declare``); the call makes a :class:`Message`: the id and the named
+arguments, nothing rendered. English is rendered from the declared template, so it
+needs no catalog and stays as the rules wrote it; Spanish and Traditional Chinese
+come from ``locale/<es|zh_Hant>/LC_MESSAGES/messages.po`` (msgctxt = the message id,
+msgid = the English template), compiled to .mo by ``scripts/engine_catalogs.py``.
+
+Arguments that read differently per language are typed: :class:`Day` (English
+keeps the ISO date the findings have always shown), :class:`Money`, :class:`Count`,
+:class:`Quantity` (a number and a unit from the vocabulary), :class:`Name` (a name
+from the facts: a business, an address, a device "of" an establishment — the same in
+every language), :class:`Word` (a word of the vocabulary, translated by the catalog)
+and :class:`Items` (a list joined by "and" or "or"). A plain ``str`` or number is
+used as it is.
+
+Pure: no Django, no clock; the catalogs are package data read on first use.
+"""
+
+from __future__ import annotations
+
+import gettext
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from string import Formatter
+from typing import Any, NamedTuple
+
+from babel.dates import format_date, format_datetime
+from babel.lists import format_list
+from babel.numbers import format_currency, format_decimal
+
+from sanitas.ordinance import words
+
+LANGUAGES = ("en", "es", "zh-Hant")
+#: the language's folder under locale/ and its Babel locale
+_LOCALES = {"es": "es", "zh-Hant": "zh_Hant"}
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "messages"
+#: the msgctxt of the vocabulary's words and units in the catalogs
+WORD_CONTEXT = "word"
+
+# --------------------------------------------------------------------------- argument kinds
+
+
+class Day(NamedTuple):
+    value: date | datetime | None
+
+    def render(self, language: str) -> str:
+        if language == "en" or self.value is None:
+            return words.day(self.value) if self.value is not None else _word("no date", language)
+        locale = _LOCALES[language]
+        if isinstance(self.value, datetime):
+            pattern = "d 'de' MMMM 'de' y, HH:mm" if language == "es" else "y年M月d日 HH:mm"
+            return format_datetime(self.value, pattern, locale=locale)
+        if language == "es":
+            return format_date(self.value, "d 'de' MMMM 'de' y", locale=locale)
+        return format_date(self.value, "long", locale=locale)
+
+
+class Money(NamedTuple):
+    amount: Decimal | int
+
+    def render(self, language: str) -> str:
+        if language == "en":
+            return words.dollars(self.amount)
+        amount = Decimal(str(self.amount))
+        whole = amount == amount.to_integral_value()
+        pattern = "¤#,##0" if whole else "¤#,##0.00"
+        return format_currency(
+            amount, "USD", format=pattern, locale=_LOCALES[language], currency_digits=False
+        )
+
+
+class Count(NamedTuple):
+    value: int | float | Decimal
+
+    def render(self, language: str) -> str:
+        if language == "en":
+            return words.number(self.value)
+        return format_decimal(self.value, locale=_LOCALES[language])
+
+
+class Quantity(NamedTuple):
+    value: int | float | Decimal
+    unit: str  # English, a word of the vocabulary
+
+    def render(self, language: str) -> str:
+        return f"{Count(self.value).render(language)} {_word(self.unit, language)}"
+
+
+class Name(NamedTuple):
+    text: str
+
+    def render(self, language: str) -> str:
+        return self.text
+
+
+class Word(NamedTuple):
+    text: str  # English; translated by the catalog's "word" context
+    #: the word begins the English sentence: its first letter in capitals there (a
+    #: translation's sentence is given its capital by :func:`render`)
+    capital: bool = False
+
+    def render(self, language: str) -> str:
+        text = _word(self.text, language)
+        return words.capital(text) if self.capital and language == "en" else text
+
+
+class Items(NamedTuple):
+    items: tuple[Any, ...]
+    conjunction: str = "and"  # or "or"
+
+    def render(self, language: str) -> str:
+        parts = [_argument(item, language) for item in self.items]
+        if language == "en":
+            return words.listing(parts, self.conjunction)
+        style = "or" if self.conjunction == "or" else "standard"
+        return format_list(parts, style=style, locale=_LOCALES[language]) if parts else ""
+
+
+def _argument(value: Any, language: str) -> str:
+    render = getattr(value, "render", None)
+    if render is not None:
+        return render(language)
+    return str(value)
+
+
+_KINDS = {cls.__name__: cls for cls in (Day, Money, Count, Quantity, Name, Word, Items)}
+
+# --------------------------------------------------------------------------- declarations
+
+
+class Template(NamedTuple):
+    id: str
+    english: str
+    #: the English when ``count`` is not 1, for a message with a plural
+    plural: str | None = None
+    #: the argument whose number picks the plural form
+    count: str | None = None
+
+
+#: every message declared, by id
+TEMPLATES: dict[str, Template] = {}
+#: every word of the vocabulary a message may carry as a Word or a Quantity's unit
+VOCABULARY: set[str] = {"no date"}
+
+
+def declare(ident: str, english: str, *, plural: str | None = None, count: str | None = None):
+    """Declare the message ``ident`` with its English; returns the function that makes
+    it from named arguments. Declaring an id twice with other English is an error."""
+    template = Template(ident, english, plural, count)
+    known = TEMPLATES.get(ident)
+    if known is not None and known != template:
+        raise ValueError(f"message {ident}: declared twice with different English")
+    names = _fields(english) | (_fields(plural) if plural else set())
+    if (plural is None) != (count is None) or (count is not None and count not in names):
+        raise ValueError(f"message {ident}: a plural needs its count among the arguments")
+    TEMPLATES[ident] = template
+
+    def make(**args: Any) -> Message:
+        missing = names - args.keys()
+        if missing:
+            raise TypeError(f"message {ident}: missing {', '.join(sorted(missing))}")
+        return Message(ident, args)
+
+    make.__name__ = make.__qualname__ = ident.replace(".", "_").replace("-", "_")
+    make.template = template  # type: ignore[attr-defined]
+    return make
+
+
+def vocabulary(*english: str) -> None:
+    """Register words a message carries as :class:`Word` or a :class:`Quantity`'s unit,
+    so that the catalogs hold their translations."""
+    VOCABULARY.update(english)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+# --------------------------------------------------------------------------- the message
+
+
+class Message(tuple):
+    """``Message(id, args)``: immutable, hashable when its arguments are, compared
+    by id and arguments; nothing is rendered until asked."""
+
+    __slots__ = ()
+
+    def __new__(cls, ident: str, args: dict[str, Any] | None = None) -> Message:
+        return tuple.__new__(cls, (ident, tuple(sorted((args or {}).items()))))
+
+    @property
+    def id(self) -> str:
+        return self[0]
+
+    @property
+    def args(self) -> dict[str, Any]:
+        return dict(self[1])
+
+    def __repr__(self) -> str:
+        return f"Message({self[0]!r}, {self.args!r})"
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"id": …, "args": {…}}`` in JSON types; :meth:`from_dict` reads it back."""
+        return {"id": self[0], "args": {k: _to_json(v) for k, v in self[1]}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Message:
+        return cls(data["id"], {k: _from_json(v) for k, v in data.get("args", {}).items()})
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple) and type(value).__name__ in _KINDS:
+        kind = type(value).__name__
+        fields = {}
+        for name, part in zip(value._fields, value, strict=True):
+            if isinstance(part, datetime):
+                fields[name] = {"datetime": part.isoformat()}
+            elif isinstance(part, date):
+                fields[name] = {"date": part.isoformat()}
+            elif isinstance(part, Decimal):
+                fields[name] = {"decimal": str(part)}
+            elif isinstance(part, tuple):
+                fields[name] = [_to_json(p) for p in part]
+            else:
+                fields[name] = part
+        return {"kind": kind, **fields}
+    if isinstance(value, Decimal):
+        return {"decimal": str(value)}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    if not isinstance(value, dict):
+        return value
+    if "datetime" in value:
+        return datetime.fromisoformat(value["datetime"])
+    if "date" in value:
+        return date.fromisoformat(value["date"])
+    if "decimal" in value:
+        return Decimal(value["decimal"])
+    kind = _KINDS[value["kind"]]
+    return kind(*(_from_json(value[name]) for name in kind._fields))
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render(message: Message | str, language: str = "en") -> str:
+    """The message in ``language`` ("en", "es" or "zh-Hant"); a plain string (a rule
+    not yet converted) is returned as it is."""
+    if type(message) is str:
+        return message
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: expected one of {', '.join(LANGUAGES)}")
+    ident, items = message
+    template = TEMPLATES.get(ident)
+    if template is None:
+        raise KeyError(f"message {ident}: not declared")
+    args = dict(items)
+    n = args[template.count] if template.count is not None else None
+    if isinstance(n, Count):
+        n = n.value
+    if language == "en":
+        text = template.english if n is None or n == 1 else template.plural
+    else:
+        catalog = translations(language)
+        if n is None:
+            text = catalog.pgettext(ident, template.english)
+        else:
+            text = catalog.npgettext(ident, template.english, template.plural, int(n))
+    text = text.format(**{k: _argument(v, language) for k, v in items})
+    return text if language == "en" else words.capital(text)
+
+
+def _word(english: str, language: str) -> str:
+    if language == "en":
+        return english
+    return translations(language).pgettext(WORD_CONTEXT, english)
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The language's compiled catalog; read from the .po when the .mo has not been
+    compiled (a fresh clone before the build)."""
+    folder = LOCALE_DIR / _LOCALES[language] / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    po = folder / f"{DOMAIN}.po"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as stream:
+            return gettext.GNUTranslations(stream)
+    if not po.exists():
+        return gettext.NullTranslations()
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as stream:
+        catalog = read_po(stream, locale=_LOCALES[language])
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
