@@ -768,6 +768,8 @@ class _FindingOut(msgspec.Struct, gc=False):
 
 _ENCODER = msgspec.json.Encoder()
 _DUE = itemgetter(3)  # of a finding
+_SAID = itemgetter(6)  # of a finding: its explanation, a str or a Message
+_STR_ONLY = frozenset({str})
 _DUE_TYPES = frozenset({date, datetime, type(None)})
 
 
@@ -781,9 +783,10 @@ def _finding_structs(findings: list[Finding]) -> list[_FindingOut] | None:
     if not _DUE_TYPES.issuperset(seen):
         return None
     out = list(starmap(_FindingOut, findings))
-    for one in out:
-        if type(one.explanation) is not str:
-            one.explanation = render(one.explanation)
+    if not _STR_ONLY.issuperset(map(type, map(_SAID, findings))):
+        for one in out:
+            if type(one.explanation) is not str:
+                one.explanation = render(one.explanation)
     if datetime in seen:
         position = -1
         find = kinds.index
