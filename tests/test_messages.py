@@ -122,6 +122,21 @@ def test_the_catalogs_translate_the_converted_rules() -> None:
         render(message, "fr")
 
 
+def test_the_fog_discharge_findings_read_in_each_language() -> None:
+    message = Message(
+        "fog.discharge.observed",
+        {"date": Day(date(2027, 2, 1)), "establishment": Name("Arroyo Pho")},
+    )
+    assert render(message) == (
+        "On 2027-02-01 the inspector observed Arroyo Pho discharging fats, oils and grease into "
+        "the sanitary sewer."
+    )
+    assert render(message, "es").startswith(
+        "El 1 de febrero de 2027, el inspector observó que Arroyo Pho"
+    )
+    assert render(message, "zh-Hant").startswith("檢查員於2027年2月1日觀察到Arroyo Pho")
+
+
 def test_plurals_follow_the_count() -> None:
     make = declare("test.outlets", "It has {n} outlet.", plural="It has {n} outlets.", count="n")
     assert render(make(n=Count(1))) == "It has 1 outlet."
@@ -169,7 +184,6 @@ NOT_CONVERTED = {
     "enforcement.notices",
     "enforcement.penalties",
     "fog.common",
-    "fog.discharges",
     "fog.inspection",
     "fog.maintenance",
     "fog.noncompliance",

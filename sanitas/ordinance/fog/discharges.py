@@ -8,6 +8,7 @@ from sanitas.ordinance.engine import Context, Outcome, derived, rule, violation
 from sanitas.ordinance.fog.common import blockages_of, fse, in_force_from, thing_name
 from sanitas.ordinance.fog.vocabulary import Blockage, FogDecision, FogObservation
 from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.messages import Day, Name, declare
 
 # --------------------------------------------------------------------------- FOG-FSE-DEFINITION
 
@@ -25,6 +26,22 @@ def is_fse(establishment: Establishment, ctx: Context) -> bool:
 
 # ------------------------------------------------------------------------ FOG-DISCHARGE-PROHIBITION
 
+_BLOCKAGE = declare(
+    "fog.discharge.blockage",
+    "A grease-related sewer blockage on {date} is attributed to {establishment}, which caused "
+    "or contributed to a discharge of fats, oils and grease into the sanitary sewer.",
+)
+_OBSERVED = declare(
+    "fog.discharge.observed",
+    "On {date} the inspector observed {establishment} discharging fats, oils and grease into "
+    "the sanitary sewer.",
+)
+_DETERMINED = declare(
+    "fog.discharge.determined",
+    "On {date} the Director determined that {establishment} discharges fats, oils and grease "
+    "in quantities significant enough to harm the sanitary sewer.",
+)
+
 
 @rule("FOG-DISCHARGE-PROHIBITION", on="blockage")
 def discharge_blockage(blockage: Blockage, ctx: Context) -> Outcome | None:
@@ -40,9 +57,7 @@ def discharge_blockage(blockage: Blockage, ctx: Context) -> Outcome | None:
     if establishment.opened_on is not None and blockage.date < establishment.opened_on:
         return None
     return violation(
-        f"A grease-related sewer blockage on {blockage.date} is attributed to "
-        f"{thing_name(ctx, establishment)}, which caused or contributed to a discharge of fats, "
-        "oils and grease into the sanitary sewer."
+        _BLOCKAGE(date=Day(blockage.date), establishment=Name(thing_name(ctx, establishment)))
     )
 
 
@@ -56,8 +71,7 @@ def discharge_observed(observation: FogObservation, ctx: Context) -> Outcome | N
     if observation.date < in_force_from(ctx):
         return None
     return violation(
-        f"On {observation.date} the inspector observed {thing_name(ctx, establishment)} "
-        "discharging fats, oils and grease into the sanitary sewer."
+        _OBSERVED(date=Day(observation.date), establishment=Name(thing_name(ctx, establishment)))
     )
 
 
@@ -72,7 +86,5 @@ def discharge_determined(decision: FogDecision, ctx: Context) -> Outcome | None:
     if establishment is None:
         return None
     return violation(
-        f"On {decision.date} the Director determined that {thing_name(ctx, establishment)} "
-        "discharges fats, oils and grease in quantities significant enough to harm the "
-        "sanitary sewer."
+        _DETERMINED(date=Day(decision.date), establishment=Name(thing_name(ctx, establishment)))
     )
