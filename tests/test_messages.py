@@ -196,7 +196,6 @@ NOT_CONVERTED = {
     "organics.common",
     "organics.construction",
     "organics.haulers",
-    "organics.inspections",
     "organics.self_haulers",
     "organics.single_family",
     "organics.waivers",

@@ -93,9 +93,11 @@ class Quantity(NamedTuple):
 
 class Name(NamedTuple):
     text: str
+    #: the name begins the English sentence: its first letter in capitals there
+    capital: bool = False
 
     def render(self, language: str) -> str:
-        return self.text
+        return words.capital(self.text) if self.capital and language == "en" else self.text
 
 
 class Word(NamedTuple):

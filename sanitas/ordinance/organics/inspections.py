@@ -7,9 +7,10 @@ from __future__ import annotations
 from sanitas.ordinance.engine import Context, Outcome, met, records, rule, violation
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Inspection
+from sanitas.ordinance.messages import Day, Items, Name, Word, declare, vocabulary
 from sanitas.ordinance.organics.common import is_a, is_commercial, subject_class
 from sanitas.ordinance.organics.single_family import organics_inspection
-from sanitas.ordinance.words import capital, listing, name_of
+from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- access, inspections
 
@@ -21,6 +22,16 @@ _REFUSALS = (
         "Ch. 50 SB 1383 commercial (A)(10)",
     ),
     ("records_refused", "access to its records", None),
+)
+vocabulary(*(text for _, text, _ in _REFUSALS))
+
+_REFUSED = declare(
+    "org.access.refused",
+    "{subject} did not provide or arrange for {refused} at the organics inspection of {date}.",
+)
+_PROVIDED = declare(
+    "org.access.provided",
+    "At the organics inspection of {subject} on {date}, access was provided.",
 )
 
 
@@ -37,15 +48,15 @@ def _refusal(
     if refused:
         cites = {cite for _, cite in refused}
         return violation(
-            f"{capital(subject)} did not provide or arrange for "
-            f"{listing(text for text, _ in refused)} at the organics inspection of "
-            f"{inspection.date}.",
+            _REFUSED(
+                subject=Name(subject, capital=True),
+                refused=Items(tuple(Word(text) for text, _ in refused)),
+                date=Day(inspection.date),
+            ),
             cite=cites.pop() if narrow and len(cites) == 1 else None,
         )
     if answered or inspection.program == "organics":
-        return met(
-            f"At the organics inspection of {subject} on {inspection.date}, access was provided."
-        )
+        return met(_PROVIDED(subject=Name(subject), date=Day(inspection.date)))
     return None
 
 
