@@ -215,3 +215,12 @@ def requirement_title(requirement: str) -> str:
         return catalog_title(requirement)
     except KeyError:
         return requirement
+
+
+def requirement_title_in(requirement: str, language: str) -> str:
+    """:func:`requirement_title` in ``language`` ("en", "es", "zh-Hant"): the reviewed
+    translation of ``sanitas/ordinance/locale/<language>/LC_MESSAGES/titles.po``, the
+    English where the catalog has none for the title as it now reads."""
+    from sanitas.kit.requirement_titles import translated
+
+    return translated(requirement, requirement_title(requirement), language)

@@ -275,32 +275,70 @@ def glossary_problems() -> list[str]:
     Empty when every string holds."""
     problems: list[str] = []
     english = strings("en")
-    terms = glossary()
     for language in LANGUAGES[1:]:
         theirs = strings(language)
         for key, source in english.items():
             if key not in theirs:
                 continue  # translation_problems reports it
-            source_text = PLACEHOLDER.sub(" ", source)
-            translated = PLACEHOLDER.sub(" ", theirs[key]).lower()
-            present = [t for t in terms.values() if t.used_in(source_text)]
-            for term in present:
-                if not any(w.lower() in translated for w in term.required[language]):
-                    problems.append(
-                        f"{language}: {key}: the English says {term.key!r}, rendered as "
-                        f"{' or '.join(term.required[language])}; none is used"
-                    )
-            masked = translated
-            words = sorted(
-                {w.lower() for t in present for w in t.required[language]}, key=len, reverse=True
+            problems += _held_to_glossary(language, key, source, theirs[key])
+    return problems
+
+
+#: requirement titles whose English uses a glossary term's words in another sense
+#: (by requirement ID, the terms not meant): the meals a kitchen serves are not the
+#: service of a notice
+TITLES_OTHER_SENSE = {"SEW-GREASE-TRAP-MEALS": ("service",)}
+
+
+def title_glossary_problems() -> list[str]:
+    """Every requirement title's translation (``sanitas/ordinance/locale``) held to
+    the glossary as the notices' strings are (:func:`glossary_problems`)."""
+    from sanitas.kit.requirement_titles import LOCALES, entries
+    from sanitas.ordinance.catalog import titles
+
+    problems: list[str] = []
+    for language in LOCALES:
+        held = entries(language)
+        for requirement, source in titles().items():
+            if requirement not in held:
+                continue  # catalog_problems reports it
+            problems += _held_to_glossary(
+                language,
+                f"titles.po {requirement}",
+                source,
+                held[requirement][1],
+                ignore=TITLES_OTHER_SENSE.get(requirement, ()),
             )
-            for word in words:
-                masked = masked.replace(word, " ¤ ")
-            for term in present:
-                for word in term.forbidden[language]:
-                    if _forbidden_in(language, word.lower(), masked):
-                        problems.append(
-                            f"{language}: {key}: {word!r} is used where the English says "
-                            f"{term.key!r}, which it must never render"
-                        )
+    return problems
+
+
+def _held_to_glossary(
+    language: str, key: str, source: str, translation: str, *, ignore: tuple[str, ...] = ()
+) -> list[str]:
+    """How one translated string falls short of the glossary (see
+    :func:`glossary_problems`), ``ignore`` naming terms its English uses in another
+    sense."""
+    problems = []
+    source_text = PLACEHOLDER.sub(" ", source)
+    translated = PLACEHOLDER.sub(" ", translation).lower()
+    present = [t for t in glossary().values() if t.used_in(source_text) and t.key not in ignore]
+    for term in present:
+        if not any(w.lower() in translated for w in term.required[language]):
+            problems.append(
+                f"{language}: {key}: the English says {term.key!r}, rendered as "
+                f"{' or '.join(term.required[language])}; none is used"
+            )
+    masked = translated
+    words = sorted(
+        {w.lower() for t in present for w in t.required[language]}, key=len, reverse=True
+    )
+    for word in words:
+        masked = masked.replace(word, " ¤ ")
+    for term in present:
+        for word in term.forbidden[language]:
+            if _forbidden_in(language, word.lower(), masked):
+                problems.append(
+                    f"{language}: {key}: {word!r} is used where the English says "
+                    f"{term.key!r}, which it must never render"
+                )
     return problems

@@ -45,6 +45,7 @@ COMMON = (
     "remarks",
     "english_follows",
     "controls",
+    "remarks_note",
 )
 
 
@@ -261,6 +262,69 @@ def document_html(
     )
 
 
+def found_words(content: dict[str, Any], language: str) -> tuple[str, str]:
+    """What was found, as the notice prints it in ``language``, and the language its
+    words are in: the one place a notice renders the explanation. The finding's
+    explanation is the engine's English sentence, printed as recorded (with a note
+    that it is in English) until findings carry the engine's messages, which this
+    renders in ``language`` then."""
+    return str(content.get("found") or ""), "en"
+
+
+def requirement_words(content: dict[str, Any], language: str) -> tuple[str, str]:
+    """The requirement's title in ``language`` and the language it is in: the
+    catalog's translation of the title (:func:`sanitas.kit.titles.requirement_title_in`)
+    where the notice names the requirement by its title; what the notice names instead
+    (what a recipient did, for a finding that is the city's own duty) in English."""
+    from sanitas.kit.titles import requirement_title, requirement_title_in
+
+    printed = str(content.get("requirement_title") or "")
+    requirement = content.get("requirement") or ""
+    if language == "en" or printed != requirement_title(requirement):
+        return printed, "en"
+    words = requirement_title_in(requirement, language)
+    return words, (language if words != printed else "en")
+
+
+def signature_words(content: dict[str, Any], language: str) -> dict[str, str]:
+    """The program of the letterhead (``office``) and the signing official's title
+    (``title``) in ``language``, with the language of each: the catalog's words for
+    the program while the rule pack's English is the English the catalog translates,
+    the pack's English otherwise."""
+    signature = content.get("signature") or {}
+    english = strings("en")
+    theirs = strings(language)
+    out: dict[str, str] = {}
+    for field in ("office", "title"):
+        printed = str(signature.get(field) or "")
+        out[field], out[f"{field}_lang"] = printed, "en"
+        for key, words in english.items():
+            if key.startswith("programs.") and key.endswith(f".{field}") and words == printed:
+                if theirs.get(key):
+                    out[field], out[f"{field}_lang"] = theirs[key], language
+                break
+    return out
+
+
+def law_quoted(content: dict[str, Any], language: str) -> list[dict[str, str]]:
+    """The sections the notice quotes, their words in English as adopted, each headed
+    by its cite and, for the section of the notice's own requirement, the
+    requirement's title in ``language``."""
+    title, title_lang = requirement_words(content, language)
+    out = []
+    for item in content.get("law") or []:
+        own = item.get("cite") == content.get("cite")
+        out.append(
+            {
+                "cite": item.get("cite") or "",
+                "words": item.get("words") or "",
+                "title": title if own and title_lang != "en" else "",
+                "title_lang": title_lang,
+            }
+        )
+    return out
+
+
 def document_context(
     content: dict[str, Any], *, digest: str | None = None, served: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -268,6 +332,10 @@ def document_context(
     parts = [_part(language, content, served) for language in languages_of(content)]
     for part in parts:
         language = part["language"]
+        part["found"], part["found_lang"] = found_words(content, language)
+        part["requirement_title"], part["requirement_lang"] = requirement_words(content, language)
+        part["signature"] = signature_words(content, language)
+        part["law"] = law_quoted(content, language)
         part["en_title"] = text("en", f"kinds.{content['kind']}.title")
         part["digest_line"] = (
             text(language, "common.digest", digest=digest)

@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 import subprocess
 from datetime import date
+from html import unescape
 
 import pytest
 
 from sanitas.notices import render
 
-from .conftest import draft, serve
+from .conftest import AS_OF, draft, serve
 
 pytestmark = pytest.mark.django_db
 
@@ -45,3 +46,114 @@ def test_the_chinese_pdf_embeds_traditional_chinese_faces_only(city):
     faces = faces_of(bytes(notice.pdf))
     cjk = {face for face in faces if "CJK" in face}
     assert cjk and all("CJK-TC" in face or "CJKTC" in face for face in cjk), faces
+
+
+def _html_text(html: str) -> str:
+    body = re.sub(r"</?span\b[^>]*>", "", html.split("<body>", 1)[-1])  # inline
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def _both(notice) -> list[str]:
+    """The served notice's frozen HTML and its PDF, as text."""
+    return [_html_text(notice.html), text_of(bytes(notice.pdf))]
+
+
+def test_a_spanish_notice_of_violation_reads_wholly_in_spanish(city):
+    notice = serve(draft("ORG-COM-ENROLL", "p-casa"))
+    content = notice.content_snapshot
+    review_by = render.date_words(content["values"]["review_by"], "es")
+    for text in _both(notice):
+        spanish = text[: text.index("A continuación figura el texto en inglés")]
+        assert "Servicio comercial de orgánicos" in spanish  # the requirement
+        assert "Programa de residuos orgánicos SB 1383" in spanish  # the letterhead
+        assert "Funcionario de Cumplimiento de Códigos, City of San Gabriel" in spanish
+        # every date as Spanish writes it, none as the English does
+        assert "Entregado el 3 de marzo de 2025 por entrega en persona." in spanish
+        assert "Fecha límite: 2 de mayo de 2025." in spanish
+        assert "Fecha de entrega: 3 de marzo de 2025" in spanish
+        assert not re.search(r"\b20\d\d-\d\d-\d\d\b", spanish.split("Lo que se encontró")[0])
+        # the appeal and the penalty
+        assert "Este aviso no es una citación." in spanish
+        assert f"a más tardar el {review_by}." in spanish
+        assert "multa base de hasta $100" in spanish
+        # the ordinance quoted in English, headed by the section's title in Spanish,
+        # and the notice says so and which version controls
+        assert "Ch. 50 SB 1383 commercial (A)(1): Servicio comercial de orgánicos" in spanish
+        assert "se cita en inglés" in spanish and "prevalece la versión en inglés" in spanish
+        # the English text follows, in English
+        english = text[text.index("A continuación figura el texto en inglés") :]
+        assert "Commercial organics service" in english and "Code Enforcement Official" in english
+        assert "Deadline: 2025-05-02." in english
+
+
+def test_a_chinese_notice_reads_wholly_in_traditional_chinese(city):
+    notice = serve(draft("FOG-MIN-FREQUENCY", "gi-pho"), method="certified_mail")
+    content = notice.content_snapshot
+    review_by = render.date_words(content["values"]["review_by"], "zh-Hant")
+    assert review_by.startswith("2025年3月")
+    for text in _both(notice):
+        chinese = text[: text.index("本通知的英文內容附於其後")]
+        assert "截流器抽除頻率 (§ 51.64(B))" in chinese  # the requirement
+        assert "公共工程局油脂（FOG）管理計畫" in chinese  # the letterhead
+        assert "公共工程局局長, City of San Gabriel" in chinese  # the signature
+        assert "已於 2025年3月3日 以掛號郵件送達。" in chinese
+        assert "期限：2025年4月2日。" in chinese and "送達日期：2025年3月3日" in chinese
+        # the appeal and what follows
+        assert f"最遲於 {review_by}（含當日），以書面通知公共工程局局長" in chinese
+        assert "市政府可徵收違規費用" in chinese
+        assert "§ 51.64(B): 截流器抽除頻率" in chinese
+        assert "以英文版本為準" in chinese
+        english = text[text.index("本通知的英文內容附於其後") :]
+        assert "Interceptor pump-out frequency" in english and "Public Works Director" in english
+
+
+def test_staff_directions_are_printed_as_written_and_marked_so(city):
+    from sanitas.notices import services
+
+    notice = draft("ORG-COM-ENROLL", "p-casa")
+    services.edit_draft(
+        notice_id=notice.pk, actor="coordinator", remarks="Llame antes de las 10 a.m."
+    )
+    notice = serve(notice)
+    for text in _both(notice):
+        assert (
+            "Texto del personal de la ciudad, impreso tal como se escribió: "
+            "Llame antes de las 10 a.m." in text
+        )
+        assert "Written by the city's staff and printed as written: Llame antes" in text
+
+
+def test_the_letterheads_english_is_the_rule_packs():
+    """The catalogs' words for a program translate the pack's English: a program or
+    title renamed in the pack prints in English until it is translated again."""
+    from sanitas.notices.kinds import strings
+    from sanitas.records.sweep import jurisdiction_pack
+
+    signatures = jurisdiction_pack().value("notice.signatures", AS_OF)
+    english = strings("en")
+    for program, block in signatures.items():
+        assert english[f"programs.{program}.office"] == block["office"]
+        assert english[f"programs.{program}.title"] == block["title"]
+    content = {"signature": {"office": "A renamed office", "title": "Public Works Director"}}
+    words = render.signature_words(content, "es")
+    assert words["office"] == "A renamed office" and words["office_lang"] == "en"
+    assert words["title"] == "Director de Obras Públicas" and words["title_lang"] == "es"
+
+
+def test_a_served_notice_is_shown_and_printed_as_served_never_rendered_again(city, monkeypatch):
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    notice = serve(draft("FOG-MIN-FREQUENCY", "gi-pho"), method="certified_mail")
+    person = User.objects.create_user("reader", "r@example.org", "a-long-test-password")
+    person.groups.add(Group.objects.get_or_create(name="fog_inspector")[0])
+    client = Client()
+    client.force_login(person)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a served notice was rendered again")
+
+    monkeypatch.setattr(render, "pdf", refuse)
+    monkeypatch.setattr(render, "found_words", refuse)
+    response = client.get(f"/notices/{notice.pk}/pdf/")
+    assert response.status_code == 200 and response.content == bytes(notice.pdf)

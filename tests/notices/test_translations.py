@@ -255,3 +255,84 @@ def test_a_certificate_and_a_citation_have_their_own_words_in_every_language():
         assert "{deadline}" in words["common.follows_line"]
     assert strings("es")["common.follows_notice"] == "Aviso de Infracción"
     assert strings("zh-Hant")["common.follows_notice"] == "違規通知"
+
+
+# --------------------------------------------------------------------------- requirement titles
+
+
+def test_every_requirement_title_is_translated_into_spanish_and_chinese():
+    from sanitas.kit import requirement_titles
+    from sanitas.kit.titles import requirement_title_in
+    from sanitas.ordinance.catalog import titles
+
+    assert requirement_titles.catalog_problems() == []
+    for requirement, english in titles().items():
+        for language in ("es", "zh-Hant"):
+            words = requirement_title_in(requirement, language)
+            assert words.strip() and words != english, (language, requirement)
+        assert requirement_title_in(requirement, "en") == english
+    assert (
+        requirement_title_in("FOG-MIN-FREQUENCY", "es") == "Frecuencia de vaciado del interceptor"
+    )
+    assert requirement_title_in("FOG-MIN-FREQUENCY", "zh-Hant") == "截流器抽除頻率"
+
+
+def test_every_requirement_title_holds_to_the_glossary():
+    assert notice_kinds.title_glossary_problems() == []
+
+
+def test_a_title_rendering_a_penalty_as_a_charge_fails(monkeypatch):
+    from sanitas.kit import requirement_titles
+
+    real = requirement_titles.entries
+
+    def entries(language):
+        held = dict(real(language))
+        if language == "es":
+            held["ORG-PENALTY-AMOUNTS"] = ("Penalty amounts", "Montos de los cargos", False)
+        return held
+
+    monkeypatch.setattr(requirement_titles, "entries", entries)
+    problems = notice_kinds.title_glossary_problems()
+    assert any("ORG-PENALTY-AMOUNTS" in p and "'penalty'" in p for p in problems), problems
+    # the meals a kitchen serves are not the service of a notice; everything else holds
+    assert not any("SEW-GREASE-TRAP-MEALS" in p for p in problems)
+
+
+def test_a_reworded_title_prints_in_english_until_translated_again(tmp_path, monkeypatch):
+    from sanitas.kit import requirement_titles
+
+    english = {"FOG-MIN-FREQUENCY": "Interceptor pump-out frequency", "SW-DUMPING": "No dumping"}
+    monkeypatch.setattr(requirement_titles, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(requirement_titles, "titles", lambda: dict(english))
+    requirement_titles.entries.cache_clear()
+    try:
+        requirement_titles.write_catalogs(
+            {"es": {"FOG-MIN-FREQUENCY": "Frecuencia de vaciado del interceptor"}}
+        )
+        problems = requirement_titles.catalog_problems()
+        assert any("es/LC_MESSAGES/titles.po: SW-DUMPING: untranslated" in p for p in problems)
+        assert any("zh_Hant" in p and "FOG-MIN-FREQUENCY: untranslated" in p for p in problems)
+        assert (
+            requirement_titles.translated("FOG-MIN-FREQUENCY", english["FOG-MIN-FREQUENCY"], "es")
+            == "Frecuencia de vaciado del interceptor"
+        )
+        # the English is reworded: the translation is kept for review, marked fuzzy,
+        # and the title prints in English meanwhile
+        english["FOG-MIN-FREQUENCY"] = "How often an interceptor is pumped out"
+        requirement_titles.write_catalogs()
+        po = (tmp_path / "es" / "LC_MESSAGES" / "titles.po").read_text(encoding="utf-8")
+        assert "#, fuzzy" in po and "Frecuencia de vaciado del interceptor" in po
+        assert '#| msgid "Interceptor pump-out frequency"' in po
+        assert (
+            requirement_titles.translated("FOG-MIN-FREQUENCY", english["FOG-MIN-FREQUENCY"], "es")
+            == english["FOG-MIN-FREQUENCY"]
+        )
+        assert "es/LC_MESSAGES/titles.po: FOG-MIN-FREQUENCY: fuzzy" in " ".join(
+            requirement_titles.catalog_problems()
+        )
+        # written again from the same titles, the catalog does not change
+        requirement_titles.write_catalogs()
+        assert (tmp_path / "es" / "LC_MESSAGES" / "titles.po").read_text(encoding="utf-8") == po
+    finally:
+        requirement_titles.entries.cache_clear()
