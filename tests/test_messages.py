@@ -234,3 +234,27 @@ def test_the_rules_not_yet_converted_only_shrink() -> None:
     assert now <= NOT_CONVERTED, f"new sentences built in place: {sorted(now - NOT_CONVERTED)}"
     assert now >= NOT_CONVERTED, f"converted, take off the list: {sorted(NOT_CONVERTED - now)}"
     assert engine.RULES
+
+
+def test_the_compiled_catalogs_render_as_the_po_does(tmp_path, monkeypatch) -> None:
+    from sanitas.ordinance import messages
+
+    message = Message(
+        "sw.no-burial", {"premises": Name("12 Alhambra Rd"), "date": Day(date(2025, 5, 10))}
+    )
+    from_po = {language: render(message, language) for language in ("es", "zh-Hant")}
+    monkeypatch.setattr(messages, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(engine_catalogs, "LOCALE_DIR", tmp_path)
+    for locale in ("es", "zh_Hant"):
+        folder = tmp_path / locale / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        source = ROOT / "sanitas" / "ordinance" / "locale" / locale / "LC_MESSAGES" / "messages.po"
+        (folder / "messages.po").write_bytes(source.read_bytes())
+    engine_catalogs.compile_all()
+    (tmp_path / "es" / "LC_MESSAGES" / "messages.po").unlink()
+    (tmp_path / "zh_Hant" / "LC_MESSAGES" / "messages.po").unlink()
+    messages.translations.cache_clear()
+    try:
+        assert {language: render(message, language) for language in from_po} == from_po
+    finally:
+        messages.translations.cache_clear()
