@@ -157,3 +157,10 @@ def test_a_served_notice_is_shown_and_printed_as_served_never_rendered_again(cit
     monkeypatch.setattr(render, "found_words", refuse)
     response = client.get(f"/notices/{notice.pk}/pdf/")
     assert response.status_code == 200 and response.content == bytes(notice.pdf)
+    monkeypatch.undo()
+    # the page shows the frozen HTML, word for word as served, not the words the
+    # notice would be rendered with today
+    monkeypatch.setattr(render, "requirement_words", lambda c, lang: ("Reworded since", lang))
+    page = client.get(f"/notices/{notice.pk}/").content.decode("utf-8")
+    assert render.frozen_body(notice.html) in page and "Reworded since" not in page
+    assert "截流器抽除頻率" in page
