@@ -64,6 +64,13 @@ def test_the_glossary_covers_the_legal_terms_in_three_languages():
         "final written order",
         "deadline",
         "service",
+        # the programs and the officials who sign for them
+        "organic waste",
+        "fats, oils and grease",
+        "solid waste",
+        "code enforcement",
+        "public works director",
+        "community development director",
     ):
         term = terms[key]
         assert term.english and term.required["es"] and term.required["zh-Hant"], key
@@ -336,3 +343,20 @@ def test_a_reworded_title_prints_in_english_until_translated_again(tmp_path, mon
         assert (tmp_path / "es" / "LC_MESSAGES" / "titles.po").read_text(encoding="utf-8") == po
     finally:
         requirement_titles.entries.cache_clear()
+
+
+def test_a_program_named_in_other_words_fails(held):
+    def rename(words):
+        programs = {key: dict(value) for key, value in words["programs"].items()}
+        programs["sb1383"]["office"] = "Programa de basura orgánica SB 1383"
+        return {**words, "programs": programs}
+
+    problems = held("es", rename)
+    assert (
+        "es: programs.sb1383.office: the English says 'organic waste', rendered as "
+        "residuos orgánicos; none is used"
+    ) in problems
+    assert (
+        "es: programs.sb1383.office: 'basura orgánica' is used where the English says "
+        "'organic waste', which it must never render"
+    ) in problems
