@@ -2,8 +2,16 @@
 
 WeasyPrint lays out the HTML with the fonts the machine has; the stylesheet names
 Noto Sans CJK TC (Debian's fonts-noto-cjk) for Traditional Chinese, DejaVu Sans for
-the rest. The PDF is PDF/UA-1: tagged, with the document's language and title, so
-that a screen reader reads it in order.
+the rest, and no generic family, so that a Chinese notice embeds the Traditional
+Chinese face alone. The PDF is PDF/UA-1: tagged, with the document's language and
+title, so that a screen reader reads it in order.
+
+Each language's part is wholly in its language but for names, the law's own words
+and what staff wrote: its dates as the language writes them (:func:`date_words`),
+the requirement's title (:func:`requirement_words`), the program and the signing
+official (:func:`signature_words`), the sections quoted in English under the
+section's title in the language (:func:`law_quoted`). What was found is rendered at
+one place, :func:`found_words`.
 """
 
 from __future__ import annotations
