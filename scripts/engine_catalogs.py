@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from sanitas.ordinance import engine  # noqa: E402,F401  (every area declares its messages)
 from sanitas.ordinance.messages import (  # noqa: E402
-    _LOCALES,
     DOMAIN,
     LOCALE_DIR,
+    LOCALES,
     TEMPLATES,
     VOCABULARY,
     WORD_CONTEXT,
@@ -61,7 +61,7 @@ def _wanted() -> list[tuple[str, str | tuple[str, str]]]:
 
 
 def update() -> None:
-    for locale in _LOCALES.values():
+    for locale in LOCALES.values():
         old = _read(locale)
         new = Catalog(
             locale=locale,
@@ -103,7 +103,7 @@ def update() -> None:
 
 
 def compile_all() -> None:
-    for locale in _LOCALES.values():
+    for locale in LOCALES.values():
         catalog = _read(locale)
         with _path(locale, "mo").open("wb") as stream:
             write_mo(stream, catalog)
@@ -111,7 +111,7 @@ def compile_all() -> None:
 
 def problems() -> list[str]:
     out = []
-    for locale in _LOCALES.values():
+    for locale in LOCALES.values():
         catalog = _read(locale)
         for context, msgid in _wanted():
             first = msgid if isinstance(msgid, str) else msgid[0]

@@ -22,11 +22,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sanitas.ordinance.catalog import TITLES_FILE, titles
+from sanitas.ordinance.catalog import titles
+from sanitas.ordinance.messages import LOCALE_DIR, LOCALES
 
-LOCALE_DIR = TITLES_FILE.parent / "locale"
-#: the languages requirement titles are translated into, and their gettext locale
-LOCALES = {"es": "es", "zh-Hant": "zh_Hant"}
 DOMAIN = "titles"
 
 

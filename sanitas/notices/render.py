@@ -31,6 +31,7 @@ from sanitas.notices.kinds import (
     strings,
     text,
 )
+from sanitas.ordinance.messages import Day
 from sanitas.ordinance.words import dollars
 
 PARTS = ("title", "intro", "to_do", "follows", "appeal")
@@ -138,8 +139,6 @@ def pieces(content: dict[str, Any], language: str) -> list[tuple[str, str, dict[
     return out
 
 
-#: the Babel locale of each language a notice is printed in
-BABEL_LOCALES = {"en": "en", "es": "es", "zh-Hant": "zh_Hant"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -156,11 +155,7 @@ def date_words(value: Any, language: str) -> str:
             return value
     if not isinstance(value, date):
         return "" if value is None else str(value)
-    if language == "en":
-        return value.isoformat()
-    from babel.dates import format_date
-
-    return format_date(value, format="long", locale=BABEL_LOCALES[language])
+    return Day(value).render(language)  # as the engine's messages write a day
 
 
 def dated(values: dict[str, Any], language: str) -> dict[str, Any]:

@@ -36,7 +36,8 @@ from sanitas.ordinance import words
 
 LANGUAGES = ("en", "es", "zh-Hant")
 #: the language's folder under locale/ and its Babel locale
-_LOCALES = {"es": "es", "zh-Hant": "zh_Hant"}
+#: the languages translated from the English, and the gettext and Babel locale of each
+LOCALES = {"es": "es", "zh-Hant": "zh_Hant"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 #: the msgctxt of the vocabulary's words and units in the catalogs
@@ -51,7 +52,7 @@ class Day(NamedTuple):
     def render(self, language: str) -> str:
         if language == "en" or self.value is None:
             return words.day(self.value) if self.value is not None else _word("no date", language)
-        locale = _LOCALES[language]
+        locale = LOCALES[language]
         if isinstance(self.value, datetime):
             pattern = "d 'de' MMMM 'de' y, HH:mm" if language == "es" else "y年M月d日 HH:mm"
             return format_datetime(self.value, pattern, locale=locale)
@@ -70,7 +71,7 @@ class Money(NamedTuple):
         whole = amount == amount.to_integral_value()
         pattern = "¤#,##0" if whole else "¤#,##0.00"
         return format_currency(
-            amount, "USD", format=pattern, locale=_LOCALES[language], currency_digits=False
+            amount, "USD", format=pattern, locale=LOCALES[language], currency_digits=False
         )
 
 
@@ -80,7 +81,7 @@ class Count(NamedTuple):
     def render(self, language: str) -> str:
         if language == "en":
             return words.number(self.value)
-        return format_decimal(self.value, locale=_LOCALES[language])
+        return format_decimal(self.value, locale=LOCALES[language])
 
 
 class Quantity(NamedTuple):
@@ -120,7 +121,7 @@ class Items(NamedTuple):
         if language == "en":
             return words.listing(parts, self.conjunction)
         style = "or" if self.conjunction == "or" else "standard"
-        return format_list(parts, style=style, locale=_LOCALES[language]) if parts else ""
+        return format_list(parts, style=style, locale=LOCALES[language]) if parts else ""
 
 
 def _argument(value: Any, language: str) -> str:
@@ -294,7 +295,7 @@ def _word(english: str, language: str) -> str:
 def translations(language: str) -> gettext.NullTranslations:
     """The language's compiled catalog; read from the .po when the .mo has not been
     compiled (a fresh clone before the build)."""
-    folder = LOCALE_DIR / _LOCALES[language] / "LC_MESSAGES"
+    folder = LOCALE_DIR / LOCALES[language] / "LC_MESSAGES"
     mo = folder / f"{DOMAIN}.mo"
     po = folder / f"{DOMAIN}.po"
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
@@ -308,7 +309,7 @@ def translations(language: str) -> gettext.NullTranslations:
     from babel.messages.pofile import read_po
 
     with po.open("rb") as stream:
-        catalog = read_po(stream, locale=_LOCALES[language])
+        catalog = read_po(stream, locale=LOCALES[language])
     buffer = BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
