@@ -7,7 +7,8 @@ The demo city is built for the as-of date (`sanitas demo` builds the same one) a
 evaluated by the engine alone. Every finding a kind of notice answers (the kinds'
 ``answers`` in sanitas/ordinance/notice_kinds.yaml; the first kind offered, as
 drafting offers it) is a candidate, and a draft is composed for service on the
-as-of date (``sanitas.notices.compose.content``) as the notices app drafts one from
+as-of date (``sanitas.notices.compose.content`` over the law's ``notice_document``) as
+the notices app drafts one from
 a stored finding: what was found is the finding's explanation, the requirement its
 cite. A certificate of final inspection is a candidate only for a permit whose
 certificate may issue, a citation only for a notice on record whose deadline passed
@@ -221,7 +222,6 @@ class Drafts:
         explanation, the requirement its cite; a citation says what the notice it
         follows found and that its deadline passed, and states the amount the ladder
         allows (as drafting a citation sets it)."""
-        from sanitas.notices import compose
         from sanitas.notices.kinds import kind
 
         finding, target = candidate["finding"], candidate["target"]
@@ -233,24 +233,44 @@ class Drafts:
             "fact_key": f"{prefix}-{code.lower()}",
             "served_on": self.as_of,
             "raw": self.raw,
-            "pack": self.pack,
         }
         if key == "citation":
             found, cite = self._followed(target)
-            draft = compose.content(target, found=found, cite=cite, **common)
+            draft = self._content(target, found=found, cite=cite, **common)
             amount = Decimal(str(draft["ceiling"])) if draft["ceiling"] else None
-            return compose.content(target, found=found, cite=cite, amount=amount, **common)
+            return self._content(target, found=found, cite=cite, amount=amount, **common)
         cite = kind(key).authority["cite"] if key == "final_certificate" else finding.cite
         # as the app previews a draft: the finding the terms answer is the target's,
-        # in the status the records show on the day (compose.content's default)
-        return compose.content(target, found=finding.explanation, cite=cite, **common)
+        # in the status the records show on the day (the law's default)
+        return self._content(target, found=finding.explanation, cite=cite, **common)
+
+    def _content(
+        self,
+        target,
+        *,
+        code: str,
+        fact_key: str,
+        served_on: date,
+        raw: list[dict[str, Any]],
+        found: str,
+        cite: str,
+        amount: Decimal | None = None,
+    ) -> dict[str, Any]:
+        """What the document prints, as the app's preview composes it: the law's
+        document for the day (``notice_document``), laid out by ``compose.content``."""
+        from sanitas.notices import compose
+        from sanitas.ordinance.notice_terms import notice_document
+
+        asked = compose.ask(
+            target, fact_key=fact_key, served_on=served_on, cite=cite, amount=amount
+        )
+        return compose.content(notice_document(asked, raw, self.pack), code=code, found=found)
 
     def as_issued(self, candidate: dict[str, Any]) -> tuple[date, dict[str, Any]] | None:
         """For a permit the records show finaled: its certificate of final inspection
         as drafted for the day it was issued, on the records as they stood before it
         (the certificate itself left out), so that a certificate that may issue is
         read where none may on the as-of date; None for any other candidate."""
-        from sanitas.notices import compose
         from sanitas.notices.kinds import kind
 
         target = candidate["target"]
@@ -267,13 +287,12 @@ class Drafts:
         left_out = {f.id for f in issued}
         raw = [f for f in self.raw if f.get("id") not in left_out]
         code = _code(self.seed + 1, candidate)
-        content = compose.content(
+        content = self._content(
             target,
             code=code,
             fact_key=f"certificate-{code.lower()}",
             served_on=day,
             raw=raw,
-            pack=self.pack,
             found=candidate["finding"].explanation,
             cite=kind("final_certificate").authority["cite"],
         )

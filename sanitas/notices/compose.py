@@ -25,21 +25,20 @@ import orjson
 
 from sanitas.notices.kinds import LANGUAGES, Kind, kind, kinds_for
 from sanitas.ordinance.catalog import title
-from sanitas.ordinance.engine import Context, FactIndex, evaluate_facts, to_json_value
+from sanitas.ordinance.engine import Context, FactIndex, evaluate_facts
 from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.ordinance.notice_terms import (
+    DocumentAsk,
+    NoticeDocument,
     TermsError,
-    notice_terms,
-    requirement_cite,
     resolve_target,
     running_notice,
     section_words,
-    terms_of_kind,
 )
 from sanitas.ordinance.notice_terms import engine_fact as _engine_fact
 from sanitas.ordinance.notice_terms import recipient_of as _recipient_of
 from sanitas.ordinance.pack import RulePack
-from sanitas.ordinance.words import dollars, name_of
+from sanitas.ordinance.words import name_of
 
 
 class ComposeError(Exception):
@@ -197,121 +196,96 @@ def recipient_of(
 NO_RECIPIENT = {"name": "", "address": "", "rule": None, "language": "en", "copies": []}
 
 
-def content(
+def ask(
     target: Target,
     *,
-    code: str,
     fact_key: str,
     served_on: date,
-    raw: list[dict[str, Any]],
-    pack: RulePack,
-    found: str,
     cite: str,
-    remarks: str = "",
     amount: Decimal | None = None,
     recipient: dict[str, Any] | None = None,
-    projected: bool = True,
+    approved: bool = False,
+    referral_on: date | None = None,
     finding: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Everything the document prints, computed for service on ``served_on``, with its
-    legal terms (``terms``, the engine's, JSON) and ``refusals`` (one line per reason
-    it may not issue on ``served_on``; empty when it may).
+) -> DocumentAsk:
+    """The question the law answers for a document of ``target`` served on
+    ``served_on`` (:class:`~sanitas.ordinance.notice_terms.DocumentAsk`). ``recipient``
+    fixes the recipient (a citation goes to whom its notice went); ``finding`` names
+    the finding the document answers when not the target's own."""
+    return DocumentAsk(
+        kind=target.kind.key,
+        program=target.kind.program,
+        subject=target.subject,
+        requirement=target.requirement,
+        notice=target.notice_fact,
+        served_on=served_on,
+        document_id=fact_key,
+        finding=finding,
+        cite=cite,
+        amount=amount,
+        recipient=recipient,
+        approved=approved,
+        referral_on=referral_on,
+    )
 
-    ``projected`` marks a draft's content: the deadline is what service on that day
-    would give. ``recipient`` fixes the recipient (a citation goes to whom its notice
-    went); else the ordinance's recipient is computed. ``finding`` names the finding
-    the document answers (``requirement``, ``subject``, ``status``, ``period``); by
-    default the target's, in the status the records show on ``served_on`` (for a
-    citation, the ORG-CITATION finding on the notice it follows)."""
-    k = target.kind
-    if finding is None:
-        finding = (
-            {"requirement": "ORG-CITATION", "subject": target.notice_fact}
-            if target.notice_fact
-            else {"requirement": target.requirement, "subject": target.subject}
-        )
-    try:
-        terms = notice_terms(
-            kind=k.key,
-            requirement=finding["requirement"],
-            subject=finding["subject"],
-            status=finding.get("status"),
-            period=finding.get("period"),
-            facts=_parsed(raw),
-            served_on=served_on,
-            pack=pack,
-            document_id=fact_key,
-            amount=amount,
-            recipient=recipient,
-        )
-    except TermsError as exc:
-        raise ComposeError(exc.problems) from None
+
+def content(
+    document: NoticeDocument,
+    *,
+    code: str,
+    found: str,
+    remarks: str = "",
+    projected: bool = True,
+) -> dict[str, Any]:
+    """Everything the document prints, from the law's ``document`` (its legal terms as
+    ``terms``, JSON, and ``refusals``, one line per reason it may not issue on its day
+    of service; empty when it may), with the case code, what was found and staff's
+    remarks. ``projected`` marks a draft's content: the deadline is what service on
+    that day would give. Reads ``document`` only: the law was asked below."""
+    asked = document.ask
+    recipient = asked.recipient
     if recipient is None:
         recipient = (
-            _printed_recipient(terms.recipient) if terms.recipient is not None else NO_RECIPIENT
+            _printed_recipient(document.recipient)
+            if document.recipient is not None
+            else NO_RECIPIENT
         )
-    ctx = context(raw, served_on, pack)
-    letterhead = pack.value("notice.letterhead", served_on)
+    letterhead = document.letterhead
     values: dict[str, Any] = {
         "code": code,
         "phone": letterhead["phone"],
         "address": ", ".join(letterhead["address"]),
+        **document.values,
     }
-    values.update({k_: v for k_, v in terms.values().items() if v is not None})
-    penalty = terms.penalty
-    if penalty is not None:
-        values["penalty"] = dollars(penalty["ceiling"])
-        values["ordinal"] = penalty["ordinal"]
-    if amount is not None:
-        values["amount"] = dollars(amount)
-
-    law = []
-    own = requirement_cite(target.requirement)
-    for item in terms.cites:
-        if item["cite"] == own and item["words"] == section_words(target.requirement):
-            law.append({"cite": cite or own, "words": item["words"]})
-        else:
-            law.append(dict(item))
-    signature = pack.value("notice.signatures", served_on)[k.program]
-    deadline_on = terms.deadline_on
+    penalty = document.penalty
+    deadline_on = document.deadline_on
     return {
-        "kind": k.key,
+        "kind": asked.kind,
         "code": code,
-        "fact_key": fact_key,
+        "fact_key": asked.document_id,
         "projected": projected,
-        "served_on": served_on.isoformat(),
+        "served_on": asked.served_on.isoformat(),
         "language": recipient["language"],
         "recipient": recipient,
-        "subject": target.subject,
-        "subject_name": name_of(ctx, target.subject),
-        "requirement": target.requirement,
-        "requirement_title": _requirement_title(target, ctx),
-        "cite": cite,
+        "subject": asked.subject,
+        "subject_name": document.subject_name,
+        "requirement": asked.requirement,
+        "requirement_title": document.requirement_title,
+        "cite": asked.cite,
         "found": found,
         "remarks": remarks,
-        "law": law,
+        "law": document.law,
         "deadline_on": deadline_on.isoformat() if deadline_on else None,
         "ceiling": penalty["ceiling"] if penalty is not None else None,
         "ordinal": penalty["ordinal"] if penalty is not None else None,
-        "amount": to_json_value(amount) if amount is not None else None,
+        "amount": document.amount,
         "values": values,
-        "letterhead": to_json_value(letterhead),
-        "signature": dict(signature),
-        "fact": terms.fact,
-        "terms": terms.as_json(),
-        "refusals": list(terms.refusals),
+        "letterhead": letterhead,
+        "signature": document.signature,
+        "fact": document.fact,
+        "terms": document.terms,
+        "refusals": list(document.refusals),
     }
-
-
-def _requirement_title(target: Target, ctx: Context) -> str:
-    """What the document calls the requirement: its title, or where the finding is the
-    city's own duty (a contamination to tag) what the recipient did (the kinds' law,
-    ``names``)."""
-    subject = ctx.get(target.subject)
-    varied = terms_of_kind(
-        target.kind.key, target.requirement, subject.type if subject is not None else None
-    )
-    return varied.get("names") or title(target.requirement)
 
 
 def as_date(value: Any) -> date | None:

@@ -87,7 +87,7 @@ class Kind:
 
     @property
     def fact_type(self) -> str:
-        return self.law.fact_type
+        return self.law.fact["type"]
 
     @property
     def notice_kind(self) -> str | None:

@@ -42,9 +42,12 @@ from sanitas.notices.models import (
     Payment,
 )
 from sanitas.ordinance.enforcement import REASON_WORDS
+from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.notice_terms import TermsError
 from sanitas.records import replay
 from sanitas.records.models import Finding, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record
+from sanitas.records.serving import document_terms, serve_document
 from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
 
 #: the case code's letters: no 0/O, 1/I/L, so that it can be read over the phone
@@ -219,7 +222,7 @@ def requires_approval(kind_key: str, on: date) -> bool:
 # --------------------------------------------------------------------------- drafting
 
 
-def _target(notice: Notice, raw: list[dict[str, Any]], on: date) -> compose.Target:
+def _target(notice: Notice) -> compose.Target:
     k = kind(notice.kind)
     return compose.Target(
         k,
@@ -229,39 +232,59 @@ def _target(notice: Notice, raw: list[dict[str, Any]], on: date) -> compose.Targ
     )
 
 
+def _ask(
+    notice: Notice,
+    served_on: date,
+    *,
+    approved: bool = False,
+    referral_on: date | None = None,
+) -> Any:
+    """The question the law answers for ``notice`` served on ``served_on``."""
+    return compose.ask(
+        _target(notice),
+        fact_key=notice.fact_key,
+        served_on=served_on,
+        cite=_cite(notice),
+        amount=notice.amount,
+        recipient=notice.cites_notice.recipient_snapshot if notice.cites_notice_id else None,
+        approved=approved,
+        referral_on=referral_on,
+    )
+
+
+def _content(notice: Notice, document: Any) -> dict[str, Any]:
+    """What ``notice`` prints, from the law's ``document`` (read below, by the records
+    floor), in the language chosen for it."""
+    content = compose.content(
+        document,
+        code=notice.code,
+        found=_found(notice),
+        remarks=notice.remarks,
+        projected=True,
+    )
+    if notice.language in LANGUAGES and notice.language != content["language"]:
+        content["language"] = notice.language
+        content["recipient"] = {**content["recipient"], "language": notice.language}
+    return content
+
+
+def _law_problems(exc: Exception) -> NoticeError:
+    """A refusal of the law or the vocabulary (a document it does not know, records
+    that do not parse), as the notice's problems."""
+    return NoticeError(list(getattr(exc, "problems", None) or [str(exc)]))
+
+
 def preview(notice: Notice, *, served_on: date | None = None) -> dict[str, Any]:
     """A draft's content as service on ``served_on`` (default: the worklist's day)
     would make it; a served notice's frozen content."""
     if notice.served:
         return notice.content_snapshot
     served_on = served_on or worklist_as_of()
-    raw = records_of(notice)
-    target = _target(notice, raw, served_on)
-    recipient = None
-    if notice.cites_notice_id:
-        recipient = notice.cites_notice.recipient_snapshot
     try:
-        found = _found(notice)
-        content = compose.content(
-            target,
-            code=notice.code,
-            fact_key=notice.fact_key,
-            served_on=served_on,
-            raw=raw,
-            pack=jurisdiction_pack(),
-            found=found,
-            cite=_cite(notice),
-            remarks=notice.remarks,
-            amount=notice.amount,
-            recipient=recipient,
-            projected=True,
-        )
-    except compose.ComposeError as exc:
-        raise NoticeError(exc.problems) from None
-    if notice.language in LANGUAGES and notice.language != content["language"]:
-        content["language"] = notice.language
-        content["recipient"] = {**content["recipient"], "language": notice.language}
-    return content
+        reading = document_terms(subject_group=notice.subject_group, ask=_ask(notice, served_on))
+    except (TermsError, FactsError) as exc:
+        raise _law_problems(exc) from None
+    return _content(notice, reading.document)
 
 
 def _finding(notice: Notice) -> Finding | None:
@@ -474,25 +497,50 @@ def citation_problems(notice: Notice, *, on: date) -> list[str]:
         (f for f in referral_findings(notice, as_of=on) if f.requirement == "ORG-CITATION"),
         None,
     )
-    if referral is not None and referral.status == "overdue":
+    if referral is not None:
+        referral = {
+            "status": referral.status,
+            "due": referral.due,
+            "explanation": referral.explanation,
+        }
+    return _premature(notice, on=on, referral=referral)
+
+
+def _premature(notice: Notice, *, on: date, referral: dict[str, Any] | None) -> list[str]:
+    """Why a citation of ``notice`` is premature on ``on``, by its ORG-CITATION finding
+    that day (``referral``: status, due, explanation; None when the engine finds none):
+    nothing when that finding is overdue."""
+    if referral is not None and referral["status"] == "overdue":
         return []
-    due = referral.due if referral is not None and referral.due else notice.deadline_on
-    why = f" ({referral.explanation})" if referral is not None else ""
+    due = referral["due"] if referral is not None and referral["due"] else notice.deadline_on
+    why = f" ({referral['explanation']})" if referral is not None else ""
     return [
         f"notice {notice.code}: as of {on} its deadline of {due} has not passed uncorrected, "
         f"so a citation is premature{why}"
     ]
 
 
-def _issue_problems(notice: Notice, content: dict[str, Any], *, on: date, today: date) -> list[str]:
+def _issue_problems(
+    notice: Notice,
+    content: dict[str, Any],
+    *,
+    on: date,
+    today: date,
+    document: Any = None,
+) -> list[str]:
     """What stops ``notice`` from being approved or served on ``on``: the law's refusals
     for that day (the engine's: a correction already made, a premature citation, a
     ceiling of $0 or an amount above it, …), a blank left unfilled in any language, and
-    for a citation one not ripe as of the real day either."""
+    for a citation one not ripe as of the real day either (from ``document``, the law's,
+    when it was asked for that day too)."""
     problems = list(content.get("refusals") or [])
     problems += render.blank_problems(content)
     if notice.kind == "citation" and notice.cites_notice_id and today != on:
-        problems += citation_problems(notice.cites_notice, on=today)
+        cited = notice.cites_notice
+        if cited.kind != "sb1383_nov" or cited.state != "served" or document is None:
+            problems += citation_problems(cited, on=today)
+        else:
+            problems += _premature(cited, on=today, referral=document.referral)
     return list(dict.fromkeys(problems))
 
 
@@ -629,11 +677,6 @@ def serve_notice(
         problems.append(f"served_on: {served_on} has not come yet")
     if method not in dict(METHODS):
         problems.append(f"method: {method!r} is not one of {', '.join(dict(METHODS))}")
-    if requires_approval(notice.kind, served_on) and notice.state != "approved":
-        problems.append(
-            f"notice {notice.code}: a {kind(notice.kind).title()} is approved by a supervisor "
-            "before it is served"
-        )
     if method == "email" and not notice.email:
         problems.append("email: an emailed notice needs the recipient's email address")
     if method == "cart_tag" and notice.kind != "contamination":
@@ -645,14 +688,44 @@ def serve_notice(
         )
     if problems:
         raise NoticeError(problems)
-    content = preview(notice, served_on=served_on)
-    problems = _issue_problems(notice, content, on=served_on, today=day)
+    title = kind(notice.kind).title()
+    # one call down: the records read the facts, ask the law, and record the document
+    # (voiding the one it supersedes) only when the law lets it issue
+    cites_late = notice.kind == "citation" and notice.cites_notice_id and day != served_on
+    try:
+        reading = serve_document(
+            subject_group=notice.subject_group,
+            ask=_ask(
+                notice,
+                served_on,
+                approved=notice.state == "approved",
+                referral_on=day if cites_late else None,
+            ),
+            actor=actor,
+            why=f"{title} {notice.code} served",
+            voids=[(notice.supersedes.fact_key, f"superseded by {notice.kind} {notice.code}")]
+            if notice.supersedes_id
+            else [],
+        )
+    except (TermsError, FactsError, RecordError) as exc:
+        raise _law_problems(exc) from None
+    document = reading.document
+    if document.approval_required and notice.state != "approved":
+        raise NoticeError(
+            [f"notice {notice.code}: a {title} is approved by a supervisor before it is served"]
+        )
+    content = _content(notice, document)
+    problems = _issue_problems(notice, content, on=served_on, today=day, document=document)
     if problems:
+        # nothing stays written: the law refused before the records wrote, and a blank
+        # left unfilled undoes the write with this transaction
         raise NoticeError(problems)
+    if reading.recorded is None:  # the law's word, should no reason above have said it
+        raise NoticeError([f"notice {notice.code}: the law does not let it issue as asked"])
     content["projected"] = False
     served = {"method": method, "served_on": served_on.isoformat()}
     content["service"] = served
-    raw = records_of(notice)
+    raw = reading.raw
     content_digest = compose.digest({"content": content, "facts": raw})
     html = render.document_html(content, digest=content_digest, served=served)
     pdf = render.pdf(html)
@@ -677,7 +750,6 @@ def serve_notice(
         notice.delivery = _send_email(notice, pdf)
     notice.save()
     _event(notice, actor=actor, action="served", note=f"{dict(METHODS)[method]} on {served_on}")
-    _record([content["fact"]], actor=actor, why=f"{kind(notice.kind).title()} {notice.code} served")
     if notice.cites_notice_id:
         cited = Notice.objects.select_for_update().get(pk=notice.cites_notice_id)
         if cited.state == "served":
@@ -687,7 +759,6 @@ def serve_notice(
     if notice.supersedes_id:
         old = Notice.objects.select_for_update().get(pk=notice.supersedes_id)
         _close(old, state="superseded", actor=actor, why=f"superseded by {notice.code}")
-        _void_fact(old, actor=actor, why=f"superseded by {notice.kind} {notice.code}")
     return notice
 
 

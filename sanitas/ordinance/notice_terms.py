@@ -737,6 +737,164 @@ def notice_terms(
     )
 
 
+# --------------------------------------------------------------------------- the document
+
+
+@dataclass(frozen=True)
+class DocumentAsk:
+    """What a document is, as its drafter holds it: the question :func:`notice_document`
+    answers for a day of service. ``subject``, ``requirement`` and ``notice`` are what
+    the served document names (the target); ``finding`` the finding it answers, when not
+    the target's own (``requirement``, ``subject``, ``status``, ``period``); ``program``
+    the office that signs it; ``cite`` the section the finding cited; ``approved``
+    whether a supervisor approved it; ``referral_on`` a second day on which a citation
+    must be ripe too (the real day, when service is dated earlier)."""
+
+    kind: str
+    program: str
+    subject: str
+    requirement: str
+    served_on: date
+    document_id: str
+    notice: str | None = None
+    finding: Mapping[str, Any] | None = None
+    cite: str = ""
+    amount: Decimal | None = None
+    recipient: Mapping[str, Any] | None = None
+    approved: bool = False
+    referral_on: date | None = None
+
+
+@dataclass(frozen=True)
+class NoticeDocument:
+    """A document's legal terms with what the law gives it to print, as plain data
+    (what the records floor hands up to the notices app, which only reads it):
+
+    - ``terms``: :meth:`NoticeTerms.as_json`; ``fact`` the engine fact the document
+      becomes; ``refusals`` each reason it may not issue on its day of service;
+      ``deadline_on``, ``penalty`` (step and ceiling), ``recipient`` (the ordinance's,
+      None when the records give none), ``amount`` (JSON);
+    - ``values``: every argument of every message, with the penalty and the amount in
+      dollars; ``subject_name``; ``requirement_title`` (what the document calls the
+      requirement); ``law``, the sections quoted (the finding's own cite where it
+      quotes the requirement); the pack's ``letterhead`` and the signing office's
+      ``signature``;
+    - ``approval_required``: whether the pack asks a supervisor's approval before
+      service; ``referral``: with ``referral_on``, the ORG-CITATION finding on the
+      notice a citation follows that day (``status``, ``due``, ``explanation``), None
+      when there is none."""
+
+    ask: DocumentAsk
+    terms: dict[str, Any]
+    fact: dict[str, Any]
+    refusals: tuple[str, ...]
+    deadline_on: date | None
+    penalty: dict[str, Any] | None
+    recipient: dict[str, Any] | None
+    amount: Any
+    values: dict[str, Any]
+    subject_name: str
+    requirement_title: str
+    law: list[dict[str, str]]
+    letterhead: dict[str, Any]
+    signature: dict[str, Any]
+    approval_required: bool
+    referral: dict[str, Any] | None = None
+
+    def ripe_on_referral_day(self) -> bool:
+        """Whether a citation asked to be ripe on ``referral_on`` too is (its notice's
+        ORG-CITATION overdue that day); true when nothing was asked."""
+        if self.ask.referral_on is None:
+            return True
+        return self.referral is not None and self.referral["status"] == "overdue"
+
+    def may_issue(self) -> bool:
+        """Whether the law lets the document issue as asked: no refusal on its day,
+        approved where the pack asks it, and ripe on the referral day."""
+        return (
+            not self.refusals
+            and (self.ask.approved or not self.approval_required)
+            and self.ripe_on_referral_day()
+        )
+
+
+def notice_document(ask: DocumentAsk, facts: Sequence[Any], pack: RulePack) -> NoticeDocument:
+    """The document ``ask`` names, served on ``ask.served_on`` over ``facts`` (the
+    records as the sweep reads them): its legal terms (:func:`notice_terms`) and what
+    the law gives it to print, in one call. Raises :class:`TermsError` as
+    :func:`notice_terms` does."""
+    parsed = _parsed(facts)
+    finding = ask.finding
+    if finding is None:
+        finding = (
+            {"requirement": "ORG-CITATION", "subject": ask.notice}
+            if ask.notice
+            else {"requirement": ask.requirement, "subject": ask.subject}
+        )
+    terms = notice_terms(
+        kind=ask.kind,
+        requirement=finding["requirement"],
+        subject=finding["subject"],
+        status=finding.get("status"),
+        period=finding.get("period"),
+        facts=parsed,
+        served_on=ask.served_on,
+        pack=pack,
+        document_id=ask.document_id,
+        amount=ask.amount,
+        recipient=ask.recipient,
+    )
+    ctx = Context(facts=FactIndex(parsed), as_of=ask.served_on, pack=pack, calendar=pack.calendar())
+    subject = ctx.get(ask.subject)
+    varied = terms_of_kind(ask.kind, ask.requirement, subject.type if subject is not None else None)
+    law = []
+    own = requirement_cite(ask.requirement)
+    for item in terms.cites:
+        if item["cite"] == own and item["words"] == section_words(ask.requirement):
+            law.append({"cite": ask.cite or own, "words": item["words"]})
+        else:
+            law.append(dict(item))
+    values = {k: v for k, v in terms.values().items() if v is not None}
+    if terms.penalty is not None:
+        values["penalty"] = dollars(terms.penalty["ceiling"])
+        values["ordinal"] = terms.penalty["ordinal"]
+    if ask.amount is not None:
+        values["amount"] = dollars(ask.amount)
+    referral = None
+    if ask.referral_on is not None and ask.notice:
+        found = evaluate_facts(
+            parsed, as_of=ask.referral_on, pack=pack, report_derived=False
+        ).findings
+        referred = next(
+            (f for f in found if f.subject == ask.notice and f.requirement == "ORG-CITATION"),
+            None,
+        )
+        if referred is not None:
+            referral = {
+                "status": referred.status,
+                "due": _day(referred.due),
+                "explanation": referred.explanation,
+            }
+    return NoticeDocument(
+        ask=ask,
+        terms=terms.as_json(),
+        fact=dict(terms.fact),
+        refusals=tuple(terms.refusals),
+        deadline_on=terms.deadline_on,
+        penalty=dict(terms.penalty) if terms.penalty is not None else None,
+        recipient=dict(terms.recipient) if terms.recipient is not None else None,
+        amount=to_json_value(ask.amount) if ask.amount is not None else None,
+        values=values,
+        subject_name=name_of(ctx, ask.subject),
+        requirement_title=varied.get("names") or title(ask.requirement),
+        law=law,
+        letterhead=to_json_value(pack.value("notice.letterhead", ask.served_on)),
+        signature=dict(pack.value("notice.signatures", ask.served_on)[ask.program]),
+        approval_required=ask.kind in pack.value("notice.approval_required_kinds", ask.served_on),
+        referral=referral,
+    )
+
+
 def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 

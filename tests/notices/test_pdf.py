@@ -220,6 +220,7 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 def _composed(scenario: str, requirement: str, subject: str, status: str, day: date, **kw):
     from sanitas.notices import compose
+    from sanitas.ordinance.notice_terms import notice_document
     from sanitas.ordinance.pack import load_pack
     from sanitas.ordinance.yamlio import load_yaml
 
@@ -228,16 +229,11 @@ def _composed(scenario: str, requirement: str, subject: str, status: str, day: d
     target = compose.target_of(
         requirement=requirement, subject=subject, status=status, raw=raw, as_of=day, pack=pack
     )
+    asked = compose.ask(
+        target, fact_key="document-sg-review", served_on=day, cite=kw.pop("cite", ""), **kw
+    )
     return compose.content(
-        target,
-        code="SG-REVIEW",
-        fact_key="document-sg-review",
-        served_on=day,
-        raw=raw,
-        pack=pack,
-        found="As recorded.",
-        cite=kw.pop("cite", ""),
-        **kw,
+        notice_document(asked, raw, pack), code="SG-REVIEW", found="As recorded."
     )
 
 
