@@ -98,12 +98,16 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the page's language: the browser's (Accept-Language) or the language cookie; for
+    # a signed-in person, their account's (the middleware after the authentication)
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # a form post is read here first, each file held to its limit as it streams in
     # (before the CSRF check, which reads the form): past it, a 413 and nothing kept
     "sanitas.operations.uploads.UploadLimitMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "sanitas.people.middleware.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # a write the disk or the database refused: a page naming the cause, no traceback
     "sanitas.operations.faults.StorageFaultMiddleware",
@@ -268,9 +272,21 @@ LOGGING = {
     },
 }
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
 TIME_ZONE = "America/Los_Angeles"
 USE_I18N = True
+#: the staff pages' languages (a person chooses theirs: ``sanitas.people``); each app's
+#: catalogs are its ``locale/<es|zh_Hant>/LC_MESSAGES/django.po``, found by Django
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("zh-hant", "繁體中文"),
+]
+LANGUAGE_COOKIE_NAME = "sanitas_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 # --------------------------------------------------------------------------- uploads

@@ -47,3 +47,6 @@ if [ "$(cat "$target/VERSION" 2>/dev/null)" != "$version" ] ||
   echo "$version" >"$target/VERSION"
   echo "$selection" >"$target/.selection"
 fi
+
+# the gettext catalogs, compiled (the pages', the engine's): scripts/catalogs.sh
+./scripts/catalogs.sh

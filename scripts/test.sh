@@ -35,6 +35,7 @@ ensure_venv .venv "[test]"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/lint-imports  # the floors: pyproject.toml's [tool.importlinter]
+./scripts/catalogs.sh check  # every catalog translated, none fuzzy, each .mo its .po
 SANITAS_DATA_DIR=$(mktemp -d /tmp/sanitas-test.XXXXXX) .venv/bin/python manage.py check --fail-level WARNING
 SANITAS_DATA_DIR=$(mktemp -d /tmp/sanitas-test.XXXXXX) .venv/bin/python manage.py makemigrations --check --dry-run
 

@@ -144,6 +144,9 @@ PAGES: dict[str, Door] = {
     "people:roles": _act("users.manage"),
     "people:deactivate": _act("users.manage"),
     "people:reactivate": _act("users.manage"),
+    # one's own account; the language of the pages (anyone: the sign-in page has it)
+    "people:me": _read(SIGNED_IN),
+    "people:language": Door(get=PUBLIC, post=PUBLIC),
     # ---- the API's own description
     "api:openapi-json": _read(PUBLIC),
     "api:openapi-view": _read(PUBLIC),

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import SetPasswordForm
+from django.utils.translation import gettext_lazy as _
 
 from sanitas.access.roles import ROLES
 from sanitas.kit.forms import UswdsForm, uswds_widgets
@@ -148,3 +150,13 @@ class StaffSetPasswordForm(SetPasswordForm):
     def full_clean(self) -> None:
         super().full_clean()
         uswds_widgets(self)
+
+
+class LanguageForm(PeopleForm):
+    """The language of one's own pages: the header's small form and the account page's.
+    ``next`` is the page to go back to (an address of this site only)."""
+
+    auto_id_format = "language_%s"
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    next = forms.CharField(required=False, widget=forms.HiddenInput)

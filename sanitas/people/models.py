@@ -1,4 +1,5 @@
-"""What happened to staff accounts: one row per change, kept as written.
+"""What happened to staff accounts: one row per change, kept as written; and what each
+person chooses for their own account (:class:`AccountSettings`).
 
 The accounts themselves are Django's users (never deleted: see
 :mod:`sanitas.records.accounts`) and their roles Django's groups
@@ -13,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountEventIsKept(Exception):
@@ -40,14 +42,16 @@ class AccountEvent(models.Model):
     DEACTIVATED = "deactivated"
     REACTIVATED = "reactivated"
     PASSWORD_SET = "password_set"
+    LANGUAGE_CHANGED = "language_changed"
     ACTIONS = [
-        (INVITED, "invited"),
-        (ROLES_CHANGED, "roles changed"),
-        (NAME_CHANGED, "name changed"),
-        (EMAIL_CHANGED, "e-mail changed"),
-        (DEACTIVATED, "deactivated"),
-        (REACTIVATED, "reactivated"),
-        (PASSWORD_SET, "password set"),
+        (INVITED, _("invited")),
+        (ROLES_CHANGED, _("roles changed")),
+        (NAME_CHANGED, _("name changed")),
+        (EMAIL_CHANGED, _("e-mail changed")),
+        (DEACTIVATED, _("deactivated")),
+        (REACTIVATED, _("reactivated")),
+        (PASSWORD_SET, _("password set")),
+        (LANGUAGE_CHANGED, _("language changed")),
     ]
 
     at = models.DateTimeField(default=timezone.now)
@@ -78,3 +82,21 @@ class AccountEvent(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AccountEventIsKept(f"account event {self.pk}: never deleted")
+
+
+class AccountSettings(models.Model):
+    """What a person chooses for their own account: the language of their pages ("" until
+    they choose one: the browser's is used). Changed by
+    :func:`sanitas.people.services.set_language`, which appends the account event."""
+
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="account_settings"
+    )
+    language = models.CharField(max_length=10, blank=True, choices=settings.LANGUAGES)
+
+    class Meta:
+        db_table = "people_account_settings"
+        verbose_name_plural = "account settings"
+
+    def __str__(self) -> str:
+        return f"{self.account_id}: {self.language or 'the browser’s language'}"

@@ -1,6 +1,6 @@
 """The readers of staff accounts for the Staff pages: the accounts with their roles by
 title, one account, and its events. Each answers only a viewer who may manage staff
-(``users.manage``), and nothing to anyone else."""
+(``users.manage``), and nothing to anyone else; but :func:`own`, a person's own account."""
 
 from __future__ import annotations
 
@@ -92,6 +92,11 @@ def person(viewer: Any, pk: int) -> StaffRow | None:
         return None
     account = _accounts().filter(pk=pk).first()
     return _row(account) if account is not None else None
+
+
+def own(viewer: Any) -> StaffRow:
+    """The signed-in person's own account, as their account page shows it."""
+    return _row(_accounts().get(pk=viewer.pk))
 
 
 def events(viewer: Any, account: Any) -> QuerySet:

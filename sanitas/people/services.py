@@ -35,7 +35,7 @@ from django.utils.http import urlsafe_base64_encode
 
 from sanitas.access.doors import require
 from sanitas.access.roles import ROLES
-from sanitas.people.models import AccountEvent
+from sanitas.people.models import AccountEvent, AccountSettings
 
 MANAGE = "users.manage"
 SUPERVISOR = "supervisor"
@@ -85,6 +85,7 @@ FIELD_WORDS = {
     "roles": "roles",
     "why": "reason",
     "account": "account",
+    "language": "language",
 }
 
 
@@ -552,4 +553,50 @@ def reactivate(*, actor: Any, account_id: int, why: str = "", version: str | Non
         "deactivated",
         "active",
         _text(why),
+    )
+
+
+# --------------------------------------------------------------------------- one's own
+
+
+def language_names() -> dict[str, str]:
+    """The pages' languages by code, each named in itself (``settings.LANGUAGES``)."""
+    return dict(settings.LANGUAGES)
+
+
+def account_language(account: Any) -> str:
+    """The language ``account`` chose for its pages ("" for none chosen: the browser's)."""
+    if account is None or not getattr(account, "pk", None):
+        return ""
+    found = AccountSettings.objects.filter(account_id=account.pk).values_list("language", flat=True)
+    return found.first() or ""
+
+
+@transaction.atomic
+def set_language(*, account: Any, language: str) -> Any:
+    """The signed-in person chooses the language of their own pages: kept on their
+    account, with an account event saying before and after; the event, or None when it
+    was that language already. A code not among ``settings.LANGUAGES`` is refused."""
+    language = _text(language)
+    names = language_names()
+    if language not in names:
+        raise PeopleError(
+            {"language": [f"{language!r} is not one of the pages' languages ({', '.join(names)})"]}
+        )
+    account = get_user_model().objects.select_for_update().get(pk=account.pk)
+    if not account.is_active:
+        raise PeopleError({"account": [f"{_named(account)} is deactivated"]})
+    held, _made = AccountSettings.objects.select_for_update().get_or_create(account=account)
+    if held.language == language:
+        return None
+    before = names.get(held.language, "the browser's language")
+    held.language = language
+    held.save(update_fields=["language"])
+    return _event(
+        account,
+        account.get_username(),
+        AccountEvent.LANGUAGE_CHANGED,
+        before,
+        names[language],
+        "",
     )

@@ -14,6 +14,9 @@ urlpatterns = [
     path("staff/<int:pk>/account/", views.roles, name="roles"),
     path("staff/<int:pk>/deactivate/", views.deactivate, name="deactivate"),
     path("staff/<int:pk>/reactivate/", views.reactivate, name="reactivate"),
+    # one's own account, and the language of the pages (the header's form posts here)
+    path("account/", views.me, name="me"),
+    path("language/", views.language, name="language"),
 ]
 
 #: the invitation's link and the page after it, included under ``accounts/`` without a

@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.tokens import default_token_generator
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 from sanitas.access.doors import door
 from sanitas.people import selectors, services
@@ -25,6 +29,7 @@ from sanitas.people.forms import (
     AccountForm,
     DeactivateForm,
     InviteForm,
+    LanguageForm,
     ReactivateForm,
     StaffFilterForm,
     StaffSetPasswordForm,
@@ -254,3 +259,71 @@ set_password = door(SetPasswordView.as_view())
 password_set = door(
     auth_views.PasswordResetCompleteView.as_view(template_name="people/password_set.html")
 )
+
+
+# --------------------------------------------------------------------------- one's own
+
+
+def _back(request: HttpRequest, wanted: str) -> str:
+    """``wanted`` when it is an address of this site, else the person's own page (or the
+    sign-in page, for who is not signed in)."""
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return reverse("people:me" if request.user.is_authenticated else "login")
+
+
+@door
+def me(request: HttpRequest) -> HttpResponse:
+    """The signed-in person's own account: who they are, their roles, and the language
+    of their pages."""
+    row = selectors.own(request.user)
+    form = LanguageForm(initial={"language": translation.get_language()})
+    return render(
+        request,
+        "people/me.html",
+        {"nav": "", "row": row, "person": row.account, "language_form": form},
+    )
+
+
+@door
+def language(request: HttpRequest) -> HttpResponse:
+    """Choose the language of the pages: kept on a signed-in person's account (and in a
+    cookie, for the sign-in page after they sign out); for who is not signed in, in the
+    cookie alone. Then back to the page it was chosen on."""
+    if request.method != "POST":
+        form = LanguageForm(
+            initial={"language": translation.get_language(), "next": request.GET.get("next", "")}
+        )
+        return render(request, "people/language.html", {"nav": "", "language_form": form})
+    form = LanguageForm(request.POST)
+    if form.is_valid():
+        chosen = form.cleaned_data["language"]
+        try:
+            if request.user.is_authenticated:
+                services.set_language(account=request.user, language=chosen)
+        except services.PeopleError as exc:
+            form.put(exc)
+        else:
+            translation.activate(chosen)
+            request.LANGUAGE_CODE = translation.get_language()
+            if request.user.is_authenticated:
+                messages.success(
+                    request,
+                    _("Your pages are now in %(language)s.")
+                    % {"language": services.language_names()[chosen]},
+                )
+            response = redirect(_back(request, form.cleaned_data["next"]))
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                chosen,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+            return response
+    return render(request, "people/language.html", {"nav": "", "language_form": form}, status=400)

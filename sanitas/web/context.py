@@ -1,11 +1,15 @@
 """What every staff page's shell needs: the navigation the user may use (each item shown
-to who may open it, as the access policy says) and the search box's current words."""
+to who may open it, as the access policy says), the search box's current words, and the
+page's language with those it may be switched to."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from sanitas.access.doors import PAGES, may_enter
 from sanitas.access.roles import roles_of
@@ -13,25 +17,32 @@ from sanitas.access.roles import roles_of
 #: (nav key, URL name, label): the shell's navigation, in order; an item is shown to
 #: who may open its page
 NAVIGATION = (
-    ("worklist", "staff:worklist", "Worklist"),
-    ("hearings", "notices:hearings", "Hearings"),
-    ("cases", "casework:mine", "My cases"),
-    ("notices", "notices:list", "Notices"),
-    ("establishments", "web:establishments", "Businesses"),
-    ("premises", "web:premises", "Premises"),
-    ("permits", "web:permits", "Permits"),
-    ("haulers", "web:haulers", "Haulers"),
-    ("food_recovery", "web:food_recovery", "Food recovery"),
-    ("jobs", "jobs:list", "Jobs"),
-    ("reports", "reports:index", "Reports"),
-    ("audit", "web:audit", "Audit"),
-    ("people", "people:list", "Staff"),
+    ("worklist", "staff:worklist", _("Worklist")),
+    ("hearings", "notices:hearings", _("Hearings")),
+    ("cases", "casework:mine", _("My cases")),
+    ("notices", "notices:list", _("Notices")),
+    ("establishments", "web:establishments", _("Businesses")),
+    ("premises", "web:premises", _("Premises")),
+    ("permits", "web:permits", _("Permits")),
+    ("haulers", "web:haulers", _("Haulers")),
+    ("food_recovery", "web:food_recovery", _("Food recovery")),
+    ("jobs", "jobs:list", _("Jobs")),
+    ("reports", "reports:index", _("Reports")),
+    ("audit", "web:audit", _("Audit")),
+    ("people", "people:list", _("Staff")),
 )
 
 
 def navigation(user: Any) -> tuple[tuple[str, str, str], ...]:
     """The navigation items whose page ``user`` may open."""
     return tuple(item for item in NAVIGATION if may_enter(user, PAGES[item[1]].get or ""))
+
+
+def html_language(code: str | None = None) -> str:
+    """A language code as a page's ``lang`` says it (BCP 47): "es", "zh-Hant"; the
+    active language when none is given."""
+    locale = translation.to_locale(code or translation.get_language() or settings.LANGUAGE_CODE)
+    return locale.replace("_", "-")
 
 
 def shell(request: HttpRequest) -> dict[str, Any]:
@@ -43,4 +54,8 @@ def shell(request: HttpRequest) -> dict[str, Any]:
         "shell_staff": user is not None and may_enter(user, "records.view"),
         "shell_roles": [role.title for role in roles_of(user)],
         "shell_query": request.GET.get("q", "") if request.method == "GET" else "",
+        # the header's language switch: the page's language and those it may be in
+        "shell_lang": html_language(),
+        "shell_language": translation.get_language(),
+        "shell_languages": settings.LANGUAGES,
     }

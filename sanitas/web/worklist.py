@@ -9,18 +9,22 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from sanitas.access.doors import door
 from sanitas.access.policy import allows
 from sanitas.kit import selectors
 from sanitas.kit.titles import program_title, requirement_title, subject_title
+from sanitas.web.words import program_words
 from sanitas.web.worklist_forms import AsOfForm, WorklistFilterForm
 
 _COLUMNS = (
-    ("status", "Status"),
-    ("due", "Due"),
-    ("requirement", "Requirement"),
-    ("subject", "Subject"),
+    ("status", _("Status")),
+    ("due", pgettext_lazy("a due date", "Due")),
+    ("requirement", _("Requirement")),
+    ("subject", _("Subject")),
 )
 
 #: the worklist's columns in a file: those on screen, then the keys
@@ -145,7 +149,9 @@ def worklist(request: HttpRequest) -> HttpResponse:
             "today": today,
             "assignees": _assignees(user),
             "program_label": (
-                program_title(program) if program in selectors.PROGRAMS else "All programs"
+                program_words(program, program_title(program))
+                if program in selectors.PROGRAMS
+                else gettext_now("All programs")
             ),
         },
     )

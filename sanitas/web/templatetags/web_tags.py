@@ -1,4 +1,5 @@
-"""Template helpers of the staff shell: dates for people, a requirement's title."""
+"""Template helpers of the staff shell: dates for people and a requirement's title, both
+in the page's language, and the status words of the findings."""
 
 from __future__ import annotations
 
@@ -6,17 +7,76 @@ from datetime import date, datetime
 from typing import Any
 
 from django import template
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from sanitas.kit.dates import people_date
-from sanitas.kit.titles import requirement_title
+from sanitas.kit import dates
+from sanitas.kit.titles import requirement_title_in
 
 register = template.Library()
 
 
-register.filter("people_date", people_date)
+def _page_locale() -> str:
+    """The page's language as Babel names its locale ("es", "zh_Hant"); "" for English."""
+    code = translation.get_language() or "en"
+    return "" if code.split("-")[0] == "en" else translation.to_locale(code)
 
 
-register.filter("requirement_title", requirement_title)
+@register.filter
+def people_date(value: Any) -> str:
+    """A date (or a time) as people write it in the page's language: "Mar 1, 2025" in
+    English, "1 de marzo de 2025" in Spanish, "2025年3月1日" in Chinese (Babel's long date,
+    and its short time after a comma); "" for nothing."""
+    locale = _page_locale()
+    if not locale or not value:
+        return dates.people_date(value)
+    from babel.dates import format_date, format_time
+
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
+        except ValueError:
+            return value
+    if isinstance(value, datetime):
+        if timezone.is_aware(value):
+            value = timezone.localtime(value)
+        day = format_date(value.date(), format="long", locale=locale)
+        return f"{day}, {format_time(value.time(), format='short', locale=locale)}"
+    return format_date(value, format="long", locale=locale)
+
+
+@register.filter
+def requirement_title(requirement: str) -> str:
+    """A requirement's title in the page's language (the English until its translation
+    is reviewed: :func:`sanitas.kit.titles.requirement_title_in`)."""
+    from sanitas.web.context import html_language
+
+    return requirement_title_in(requirement, html_language())
+
+
+#: a finding's status as the pages say it (``sanitas.records.worklist.SEVERITY``)
+STATUS_WORDS = {
+    "violation": pgettext_lazy("finding status", "violation"),
+    "overdue": pgettext_lazy("finding status", "overdue"),
+    "due": pgettext_lazy("finding status", "due"),
+    "late": pgettext_lazy("finding status", "late"),
+    "met": pgettext_lazy("finding status", "met"),
+}
+
+
+@register.filter
+def status_word(status: str) -> str:
+    """A finding's status in the page's language (the status itself where unknown)."""
+    return str(STATUS_WORDS.get(status, status))
+
+
+@register.filter
+def html_lang(code: str) -> str:
+    """A language code as an HTML ``lang`` says it: "zh-hant" is "zh-Hant"."""
+    from sanitas.web.context import html_language
+
+    return html_language(code)
 
 
 @register.filter
@@ -27,20 +87,36 @@ def language_name(code: str | None) -> str:
     return LANGUAGE_NAMES.get(code or "", code or "")
 
 
-_STATUS_WORDS = {"violation": "in violation", "overdue": "overdue", "due": "due", "late": "late"}
+_RUN_STATUS = {
+    "violation": gettext_lazy("in violation"),
+    "overdue": pgettext_lazy("finding status", "overdue"),
+    "due": pgettext_lazy("finding status", "due"),
+    "late": pgettext_lazy("finding status", "late"),
+}
 
 
 @register.filter
 def run_words(line: Any) -> str:
     """A collapsed line in words: "overdue for 13 quarters, 2022-Q1 to 2025-Q1"."""
-    status = _STATUS_WORDS.get(line.first.status, line.first.status)
+    from django.utils.translation import ngettext
+
+    status = str(_RUN_STATUS.get(line.first.status, line.first.status))
     count = len(line.findings)
     periods = line.periods
     unit = line.unit
-    if unit == "findings":
-        return f"{status}: {count} findings"
-    span = f", {periods[0]} to {periods[-1]}" if periods else ""
-    return f"{status} for {count} {unit}{span}"
+    # "quarters" or "years" (a period a finding), else "findings"
+    if unit == "quarters":
+        said = ngettext(
+            "%(status)s for %(count)d quarter", "%(status)s for %(count)d quarters", count
+        )
+    elif unit == "years":
+        said = ngettext("%(status)s for %(count)d year", "%(status)s for %(count)d years", count)
+    else:
+        said = ngettext("%(status)s: %(count)d finding", "%(status)s: %(count)d findings", count)
+    said %= {"status": status, "count": count}
+    if periods and unit in ("quarters", "years"):
+        said += _(", %(first)s to %(last)s") % {"first": periods[0], "last": periods[-1]}
+    return said
 
 
 @register.filter
