@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import SetPasswordForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from sanitas.access.roles import ROLES
@@ -16,14 +17,15 @@ from sanitas.kit.forms import UswdsForm, uswds_widgets
 from sanitas.people import services
 from sanitas.people.selectors import NO_ROLE, role_choices
 from sanitas.people.services import PeopleError
+from sanitas.people.words import role_does, role_title
 
 
 class RolesField(forms.MultipleChoiceField):
     widget = forms.CheckboxSelectMultiple
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("label", "Roles")
-        kwargs.setdefault("error_messages", {"required": "Choose at least one role."})
+        kwargs.setdefault("label", _("Roles"))
+        kwargs.setdefault("error_messages", {"required": _("Choose at least one role.")})
         super().__init__(choices=role_choices, **kwargs)
 
 
@@ -33,7 +35,12 @@ def role_options(field: forms.BoundField) -> list[dict[str, Any]]:
     value = field.value() or []
     chosen = {str(v) for v in (value if isinstance(value, list | tuple) else [value])}
     return [
-        {"value": group, "title": role.title, "does": role.does, "checked": group in chosen}
+        {
+            "value": group,
+            "title": role_title(group, role.title),
+            "does": role_does(group, role.does),
+            "checked": group in chosen,
+        }
         for group, role in ROLES.items()
     ]
 
@@ -75,16 +82,16 @@ class VersionedForm(PeopleForm):
         return again
 
 
+def _role_filter_choices() -> list[tuple[str, str]]:
+    return [("", _("Any role")), *role_choices(), (NO_ROLE, _("No role"))]
+
+
 class StaffFilterForm(UswdsForm):
-    role = forms.ChoiceField(
-        required=False,
-        label="Role",
-        choices=[("", "Any role"), *role_choices(), (NO_ROLE, "No role")],
-    )
+    role = forms.ChoiceField(required=False, label=_("Role"), choices=_role_filter_choices)
     active = forms.ChoiceField(
         required=False,
-        label="Active or not",
-        choices=[("", "Active and deactivated"), ("yes", "Active"), ("no", "Deactivated")],
+        label=_("Active or not"),
+        choices=[("", _("Active and deactivated")), ("yes", _("Active")), ("no", _("Deactivated"))],
     )
 
     def chosen(self) -> dict[str, Any]:
@@ -95,28 +102,42 @@ class StaffFilterForm(UswdsForm):
 
 
 class InviteForm(PeopleForm):
-    first_name = forms.CharField(label="First name", max_length=150)
-    last_name = forms.CharField(label="Last name", max_length=150)
+    first_name = forms.CharField(label=_("First name"), max_length=150)
+    last_name = forms.CharField(label=_("Last name"), max_length=150)
     username = forms.CharField(
-        label="User name",
+        label=_("User name"),
         max_length=150,
-        help_text="What they type to sign in: letters, digits and @ . + - _ only.",
+        help_text=_("What they type to sign in: letters, digits and @ . + - _ only."),
         widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
     )
     email = forms.EmailField(
-        label="E-mail", max_length=254, help_text="The invitation is sent here."
+        label=_("E-mail"), max_length=254, help_text=_("The invitation is sent here.")
     )
     roles = RolesField()
+    language = forms.ChoiceField(
+        required=False,
+        label=_("Their language"),
+        choices=settings.LANGUAGES,
+        help_text=_("The invitation is written in it, and their pages are shown in it."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"language": translation.get_language()})
+        super().__init__(*args, **kwargs)
+
+    def clean_language(self) -> str:
+        """The language chosen; none chosen: the page's (the inviting person's)."""
+        return self.cleaned_data["language"] or translation.get_language()
 
 
 class AccountForm(VersionedForm):
-    first_name = forms.CharField(label="First name", max_length=150)
-    last_name = forms.CharField(label="Last name", max_length=150)
-    email = forms.EmailField(label="E-mail", max_length=254)
+    first_name = forms.CharField(label=_("First name"), max_length=150)
+    last_name = forms.CharField(label=_("Last name"), max_length=150)
+    email = forms.EmailField(label=_("E-mail"), max_length=254)
     roles = RolesField()
     why = forms.CharField(
         required=False,
-        label="Why (required when the roles change)",
+        label=_("Why (required when the roles change)"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -126,7 +147,7 @@ class DeactivateForm(VersionedForm):
     auto_id_format = "deactivate_%s"
 
     why = forms.CharField(
-        label="Why is the account deactivated?", widget=forms.Textarea(attrs={"rows": 2})
+        label=_("Why is the account deactivated?"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
 
@@ -134,7 +155,7 @@ class ReactivateForm(VersionedForm):
     auto_id_format = "reactivate_%s"
 
     why = forms.CharField(
-        required=False, label="Why (optional)", widget=forms.Textarea(attrs={"rows": 2})
+        required=False, label=_("Why (optional)"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
 
@@ -143,8 +164,8 @@ class StaffSetPasswordForm(SetPasswordForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["new_password1"].label = "Password"
-        self.fields["new_password2"].label = "The same password again"
+        self.fields["new_password1"].label = _("Password")
+        self.fields["new_password2"].label = _("The same password again")
         uswds_widgets(self)
 
     def full_clean(self) -> None:

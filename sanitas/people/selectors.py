@@ -14,7 +14,7 @@ from django.db.models.functions import Lower
 from sanitas.access.policy import allows
 from sanitas.access.roles import ROLES
 from sanitas.people.models import AccountEvent
-from sanitas.people.services import role_titles
+from sanitas.people.words import role_title, role_titles
 
 MANAGE = "users.manage"
 #: the role filter's value for accounts that hold no role
@@ -22,8 +22,9 @@ NO_ROLE = "none"
 
 
 def role_choices() -> list[tuple[str, str]]:
-    """(group, title) of every role, in the order of :data:`ROLES`."""
-    return [(group, role.title) for group, role in ROLES.items()]
+    """(group, title) of every role, in the order of :data:`ROLES`, in the page's
+    language."""
+    return [(group, role_title(group, role.title)) for group, role in ROLES.items()]
 
 
 @dataclass(frozen=True)

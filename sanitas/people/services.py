@@ -28,10 +28,12 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.encoding import force_bytes
 from django.utils.formats import date_format
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sanitas.access.doors import require
 from sanitas.access.roles import ROLES
@@ -65,27 +67,30 @@ class StaleAccount(PeopleError):
     def __init__(self, account: Any, since: list[Any], version: str) -> None:
         self.since = since
         self.version = version
-        changes = "; ".join(event_words(event) for event in since) or "it was changed"
+        changes = "; ".join(event_words(event) for event in since) or _("it was changed")
         super().__init__(
             {
                 "account": [
-                    f"{_named(account)} was changed since you opened this page ({changes}); "
-                    "nothing of yours was saved: look at the change below and save yours "
-                    "again if it still holds"
+                    _(
+                        "%(account)s was changed since you opened this page (%(changes)s); "
+                        "nothing of yours was saved: look at the change below and save yours "
+                        "again if it still holds"
+                    )
+                    % {"account": _named(account), "changes": changes}
                 ]
             }
         )
 
 
 FIELD_WORDS = {
-    "username": "user name",
-    "email": "e-mail",
-    "first_name": "first name",
-    "last_name": "last name",
-    "roles": "roles",
-    "why": "reason",
-    "account": "account",
-    "language": "language",
+    "username": gettext_lazy("user name"),
+    "email": gettext_lazy("e-mail"),
+    "first_name": gettext_lazy("first name"),
+    "last_name": gettext_lazy("last name"),
+    "roles": gettext_lazy("roles"),
+    "why": gettext_lazy("reason"),
+    "account": gettext_lazy("account"),
+    "language": gettext_lazy("language"),
 }
 
 
@@ -130,63 +135,88 @@ def _text(value: str | None) -> str:
 
 
 def _check_name(problems: _Problems, first_name: str, last_name: str) -> None:
-    for field, value, words in (
-        ("first_name", first_name, "first name"),
-        ("last_name", last_name, "last name"),
+    for field, value, required, too_long in (
+        (
+            "first_name",
+            first_name,
+            _("the first name is required"),
+            _("the first name is at most %(count)d characters"),
+        ),
+        (
+            "last_name",
+            last_name,
+            _("the last name is required"),
+            _("the last name is at most %(count)d characters"),
+        ),
     ):
         if not value:
-            problems.add(field, f"the {words} is required")
+            problems.add(field, required)
         elif len(value) > NAME_MAX:
-            problems.add(field, f"the {words} is at most {NAME_MAX} characters")
+            problems.add(field, too_long % {"count": NAME_MAX})
 
 
 def _check_email(problems: _Problems, email: str, *, other_than: int | None = None) -> None:
     if not email:
-        problems.add("email", "an e-mail address is required (the invitation is sent to it)")
+        problems.add("email", _("an e-mail address is required (the invitation is sent to it)"))
         return
     if len(email) > EMAIL_MAX:
-        problems.add("email", f"an e-mail address is at most {EMAIL_MAX} characters")
+        problems.add(
+            "email", _("an e-mail address is at most %(count)d characters") % {"count": EMAIL_MAX}
+        )
         return
     try:
         validate_email(email)
     except ValidationError:
-        problems.add("email", f"{email!r} is not an e-mail address")
+        problems.add("email", _("%(email)r is not an e-mail address") % {"email": email})
         return
     taken = get_user_model().objects.filter(email__iexact=email)
     if other_than is not None:
         taken = taken.exclude(pk=other_than)
     holder = taken.first()
     if holder is not None:
-        problems.add("email", f"{email} is already the e-mail of the account {holder.username!r}")
+        problems.add(
+            "email",
+            _("%(email)s is already the e-mail of the account %(account)r")
+            % {"email": email, "account": holder.username},
+        )
 
 
 def _check_username(problems: _Problems, username: str) -> None:
     if not username:
-        problems.add("username", "a user name is required")
+        problems.add("username", _("a user name is required"))
         return
     if len(username) > NAME_MAX:
-        problems.add("username", f"a user name is at most {NAME_MAX} characters")
+        problems.add(
+            "username", _("a user name is at most %(count)d characters") % {"count": NAME_MAX}
+        )
         return
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError:
         problems.add(
             "username",
-            f"{username!r}: a user name has only letters, digits and the marks @ . + - _",
+            _("%(username)r: a user name has only letters, digits and the marks @ . + - _")
+            % {"username": username},
         )
         return
     holder = get_user_model().objects.filter(username__iexact=username).first()
     if holder is not None:
-        problems.add("username", f"{username!r} is already taken by {_named(holder)}")
+        problems.add(
+            "username",
+            _("%(username)r is already taken by %(account)s")
+            % {"username": username, "account": _named(holder)},
+        )
 
 
 def _check_roles(problems: _Problems, roles: Iterable[str]) -> list[str]:
     chosen = [str(group) for group in roles]
     unknown = [group for group in chosen if group not in ROLES]
     if unknown:
-        problems.add("roles", f"no role called {', '.join(repr(u) for u in unknown)}")
+        problems.add(
+            "roles", _("no role called %(roles)s") % {"roles": ", ".join(repr(u) for u in unknown)}
+        )
     if not chosen:
-        problems.add("roles", "choose at least one role (to take every role away, deactivate)")
+        problems.add("roles", _("choose at least one role (to take every role away, deactivate)"))
     return [group for group in ROLES if group in chosen]
 
 
@@ -209,13 +239,18 @@ def _open(account_id: int) -> Any:
     admin)."""
     account = get_user_model().objects.select_for_update().filter(pk=account_id).first()
     if account is None:
-        raise PeopleError({"account": [f"no staff account number {account_id}"]})
+        raise PeopleError(
+            {"account": [_("no staff account number %(number)s") % {"number": account_id}]}
+        )
     if account.is_superuser:
         raise PeopleError(
             {
                 "account": [
-                    f"{_named(account)} is a superuser, kept for repairs: it is changed "
-                    "only in the admin"
+                    _(
+                        "%(account)s is a superuser, kept for repairs: it is changed only in "
+                        "the admin"
+                    )
+                    % {"account": _named(account)}
                 ]
             }
         )
@@ -299,18 +334,23 @@ def invitation_link(account: Any, *, site: str) -> str:
 
 
 def _send_invitation(account: Any, *, actor: Any, site: str) -> None:
+    """The invitation's e-mail, in the language of the account (chosen when it was
+    invited; the page's where none was)."""
+    from sanitas.people.words import roles_words as roles_in_words
+
     days = max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
-    context = {
-        "account": account,
-        "name": account.get_full_name() or account.username,
-        "invited_by": actor.get_full_name() or actor.get_username(),
-        "roles": roles_words(_groups_of(account)),
-        "link": invitation_link(account, site=site),
-        "days": days,
-        "sign_in": site.rstrip("/") + reverse("login"),
-    }
-    subject = render_to_string("people/invitation_subject.txt", context).strip()
-    body = render_to_string("people/invitation_email.txt", context)
+    with translation.override(account_language(account) or translation.get_language()):
+        context = {
+            "account": account,
+            "name": account.get_full_name() or account.username,
+            "invited_by": actor.get_full_name() or actor.get_username(),
+            "roles": roles_in_words(_groups_of(account)),
+            "link": invitation_link(account, site=site),
+            "days": days,
+            "sign_in": site.rstrip("/") + reverse("login"),
+        }
+        subject = render_to_string("people/invitation_subject.txt", context).strip()
+        body = render_to_string("people/invitation_email.txt", context)
     try:
         send_mail(subject, body, None, [account.email])
     except OSError as exc:
@@ -318,8 +358,8 @@ def _send_invitation(account: Any, *, actor: Any, site: str) -> None:
         raise PeopleError(
             {
                 "email": [
-                    f"the invitation could not be sent to {account.email} ({exc}); "
-                    "nothing was stored"
+                    _("the invitation could not be sent to %(email)s (%(why)s); nothing was stored")
+                    % {"email": account.email, "why": exc}
                 ]
             }
         ) from None
@@ -335,10 +375,13 @@ def invite(
     email: str,
     roles: Iterable[str],
     site: str,
+    language: str = "",
 ) -> Any:
     """Make a staff account with ``roles`` and an unusable password, and e-mail the
     person a link (on ``site``, the application's address such as
-    ``https://sanitas.city.example``) where they set their password."""
+    ``https://sanitas.city.example``) where they set their password. ``language`` (one
+    of ``settings.LANGUAGES``; "" for none) is the language of their pages and of the
+    e-mail."""
     require(actor, MANAGE)
     _serialised()
     username, email = _text(username), _text(email)
@@ -348,6 +391,13 @@ def invite(
     _check_username(problems, username)
     _check_email(problems, email)
     groups = _check_roles(problems, roles)
+    language = _text(language)
+    if language and language not in language_names():
+        problems.add(
+            "language",
+            _("%(language)r is not one of the pages' languages (%(languages)s)")
+            % {"language": language, "languages": ", ".join(language_names())},
+        )
     problems.raise_any()
     try:
         with transaction.atomic():
@@ -359,16 +409,16 @@ def invite(
                 last_name=last_name,
             )
     except IntegrityError:
-        raise PeopleError({"username": [f"{username!r} is already taken"]}) from None
+        raise PeopleError(
+            {"username": [_("%(username)r is already taken") % {"username": username}]}
+        ) from None
     _set_roles(account, groups)
-    _event(
-        account,
-        actor.get_username(),
-        AccountEvent.INVITED,
-        "",
-        f"{full_name(first_name, last_name)} ({username}), {email}; roles: {roles_words(groups)}",
-        "",
-    )
+    if language:
+        AccountSettings.objects.create(account=account, language=language)
+    said = f"{full_name(first_name, last_name)} ({username}), {email}; roles: {roles_words(groups)}"
+    if language:
+        said += f"; language: {language_names()[language]}"
+    _event(account, actor.get_username(), AccountEvent.INVITED, "", said, "")
     _send_invitation(account, actor=actor, site=site)
     return account
 
@@ -380,10 +430,22 @@ def invite_again(*, actor: Any, account_id: int, site: str) -> Any:
     require(actor, MANAGE)
     account = _open(account_id)
     if not account.is_active:
-        raise PeopleError({"account": [f"{_named(account)} is deactivated: reactivate it first"]})
+        raise PeopleError(
+            {
+                "account": [
+                    _("%(account)s is deactivated: reactivate it first")
+                    % {"account": _named(account)}
+                ]
+            }
+        )
     if account.has_usable_password():
         raise PeopleError(
-            {"account": [f"{_named(account)} has set a password already and can sign in"]}
+            {
+                "account": [
+                    _("%(account)s has set a password already and can sign in")
+                    % {"account": _named(account)}
+                ]
+            }
         )
     event = _event(
         account,
@@ -403,7 +465,9 @@ def set_own_password(*, account: Any, password: str) -> Any:
     was checked by the page); the account notes it."""
     account = get_user_model().objects.select_for_update().get(pk=account.pk)
     if not account.is_active:
-        raise PeopleError({"account": [f"{_named(account)} is deactivated"]})
+        raise PeopleError(
+            {"account": [_("%(account)s is deactivated") % {"account": _named(account)}]}
+        )
     first = not account.has_usable_password()
     account.set_password(password)
     account.save(update_fields=["password"])
@@ -454,11 +518,11 @@ def change_account(
     held = [group for group in ROLES if group in _groups_of(account)]
     roles_change = set(groups) != set(held)
     if roles_change and not why:
-        problems.add("why", "say why the roles change (it is kept with the change)")
+        problems.add("why", _("say why the roles change (it is kept with the change)"))
     if account.pk == actor.pk and SUPERVISOR in held and SUPERVISOR not in groups:
         problems.add(
             "roles",
-            "you cannot remove your own supervisor role; another supervisor can",
+            _("you cannot remove your own supervisor role; another supervisor can"),
         )
     problems.raise_any()
     who = actor.get_username()
@@ -521,11 +585,13 @@ def deactivate(*, actor: Any, account_id: int, why: str, version: str | None = N
     why = _text(why)
     problems = _Problems()
     if account.pk == actor.pk:
-        problems.add("account", "you cannot deactivate your own account; another supervisor can")
+        problems.add("account", _("you cannot deactivate your own account; another supervisor can"))
     elif not account.is_active:
-        problems.add("account", f"{_named(account)} is already deactivated")
+        problems.add(
+            "account", _("%(account)s is already deactivated") % {"account": _named(account)}
+        )
     if not why:
-        problems.add("why", "say why the account is deactivated (it is kept with the change)")
+        problems.add("why", _("say why the account is deactivated (it is kept with the change)"))
     problems.raise_any()
     account.is_active = False
     account.save(update_fields=["is_active"])
@@ -543,7 +609,9 @@ def reactivate(*, actor: Any, account_id: int, why: str = "", version: str | Non
     account = _open(account_id)
     _check_version(account, version)
     if account.is_active:
-        raise PeopleError({"account": [f"{_named(account)} is already active"]})
+        raise PeopleError(
+            {"account": [_("%(account)s is already active") % {"account": _named(account)}]}
+        )
     account.is_active = True
     account.save(update_fields=["is_active"])
     return _event(
@@ -581,11 +649,18 @@ def set_language(*, account: Any, language: str) -> Any:
     names = language_names()
     if language not in names:
         raise PeopleError(
-            {"language": [f"{language!r} is not one of the pages' languages ({', '.join(names)})"]}
+            {
+                "language": [
+                    _("%(language)r is not one of the pages' languages (%(languages)s)")
+                    % {"language": language, "languages": ", ".join(names)}
+                ]
+            }
         )
     account = get_user_model().objects.select_for_update().get(pk=account.pk)
     if not account.is_active:
-        raise PeopleError({"account": [f"{_named(account)} is deactivated"]})
+        raise PeopleError(
+            {"account": [_("%(account)s is deactivated") % {"account": _named(account)}]}
+        )
     held, _made = AccountSettings.objects.select_for_update().get_or_create(account=account)
     if held.language == language:
         return None

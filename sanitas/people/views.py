@@ -79,8 +79,15 @@ def invite(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    f"Invited {account.get_full_name()} ({account.username}): an e-mail with "
-                    f"a link to set a password was sent to {account.email}.",
+                    _(
+                        "Invited %(name)s (%(username)s): an e-mail with a link to set a "
+                        "password was sent to %(email)s."
+                    )
+                    % {
+                        "name": account.get_full_name(),
+                        "username": account.username,
+                        "email": account.email,
+                    },
                 )
                 return redirect("people:person", pk=account.pk)
         status = 400
@@ -103,7 +110,10 @@ def _invite_again(request: HttpRequest, pk: str) -> HttpResponse:
         for problem in exc.problems:
             messages.error(request, problem[:1].upper() + problem[1:] + ".")
     else:
-        messages.success(request, f"The invitation was sent again to {row.account.email}.")
+        messages.success(
+            request,
+            _("The invitation was sent again to %(email)s.") % {"email": row.account.email},
+        )
     return redirect("people:person", pk=row.account.pk)
 
 
@@ -158,8 +168,10 @@ def roles(request: HttpRequest, pk: int) -> HttpResponse:
 
     def said(row: selectors.StaffRow, events: list[Any]) -> tuple[int, str]:
         if not events:
-            return messages.INFO, "Nothing changed."
-        return messages.SUCCESS, "Saved: " + ", ".join(e.get_action_display() for e in events) + "."
+            return messages.INFO, _("Nothing changed.")
+        return messages.SUCCESS, _("Saved: %(changes)s.") % {
+            "changes": ", ".join(str(e.get_action_display()) for e in events)
+        }
 
     return _change(
         request,
@@ -182,10 +194,13 @@ def deactivate(request: HttpRequest, pk: int) -> HttpResponse:
         DeactivateForm,
         "deactivate_form",
         lambda **data: services.deactivate(actor=request.user, account_id=pk, **data),
-        lambda row, _: (
+        lambda row, _events: (
             messages.SUCCESS,
-            f"Deactivated {row.name}: the account can no longer sign in, and its API "
-            "tokens no longer work.",
+            _(
+                "Deactivated %(name)s: the account can no longer sign in, and its API "
+                "tokens no longer work."
+            )
+            % {"name": row.name},
         ),
     )
 
@@ -199,7 +214,7 @@ def reactivate(request: HttpRequest, pk: int) -> HttpResponse:
         ReactivateForm,
         "reactivate_form",
         lambda **data: services.reactivate(actor=request.user, account_id=pk, **data),
-        lambda row, _: (messages.SUCCESS, f"Reactivated {row.name}."),
+        lambda row, _events: (messages.SUCCESS, _("Reactivated %(name)s.") % {"name": row.name}),
     )
 
 

@@ -1,11 +1,11 @@
 """The staff shell's writes: a record form's submission, once.
 
-The records are written by ``sanitas.records.services`` (the one writer of
-records, which evaluates the touched groups in the same transaction); this adds
-the form's one-time token to that transaction, so that a page submitted twice
-stores one record. A change or a void names the version of the record its form was
-opened from: made from an older one, it is refused with the other change described
-(:class:`~sanitas.records.services.StaleVersion`), the token left unused, and
+The records are written by ``sanitas.records.services`` (the one writer of records,
+which evaluates the touched groups in the same transaction), in one call; this keeps the
+form's one-time token in that transaction once the write is done, so that a page
+submitted twice stores one record. A change or a void names the version of the record
+its form was opened from: made from an older one, it is refused with the other change
+described (:class:`~sanitas.records.services.StaleVersion`), the token left unused, and
 nothing stored."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from sanitas.records.services import (
+    RecordError,
     RecordResult,
     StaleVersion,
-    lock_records,
     record_facts,
     void_record,
 )
@@ -34,16 +34,23 @@ class AlreadySubmitted(Exception):
         super().__init__(f"form {submission.token} was submitted already")
 
 
-def _use_token(token: str, actor: str, next_url: str) -> FormSubmission:
-    """Keep ``token`` as used (the records' lock is held, so two submissions of it
-    take turns and the second finds the first's)."""
-    lock_records()
+def _refuse_if_used(token: str) -> None:
+    """A token kept already: the page was submitted before (:class:`AlreadySubmitted`)."""
     used = FormSubmission.objects.filter(token=token).first()
     if used is not None:
         raise AlreadySubmitted(used)
+
+
+def _keep_token(token: str, actor: str, next_url: str, keys: list[str]) -> FormSubmission:
+    """Keep ``token`` as used, with the keys its write stored, in the write's
+    transaction. The write took the records' lock, so a second submission of the page
+    waited for the first to commit and finds its token here, and its own write is
+    undone with the refusal (the token is unique, which settles any race)."""
     try:
         with transaction.atomic():
-            return FormSubmission.objects.create(token=token, actor=actor, next_url=next_url)
+            return FormSubmission.objects.create(
+                token=token, actor=actor, next_url=next_url, keys=keys
+            )
     except IntegrityError:
         raise AlreadySubmitted(FormSubmission.objects.get(token=token)) from None
 
@@ -64,7 +71,7 @@ def record_from_form(
     raises them; :class:`AlreadySubmitted` for a token used before). A change of the
     record ``editing`` names the ``version`` its form was opened from (required):
     :class:`StaleVersion` when the record changed since."""
-    submission = _use_token(token, actor, next_url)
+    _refuse_if_used(token)
     result = record_facts(
         raw_facts=[raw_fact],
         actor=actor,
@@ -73,8 +80,7 @@ def record_from_form(
         versions_from={editing: version} if editing and version else None,
         versions_required=bool(editing),
     )
-    submission.keys = result.keys
-    submission.save(update_fields=["keys"])
+    _keep_token(token, actor, next_url, result.keys)
     return result
 
 
@@ -85,8 +91,12 @@ def void_from_form(
     """Void one record from a form, once per ``token``, and evaluate again; refused
     (:class:`StaleVersion`) when the record changed after ``version``, the one the
     void page was opened at."""
-    submission = _use_token(token, actor, next_url)
-    touched = void_record(key=key, actor=actor, why=why, version=version)
-    submission.keys = [key]
-    submission.save(update_fields=["keys"])
+    _refuse_if_used(token)
+    try:
+        touched = void_record(key=key, actor=actor, why=why, version=version)
+    except RecordError:
+        # a second submission that waited for the first finds the record voided by it
+        _refuse_if_used(token)
+        raise
+    _keep_token(token, actor, next_url, [key])
     return touched

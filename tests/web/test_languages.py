@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 
 from sanitas.access.roles import ROLES
 from sanitas.kit.titles import program_title
+from sanitas.people import words as people_words
 from sanitas.people.models import AccountEvent, AccountSettings
 from sanitas.web import catalogs, words
 from sanitas.web.templatetags.web_tags import people_date, run_words, status_word
@@ -154,6 +155,49 @@ def test_a_switch_goes_back_only_to_a_page_of_this_site(client):
     assert answer["Location"] == reverse("people:me")
 
 
+def test_an_invitation_is_written_in_the_invited_persons_language(client):
+    from django.core import mail
+
+    client.force_login(_user("sup"))
+    answer = client.post(
+        reverse("people:invite"),
+        {
+            "first_name": "Mei",
+            "last_name": "Chen",
+            "username": "mchen",
+            "email": "mei.chen@example.org",
+            "roles": ["auditor"],
+            "language": "zh-hant",
+        },
+    )
+    assert answer.status_code == 302
+    mei = User.objects.get(username="mchen")
+    assert _language_of(mei) == "zh-hant"
+    sent = mail.outbox[-1]
+    assert sent.subject == "您的 Sanitas 帳戶 — 聖蓋博市"
+    assert "Mei Chen 您好：" in sent.body and "角色為：稽核員。" in sent.body
+    assert "您的使用者名稱：mchen" in sent.body
+    # the inviting supervisor's page stays in theirs
+    assert "Invited Mei Chen (mchen)" in client.get(answer["Location"]).content.decode()
+    event = AccountEvent.objects.get(account=mei, action=AccountEvent.INVITED)
+    assert event.after.endswith("; roles: Auditor; language: 繁體中文")
+
+
+def test_a_refused_change_is_said_in_the_pages_language(client):
+    sup = _user("sup")
+    client.force_login(sup)
+    _choose(client, "es")
+    answer = client.post(
+        reverse("people:deactivate", args=[sup.pk]),
+        {"why": "prueba", "version": ""},
+    )
+    text = answer.content.decode()
+    assert answer.status_code == 400
+    assert "No puede desactivar su propia cuenta; otro supervisor puede hacerlo." in text
+    staff = client.get(reverse("people:list")).content.decode()
+    assert "Personal" in staff and "Supervisor" in staff and "Cualquier función" in staff
+
+
 # --------------------------------------------------------------------------- who is not signed in
 
 
@@ -222,14 +266,20 @@ def test_the_word_tables_translate_the_titles_as_they_now_read():
     """A program or role renamed elsewhere would print in English: this fails first."""
     for key, (english, _said) in words.PROGRAMS.items():
         assert program_title(key) == english, key
-    assert set(words.ROLES) == set(ROLES)
-    for group, (title, _t, does, _d) in words.ROLES.items():
+    assert set(people_words.ROLES) == set(ROLES)
+    for group, (title, _t, does, _d) in people_words.ROLES.items():
         assert (ROLES[group].title, ROLES[group].does) == (title, does), group
     with translation.override("es"):
         assert words.program_words("solid_waste", "Solid waste") == "Residuos sólidos"
         assert words.program_words("solid_waste", "Garbage") == "Garbage"
-        assert words.role_title("supervisor", "Supervisor") == "Supervisor"
-        assert words.role_title("hearing_officer", "Hearing officer") == "Funcionario de audiencias"
+        assert people_words.role_title("supervisor", "Supervisor") == "Supervisor"
+        assert (
+            people_words.role_title("hearing_officer", "Hearing officer")
+            == "Funcionario de audiencias"
+        )
+        assert people_words.roles_words(["auditor", "fog_inspector"]) == (
+            "Inspector de FOG, Auditor"
+        )
 
 
 # --------------------------------------------------------------------------- the catalogs
