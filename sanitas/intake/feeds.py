@@ -109,7 +109,6 @@ year                            the year (when month is 1-12)
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -117,6 +116,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from sanitas.ordinance.bounds import number_text_flaw, shown
+from sanitas.records.rowfacts import RowFact, exact
 
 # --------------------------------------------------------------------------- names
 
@@ -133,15 +133,6 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 def slug(text: str) -> str:
     """A key part: ``Valley Grease Haulers, Inc.`` → ``valley-grease-haulers-inc``."""
     return _NOT_SLUG.sub("-", str(text).lower()).strip("-") or "_"
-
-
-_SPACES = re.compile(r"\s+")
-
-
-def exact(text: str) -> str:
-    """A value as a key part, losing nothing but what a person cannot see: runs of
-    spaces are one space, and characters are in one Unicode form (NFC)."""
-    return unicodedata.normalize("NFC", _SPACES.sub(" ", str(text).strip()))
 
 
 def manifest_key(hauler: str, number: str) -> str:
@@ -428,51 +419,6 @@ class Row:
 
     def header(self, name: str) -> str:
         return self.headers.get(name, name)
-
-
-@dataclass(eq=False)
-class RowFact:
-    """A fact made from a row, and which column each of its fields came from."""
-
-    raw: dict[str, Any]
-    #: fact field → column name (the same for every row of a feed)
-    fields: dict[str, str] = field(default_factory=dict)
-    headers: dict[str, str] = field(default_factory=dict)
-    #: the key it is stored under, once known
-    key: str | None = None
-    #: where ``key`` is shared by facts that differ in punctuation or case (a
-    #: manifest's readable key): this fact's own key, and the fields that tell them
-    #: apart; the fact takes ``exact_key`` when another holds ``key``
-    exact_key: str | None = None
-    identity: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def columns(self) -> dict[str, str]:
-        """Fact field → the header the file gives that column (shared by the rows of
-        a file, which share their fields and headers: read it, never change it)."""
-        return _columns(self.fields, self.headers)
-
-
-#: (id of fields, id of headers) → (fields, headers, columns): every row of a file
-#: shares its fields and headers, so its columns are made once, not once a row; the
-#: entry holds both, so neither id can be taken by another object while it is kept
-_COLUMNS: dict[tuple[int, int], tuple[dict[str, str], dict[str, str], dict[str, str]]] = {}
-_COLUMNS_KEPT = 256
-
-
-def _columns(fields: dict[str, str], headers: dict[str, str]) -> dict[str, str]:
-    cached = _COLUMNS.get((id(fields), id(headers)))
-    if cached is not None:
-        return cached[2]
-    get = headers.get
-    columns = {
-        name: "/".join(get(part, part) for part in column.split("/"))
-        for name, column in fields.items()
-    }
-    if len(_COLUMNS) >= _COLUMNS_KEPT:
-        _COLUMNS.clear()
-    _COLUMNS[id(fields), id(headers)] = (fields, headers, columns)
-    return columns
 
 
 class RowError(Exception):

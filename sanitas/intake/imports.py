@@ -18,13 +18,14 @@ the bad ones are returned (and :func:`write_rejects` writes them beside the
 input). A record that staff voided is not restored by an import: its row is
 reported as skipped.
 
-This module reads, screens and maps; the records store. A validated batch is
-handed down to :mod:`sanitas.records`, whose every write evaluates the subject
-groups it touched before it returns, so an import leaves the worklist current. An
-import of up to ``STORE_CHUNK`` (:mod:`sanitas.records.store`) facts is one
-transaction, taken under the records' write lock
-(:func:`~sanitas.records.store.under_write_lock`), so two imports at once behave
-as one after the other and an import that dies half-way leaves nothing behind.
+This module reads, screens and maps; the records store. The rows are handed down
+once, as plain data, to :func:`~sanitas.records.rows.store_rows`, which looks up what
+the records hold for the keys they name, merges, validates and stores, and whose
+every write evaluates the subject groups it touched before it returns, so an import
+leaves the worklist current. An import of up to ``STORE_CHUNK``
+(:mod:`sanitas.records.store`) facts is one transaction, taken under the records'
+write lock (:func:`~sanitas.records.store.under_write_lock`), so two imports at once
+behave as one after the other and an import that dies half-way leaves nothing behind.
 A larger file is validated whole first, as any file is, then stored in parts of
 ``STORE_CHUNK`` facts (:func:`~sanitas.records.store.record_in_parts`), each part
 evaluated in its own transaction: the write lock (on SQLite, the whole
@@ -54,7 +55,6 @@ from __future__ import annotations
 
 import codecs
 import csv
-import re
 import stat
 import zipfile
 from collections.abc import Callable, Iterator
@@ -63,34 +63,26 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from django.db import transaction
 
 from sanitas.intake.feeds import (
     FEEDS,
     Feed,
     RowError,
-    RowFact,
     complete,
     convert_row,
     detect,
-    exact,
     plan,
     spreadsheet_safe,
 )
 from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
 from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_date, parse_fact
-from sanitas.records import bulk, store
-from sanitas.records.bridge import fact_columns, row_to_fact
-from sanitas.records.models import RECORD_MODELS, RecordIndex
-from sanitas.records.services import RecordError, fact_key_of, record_facts, validate_batch
-from sanitas.records.store import Part, PartRefused, record_in_parts, under_write_lock
+from sanitas.records.rowfacts import RowFact, StoredChunk, Unit
+from sanitas.records.rows import field_base, store_rows
 
 FACTS_SUFFIXES = {".yaml", ".yml", ".json"}
-KEY_MAX = 200
 #: how many rows at the top of a feed may come before its header
 HEADER_SEARCH = 10
-CHUNK = 500
 #: the largest CSV feed read (some 300,000 rows; an import stores a few thousand a second)
 MAX_FEED_BYTES = 64 * 2**20
 #: an XLSX workbook: the file, each part and all parts unpacked, the tightest packing
@@ -112,19 +104,6 @@ class ImportFileError(Exception):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("\n".join(problems))
-
-
-@dataclass(eq=False)
-class Unit:
-    """One row of a feed, or one fact of a facts file: what is stored or rejected whole."""
-
-    number: int
-    label: str
-    original: Any
-    facts: list[RowFact] = field(default_factory=list)
-    #: (column header or fact field, reason); the field is None for the row as a whole
-    problems: list[tuple[str | None, str]] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -160,26 +139,6 @@ class ImportResult:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-@dataclass(frozen=True)
-class StoredChunk:
-    """A part of an import as it is stored, told to ``import_file``'s ``on_stored``
-    inside the transaction that stores it (so that what the caller writes of it is
-    stored with it, or not at all). A file stored in one transaction is one chunk."""
-
-    number: int
-    of: int
-    #: facts in this chunk; stored by it and the chunks before it; in the whole batch
-    facts: int
-    facts_through: int
-    facts_total: int
-    #: rows of the file whose every fact is stored by now; rows going into the store
-    rows_through: int
-    rows_total: int
-    created: int
-    updated: int
-    unchanged: int
 
 
 # --------------------------------------------------------------------------- reading
@@ -535,12 +494,12 @@ def _check_cells(unit: Unit, bad_headers: set[str | None]) -> None:
         for line in lines:
             name, _, reason = line.removeprefix(prefix).partition(": ")
             if row_fact.columns:
-                column = row_fact.columns.get(_field_base(name))
+                column = row_fact.columns.get(field_base(name))
                 if column is None:
                     continue
             else:  # a fact of a facts file: named by its field
                 column = None if name == "(fact)" else name
-                if column is not None and _field_base(column) in bad_headers:
+                if column is not None and field_base(column) in bad_headers:
                     continue
             if column not in bad_headers and (column, reason) not in unit.problems:
                 unit.problems.append((column, reason))
@@ -624,299 +583,6 @@ def _choose_feed(path: Path, header: list[str], name: str | None) -> Feed:
     )
 
 
-# --------------------------------------------------------------------------- the batch
-
-
-@dataclass
-class _Stored:
-    """What the records hold for the keys a file names."""
-
-    types: dict[str, str] = field(default_factory=dict)
-    voided: dict[str, str] = field(default_factory=dict)
-    facts: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-
-def _chunks(items: list, size: int = CHUNK) -> Iterator[list]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-def _key_of(row_fact: RowFact, digest_types: set[str]) -> str | None:
-    """The key a fact will be stored under: its id, or for an event without one
-    (only where it matters: a type with voided records) its content digest."""
-    raw = row_fact.raw
-    ident = raw.get("id")
-    if isinstance(ident, str):
-        return ident
-    kind = raw.get("type")
-    if kind not in digest_types or kind not in FACT_TYPES:
-        return None
-    try:
-        return fact_key_of(FACT_TYPES[kind].model_validate(raw))
-    except (ValueError, TypeError):
-        return None  # the batch's validation names the problem
-
-
-def _load_stored(keys: set[str], *, with_facts: bool) -> _Stored:
-    stored = _Stored()
-    live_by_type: dict[str, list[str]] = {}
-    voided_by_type: dict[str, list[str]] = {}
-    for key, fact_type, voided in bulk.select_in(
-        RecordIndex, "key", sorted(keys), ("key", "fact_type", "voided")
-    ):
-        stored.types[key] = fact_type
-        # (SQLite answers 0 or 1)
-        (voided_by_type if voided else live_by_type).setdefault(fact_type, []).append(key)
-    for fact_type, type_keys in voided_by_type.items():
-        model = RECORD_MODELS[fact_type]
-        for chunk in _chunks(type_keys):
-            for key, by, at, why in model.objects.filter(key__in=chunk).values_list(
-                "key", "voided_by", "voided_at", "voided_why"
-            ):
-                when = at.date().isoformat() if at else "?"
-                stored.voided[key] = f"voided by {by} on {when} ({why})"
-    if with_facts:
-        for fact_type, type_keys in live_by_type.items():
-            model = RECORD_MODELS[fact_type]
-            stored.facts.update(_stored_facts(model, type_keys))
-    return stored
-
-
-def _stored_facts(model: type, keys: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(key, facts-file mapping) of the records of ``model`` among ``keys``, read as
-    rows (as the facts documents are made), without a model instance each."""
-    names = fact_columns(model)
-    for chunk in _chunks(keys):
-        for key, *values in model.objects.filter(key__in=chunk).values_list("key", *names):
-            yield key, row_to_fact(model, key, values)
-
-
-def _resolve_shared_keys(units: list[Unit], stored: _Stored) -> None:
-    """Give each row fact whose readable key facts may share (a manifest's: see
-    :mod:`sanitas.intake.feeds`) the key that is its own: the readable key if no
-    record holds it or the record that does is this fact (the same hauler and
-    number exactly), and no earlier row of the file took it for another; else its
-    exact key. So two manifests never share a record, and a manifest stored under
-    either key is found again under it."""
-    shared = [
-        row_fact
-        for unit in units
-        if not unit.problems
-        for row_fact in unit.facts
-        if row_fact.exact_key is not None and row_fact.key is not None
-    ]
-    voided = {
-        rf.key for rf in shared if rf.key in stored.voided and rf.exact_key not in stored.types
-    }
-    held = dict(stored.facts)
-    for fact_type in {stored.types[key] for key in voided}:
-        held.update(_stored_facts(RECORD_MODELS[fact_type], sorted(voided)))
-    claimed: dict[str, dict[str, Any]] = {}  # readable key → identity that took it here
-    for row_fact in shared:
-        key, identity = row_fact.key, row_fact.identity
-        if row_fact.exact_key in stored.types:
-            owner: dict[str, Any] | None = None  # stored under its exact key already
-        elif key in stored.types:
-            owner = held.get(key, {})
-        elif key in claimed:
-            owner = claimed[key]
-        else:
-            claimed[key] = identity
-            continue
-        if owner is not None and all(_same(v, owner.get(n)) for n, v in identity.items()):
-            continue
-        row_fact.key = row_fact.exact_key
-        row_fact.raw["id"] = row_fact.exact_key
-
-
-@dataclass
-class _Batch:
-    raws: list[dict[str, Any]]
-    #: for each fact of the batch, the units (and their row facts) it came from
-    origins: list[list[tuple[Unit, RowFact]]]
-    #: key → position in the batch
-    keys: dict[str, int]
-
-
-def _build(units: list[Unit], stored: _Stored, *, merge: bool, documents: bool = False) -> _Batch:
-    """The batch of raw facts of ``units``. A feed's rows naming the same key are
-    merged (a value that contradicts an earlier row is a problem of the later row),
-    then merged over the stored record. Voided records are skipped. Problems are
-    added to the units; a unit with a problem leaves the batch whole, with what it
-    gave to facts it shares with other rows."""
-    while True:
-        batch = _build_once(units, stored, merge=merge, documents=documents)
-        if not any(unit.problems for unit in units):
-            return batch
-        units = [unit for unit in units if not unit.problems]
-
-
-def _same(given: Any, held: Any) -> bool:
-    if isinstance(given, str) and isinstance(held, str):
-        return exact(given) == exact(held)
-    return given == held
-
-
-def _differences(raw: dict[str, Any], held: dict[str, Any]) -> list[tuple[str, str]]:
-    """(field, problem) for each value a document row gives that its stored record
-    holds otherwise (a value the stored record lacks is no difference: the row may
-    fill it in)."""
-    differing = [
-        name
-        for name, value in raw.items()
-        if name != "id" and held.get(name) is not None and not _same(value, held[name])
-    ]
-    if not differing:  # the same document sent again: nothing to say
-        return []
-    if held.get("type") == "pump_out":
-        what = (
-            f"the manifest {shown(held.get('manifest_number'))} of "
-            f"{shown(held.get('hauler_name'))} already stored: a second manifest with this "
-            "hauler and number is refused, not merged over the first"
-        )
-    else:
-        what = (
-            f"the record {shown(raw.get('id'))} already stored: a second document with its "
-            "key is refused, not merged over the first"
-        )
-
-    def show(value: Any) -> str:  # a stored 160.0 gallons as the row gives it: 160
-        return shown(int(value) if isinstance(value, float) and value.is_integer() else value)
-
-    return [
-        (name, f"{show(raw[name])} differs from {show(held[name])} in {what}") for name in differing
-    ]
-
-
-def _build_once(
-    units: list[Unit], stored: _Stored, *, merge: bool, documents: bool = False
-) -> _Batch:
-    entries: list[dict[str, Any]] = []
-    entry_keys: list[str | None] = []
-    origins: list[list[tuple[Unit, RowFact]]] = []
-    keys: dict[str, int] = {}
-    for unit in units:
-        unit.skipped = []
-        for row_fact in unit.facts:
-            key, raw = row_fact.key, row_fact.raw
-            problem = None if key is None else _key_problem(key, raw, stored)
-            if problem is not None:
-                unit.problems.append((row_fact.columns.get("id", "id"), problem))
-                continue
-            if key is not None and key in stored.voided:
-                unit.skipped.append(
-                    f"{key!r} was {stored.voided[key]}; an import does not restore it"
-                )
-                continue
-            if merge and key is not None and key in keys:
-                position = keys[key]
-                earlier = entries[position]
-                conflicts = [n for n, v in raw.items() if earlier.get(n) not in (None, v)]
-                for name in conflicts:
-                    first = origins[position][0][0]
-                    unit.problems.append(
-                        (
-                            row_fact.columns.get(name, name),
-                            f"{shown(raw[name])} differs from {shown(earlier[name])} given for "
-                            f"{shown(key)} in {first.label}",
-                        )
-                    )
-                if not conflicts:
-                    entries[position] = {**earlier, **raw}
-                    origins[position].append((unit, row_fact))
-                continue
-            if documents and key is not None and key in stored.facts:
-                held = stored.facts[key]
-                differs = _differences(raw, held)
-                for name, problem in differs:
-                    unit.problems.append((row_fact.columns.get(name, name), problem))
-                if differs:
-                    continue
-                # the same document sent again (perhaps spaced otherwise) changes nothing
-                raw = {n: held[n] if held.get(n) is not None else v for n, v in raw.items()}
-            if key is not None:
-                keys.setdefault(key, len(entries))
-            entries.append(raw)
-            entry_keys.append(key)
-            origins.append([(unit, row_fact)])
-    raws = entries
-    if merge:
-        raws = [
-            {**stored.facts[key], **raw}
-            if key in stored.facts and stored.facts[key].get("type") == raw.get("type")
-            else raw
-            for key, raw in zip(entry_keys, entries, strict=True)
-        ]
-    return _Batch(raws=raws, origins=origins, keys=keys)
-
-
-def _key_problem(key: str, raw: dict[str, Any], stored: _Stored) -> str | None:
-    if len(key) > KEY_MAX:
-        return f"the key {key[:40]!r}… is longer than {KEY_MAX} characters"
-    stored_type = stored.types.get(key)
-    if stored_type is not None and stored_type != raw.get("type"):
-        return f"{key!r} is already a {stored_type} record, not a {raw.get('type')}"
-    return None
-
-
-_FACT_LABEL = re.compile(r"^fact (\d+)\b")
-_FACT_MENTION = re.compile(r"\bfact (\d+)\b")
-
-
-def _field_base(name: str) -> str:
-    return re.split(r"[\[.]", name, maxsplit=1)[0]
-
-
-def _assign(batch: _Batch, lines: list[str], *, feed: bool) -> list[str]:
-    """Attach the engine's problem lines (``fact N (…): field: reason``, or a
-    record's ``type key: reason``) to the units they came from, naming the column
-    for a feed; return the lines that name no unit."""
-
-    def relabel(text: str) -> str:
-        def label(match: re.Match) -> str:
-            position = int(match.group(1)) - 1
-            if 0 <= position < len(batch.origins):
-                return batch.origins[position][0][0].label
-            return match.group(0)
-
-        return _FACT_MENTION.sub(label, text)
-
-    unassigned = []
-    for line in lines:
-        targets: list[tuple[Unit, RowFact]] | None = None
-        rest = ""
-        match = _FACT_LABEL.match(line)
-        if match:
-            position = int(match.group(1)) - 1
-            if 0 <= position < len(batch.raws):
-                prefix = describe(position, batch.raws[position]) + ": "
-                if line.startswith(prefix):
-                    targets, rest = batch.origins[position], line[len(prefix) :]
-        if targets is None:
-            head, _, tail = line.partition(": ")
-            key = head.split(" ", 1)[-1]
-            if key in batch.keys:
-                targets, rest = batch.origins[batch.keys[key]], f"(fact): {tail}"
-        if targets is None:
-            unassigned.append(line)
-            continue
-        name, sep, reason = rest.partition(": ")
-        if not sep:
-            name, reason = "(fact)", rest
-        reason = relabel(reason)
-        for unit, row_fact in targets:
-            columns = row_fact.columns
-            if not feed:
-                unit.problems.append((None if name == "(fact)" else name, reason))
-            elif _field_base(name) in columns:
-                unit.problems.append((columns[_field_base(name)], reason))
-            elif name == "(fact)":
-                unit.problems.append((None, reason))
-            else:
-                unit.problems.append((None, f"{name}: {reason}"))
-    return unassigned
-
-
 # --------------------------------------------------------------------------- importing
 
 
@@ -949,199 +615,28 @@ def import_file(
     result.ignored_columns = table.ignored_columns
     result.rows = len(table.units)
     _screen(table)
-    options = {
-        "actor": actor,
-        "why": why or f"imported from {path.name}",
-        "accept_valid": accept_valid,
-        "say": say,
-        "advance": advance,
-        "on_stored": on_stored,
-    }
-    facts = sum(len(unit.facts) for unit in table.units)
-    if facts > store.STORE_CHUNK:
-        # validated whole outside the write lock, then stored part by part
-        _import_units(table, result, chunked=True, **options)
-    else:
-        under_write_lock(
-            lambda: _import_units(table, result, **options), say, keep=lambda: result.stored
-        )
+    stored = store_rows(
+        table.units,
+        path=path,
+        merge=table.feed is not None,
+        documents=table.feed is not None and table.feed.documents,
+        actor=actor,
+        why=why or f"imported from {path.name}",
+        accept_valid=accept_valid,
+        say=say,
+        advance=advance,
+        on_stored=on_stored,
+    )
+    result.stored = stored.stored
+    result.created, result.updated, result.unchanged = (
+        stored.created,
+        stored.updated,
+        stored.unchanged,
+    )
+    result.problems.extend(stored.problems)
+    result.notes.extend(stored.notes)
     _summarize(table, result)
     return result
-
-
-def _store_chunked(
-    batch: _Batch,
-    result: ImportResult,
-    *,
-    actor: str,
-    why: str,
-    rows: int,
-    feed: bool,
-    say: Callable[[str], None],
-    advance: Callable[[int, int], None] | None,
-    on_stored: Callable[[StoredChunk], None] | None = None,
-) -> None:
-    """Hand a batch down to be validated whole and stored in parts
-    (:func:`~sanitas.records.store.record_in_parts`: each part's groups evaluated
-    again in its own transaction), telling ``on_stored`` of each part in words of
-    the file's rows. A part refused (the records changed after the batch was
-    validated) ends the import with its problems: the parts before it stay stored,
-    and the file may be imported again. A batch the vocabulary refuses whole raises
-    :class:`FactsError`, nothing stored."""
-    whole_by: list[int] = []  # rows whole once part n is stored, by n (from the plan)
-
-    def rows_whole(part: Part) -> list[int]:
-        if not whole_by:
-            last_part: dict[int, int] = {}  # each row is whole with its last fact's part
-            for number, positions in enumerate(part.plan, start=1):
-                for position in positions:
-                    for unit, _row_fact in batch.origins[position]:
-                        last_part[id(unit)] = number
-            whole_by.extend([0] * (part.of + 2))
-            for number in last_part.values():
-                whole_by[number] += 1
-            whole_by[-1] = len(last_part)
-        return whole_by
-
-    def told(part: Part) -> None:
-        if on_stored is None:
-            return
-        counts = rows_whole(part)
-        done = part.result
-        on_stored(
-            StoredChunk(
-                number=part.number,
-                of=part.of,
-                facts=len(part.positions),
-                facts_through=part.facts_before + len(part.positions),
-                facts_total=len(batch.raws),
-                rows_through=sum(counts[: part.number + 1]),
-                rows_total=counts[-1],
-                created=done.created,
-                updated=done.updated,
-                unchanged=done.unchanged,
-            )
-        )
-
-    def stored(part: Part) -> None:
-        result.stored = True
-        result.created += part.result.created
-        result.updated += part.result.updated
-        result.unchanged += part.result.unchanged
-        if advance is not None:
-            through = part.facts_before + len(part.positions)
-            advance(round(rows * through / len(batch.raws)), rows)
-
-    try:
-        record_in_parts(
-            batch.raws,
-            actor=actor,
-            why=why,
-            source=result.path.name,
-            say=say,
-            on_part=told,
-            after_part=stored,
-        )
-    except PartRefused as exc:
-        result.problems.extend(_assign(batch, exc.problems, feed=feed))
-        if exc.stored:
-            result.notes.append(
-                f"{result.path}: {exc.stored:,} of {len(batch.raws):,} facts were stored before "
-                f"the records changed under chunk {exc.number}; importing the file again "
-                "stores the rest"
-            )
-
-
-def _import_units(
-    table: Table,
-    result: ImportResult,
-    *,
-    actor: str,
-    why: str,
-    accept_valid: bool,
-    say: Callable[[str], None],
-    advance: Callable[[int, int], None] | None = None,
-    chunked: bool = False,
-    on_stored: Callable[[StoredChunk], None] | None = None,
-) -> None:
-    merge = table.feed is not None
-    digest_types = set(
-        RecordIndex.objects.filter(voided=True).values_list("fact_type", flat=True).distinct()
-    )
-    keys = set()
-    for unit in table.units:
-        if unit.problems:  # rejected already: its keys need not be looked up
-            continue
-        for row_fact in unit.facts:
-            row_fact.key = _key_of(row_fact, digest_types)
-            if row_fact.key is not None:
-                keys.add(row_fact.key)
-            if row_fact.exact_key is not None:
-                keys.add(row_fact.exact_key)
-    say(f"looking up {len(keys)} keys among the stored records")
-    stored = _load_stored(keys, with_facts=merge)
-    _resolve_shared_keys(table.units, stored)
-    included = [u for u in table.units if not u.problems]
-    documents = table.feed is not None and table.feed.documents
-    while True:
-        batch = _build(included, stored, merge=merge, documents=documents)
-        included = [u for u in included if not u.problems]
-        if len(included) < len(table.units) and not accept_valid:
-            say(f"validating {len(batch.raws)} facts")
-            try:
-                validate_batch(batch.raws)
-            except FactsError as exc:
-                result.problems.extend(_assign(batch, exc.problems, feed=merge))
-            return
-        if not batch.raws:
-            result.stored = bool(included)
-            return
-        say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
-        try:
-            if chunked:
-                _store_chunked(
-                    batch,
-                    result,
-                    actor=actor,
-                    why=why,
-                    rows=len(table.units),
-                    feed=merge,
-                    say=say,
-                    advance=advance,
-                    on_stored=on_stored,
-                )
-                return
-            with transaction.atomic():
-                recorded = record_facts(
-                    raw_facts=batch.raws, actor=actor, why=why, source=result.path.name
-                )
-                if on_stored is not None:
-                    rows = len({id(u) for origins in batch.origins for u, _rf in origins})
-                    on_stored(
-                        StoredChunk(
-                            number=1,
-                            of=1,
-                            facts=len(batch.raws),
-                            facts_through=len(batch.raws),
-                            facts_total=len(batch.raws),
-                            rows_through=rows,
-                            rows_total=rows,
-                            created=recorded.created,
-                            updated=recorded.updated,
-                            unchanged=recorded.unchanged,
-                        )
-                    )
-        except (FactsError, RecordError) as exc:
-            unassigned = _assign(batch, exc.problems, feed=merge)
-            result.problems.extend(unassigned)
-            if unassigned or not accept_valid or not any(u.problems for u in included):
-                return
-            included = [u for u in included if not u.problems]
-            continue
-        result.stored = True
-        result.created, result.updated = recorded.created, recorded.updated
-        result.unchanged = recorded.unchanged
-        return
 
 
 def _summarize(table: Table, result: ImportResult) -> None:
