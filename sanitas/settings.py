@@ -282,6 +282,9 @@ LANGUAGES = [
     ("es", "Español"),
     ("zh-hant", "繁體中文"),
 ]
+#: Sanitas's own catalogs first: a word the admin's or Django's catalogs also translate
+#: ("Change", "Search") is said as the pages' catalogs say it
+LOCALE_PATHS = sorted(BASE_DIR.glob("sanitas/*/locale"))
 LANGUAGE_COOKIE_NAME = "sanitas_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SECURE = HTTPS
