@@ -35,7 +35,6 @@ from sanitas.ordinance.notice_terms import (
     running_notice,
     section_words,
 )
-from sanitas.ordinance.notice_terms import engine_fact as _engine_fact
 from sanitas.ordinance.notice_terms import recipient_of as _recipient_of
 from sanitas.ordinance.pack import RulePack
 from sanitas.ordinance.words import name_of
@@ -134,25 +133,6 @@ def target_of(
     if running is not None:
         raise ComposeError([f"finding: as of {as_of} {running}"])
     return Target(chosen_kind, found.subject, found.requirement, found.notice)
-
-
-def engine_fact(
-    target: Target,
-    *,
-    fact_key: str,
-    served_on: date,
-    deadline_on: date | None,
-    amount: Decimal | None = None,
-) -> dict[str, Any]:
-    """The engine fact a served document becomes (the engine's
-    :func:`~sanitas.ordinance.notice_terms.engine_fact`)."""
-    return _engine_fact(
-        target.terms_target(),
-        fact_id=fact_key,
-        served_on=served_on,
-        due_on=deadline_on if target.kind.fact_type == "notice" else None,
-        amount=amount,
-    )
 
 
 # --------------------------------------------------------------------------- the recipient
