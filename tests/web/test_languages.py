@@ -282,6 +282,36 @@ def test_the_word_tables_translate_the_titles_as_they_now_read():
         )
 
 
+def test_the_record_pages_in_spanish_and_chinese(client):
+    from sanitas.ordinance.document import read_data
+    from sanitas.records.services import record_facts
+    from sanitas.records.sweep import sweep
+
+    from ..conftest import ROOT
+
+    block = read_data(ROOT / "examples" / "city-block.yaml")["facts"]
+    record_facts(raw_facts=block, actor="clerk", why="block survey")
+    sweep(as_of=date(2025, 3, 1))
+    client.force_login(_user("sup"))
+    _choose(client, "es")
+    subject = client.get(reverse("staff:subject", args=["jade-garden"]))
+    text = subject.content.decode()
+    assert subject.status_code == 200 and _lang(subject) == "es"
+    for said in ("Hallazgos", "Registros que lo mencionan", "Cronología", "Mostrar"):
+        assert said in text, said
+    past = client.get(reverse("staff:subject", args=["jade-garden"]), {"as_of": "2025-02-01"})
+    assert "Tal como la ciudad lo conocía el" in past.content.decode()
+    assert "1 de febrero de 2025" in past.content.decode()
+    _choose(client, "zh-hant")
+    business = client.get(reverse("web:business", args=["jade-garden"]))
+    text = business.content.decode()
+    assert business.status_code == 200 and _lang(business) == "zh-Hant"
+    for said in ("未結事項", "偏好語言", "歷程", "地址"):
+        assert said in text, said
+    search = client.get(reverse("web:search"), {"q": "jade"})
+    assert "的搜尋結果" in search.content.decode() or "找不到" in search.content.decode()
+
+
 # --------------------------------------------------------------------------- the catalogs
 
 GOOD_PO = """msgid ""

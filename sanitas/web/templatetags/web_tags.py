@@ -47,6 +47,22 @@ def people_date(value: Any) -> str:
 
 
 @register.filter
+def long_date(value: Any) -> str:
+    """A day written out in the page's language: "1 March 2025", "1 de marzo de 2025",
+    "2025年3月1日"."""
+    if not value:
+        return ""
+    locale = _page_locale()
+    if not locale:
+        from django.utils.dateformat import format as date_format
+
+        return date_format(value, "j F Y")
+    from babel.dates import format_date
+
+    return format_date(value, format="long", locale=locale)
+
+
+@register.filter
 def requirement_title(requirement: str) -> str:
     """A requirement's title in the page's language (the English until its translation
     is reviewed: :func:`sanitas.kit.titles.requirement_title_in`)."""
