@@ -8,6 +8,7 @@ import typing
 
 import django_filters
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from sanitas.kit.forms import UswdsForm
 from sanitas.ordinance import facts, general
@@ -26,7 +27,11 @@ def _field_literal(fact_type: str, name: str) -> typing.Any:
     return facts.FACT_TYPES[fact_type].model_fields[name].annotation
 
 
-STATE_CHOICES = [("live", "In force (not void)"), ("void", "Void"), ("all", "Live and void")]
+STATE_CHOICES = [
+    ("live", _("In force (not void)")),
+    ("void", _("Void")),
+    ("all", _("Live and void")),
+]
 
 
 class RecordFilter(django_filters.FilterSet):
@@ -35,9 +40,9 @@ class RecordFilter(django_filters.FilterSet):
     #: the columns ``q`` looks in
     text_columns: tuple[str, ...] = ()
 
-    q = django_filters.CharFilter(method="filter_text", label="Contains")
+    q = django_filters.CharFilter(method="filter_text", label=_("Contains"))
     state = django_filters.ChoiceFilter(
-        choices=STATE_CHOICES, method="filter_state", label="Records", empty_label=None
+        choices=STATE_CHOICES, method="filter_state", label=_("Records"), empty_label=None
     )
 
     def __init__(self, data=None, *args, **kwargs):
@@ -62,13 +67,13 @@ class RecordFilter(django_filters.FilterSet):
 class EstablishmentFilter(RecordFilter):
     text_columns = ("name", "address", "contact")
     category = django_filters.ChoiceFilter(
-        choices=_choices(general.Category), label="Kind of business", empty_label="Every kind"
+        choices=_choices(general.Category), label=_("Kind of business"), empty_label=_("Every kind")
     )
     open = django_filters.ChoiceFilter(
-        choices=[("open", "Open"), ("closed", "Closed")],
+        choices=[("open", _("Open")), ("closed", _("Closed"))],
         method="filter_open",
-        label="Open or closed",
-        empty_label="Either",
+        label=_("Open or closed"),
+        empty_label=_("Either"),
     )
 
     class Meta:
@@ -83,20 +88,22 @@ class EstablishmentFilter(RecordFilter):
 class FoodRecoveryFilter(EstablishmentFilter):
     category = django_filters.ChoiceFilter(
         choices=[
-            ("food_recovery_organization", "Food recovery organization"),
-            ("food_recovery_service", "Food recovery service"),
+            ("food_recovery_organization", _("Food recovery organization")),
+            ("food_recovery_service", _("Food recovery service")),
         ],
-        label="Kind",
-        empty_label="Organizations and services",
+        label=_("Kind"),
+        empty_label=_("Organizations and services"),
     )
 
 
 class PremisesFilter(RecordFilter):
     text_columns = ("address", "owner_name", "owner_tax_address", "service_payer_name")
     use = django_filters.ChoiceFilter(
-        choices=_choices(_field_literal("premises", "use")), label="Use", empty_label="Any use"
+        choices=_choices(_field_literal("premises", "use")),
+        label=_("Use"),
+        empty_label=_("Any use"),
     )
-    zone = django_filters.CharFilter(lookup_expr="iexact", label="Zone")
+    zone = django_filters.CharFilter(lookup_expr="iexact", label=_("Zone"))
 
     class Meta:
         model = RECORD_MODELS["premises"]
@@ -107,13 +114,15 @@ class PremisesFilter(RecordFilter):
 class PermitFilter(RecordFilter):
     text_columns = ("number", "contractor", "premises")
     kind = django_filters.ChoiceFilter(
-        choices=_choices(_field_literal("permit", "kind")), label="Kind", empty_label="Any kind"
+        choices=_choices(_field_literal("permit", "kind")),
+        label=_("Kind"),
+        empty_label=_("Any kind"),
     )
     issued_from = django_filters.DateFilter(
-        field_name="issued_on", lookup_expr="gte", label="Issued from"
+        field_name="issued_on", lookup_expr="gte", label=_("Issued from")
     )
     issued_to = django_filters.DateFilter(
-        field_name="issued_on", lookup_expr="lte", label="Issued to"
+        field_name="issued_on", lookup_expr="lte", label=_("Issued to")
     )
 
     class Meta:
@@ -125,10 +134,10 @@ class PermitFilter(RecordFilter):
 class HaulerFilter(RecordFilter):
     text_columns = ("name",)
     franchised = django_filters.ChoiceFilter(
-        choices=[("yes", "Franchised"), ("no", "Not franchised")],
+        choices=[("yes", _("Franchised")), ("no", _("Not franchised"))],
         method="filter_franchised",
-        label="Franchise",
-        empty_label="Either",
+        label=_("Franchise"),
+        empty_label=_("Either"),
     )
 
     class Meta:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from sanitas.kit.forms import UswdsForm
 
@@ -14,21 +15,23 @@ class SearchForm(UswdsForm):
     q = forms.CharField(
         required=False,
         max_length=200,
-        label="Search",
-        help_text="A business's name (spelling need not be exact), a street address, a "
-        "business licence number, an owner's or contact's name, a phone number or a "
-        "record key.",
+        label=_("Search"),
+        help_text=_(
+            "A business's name (spelling need not be exact), a street address, a "
+            "business licence number, an owner's or contact's name, a phone number or a "
+            "record key."
+        ),
     )
     kind = forms.ChoiceField(
         required=False,
-        label="Only",
+        label=_("Only"),
         choices=[
-            ("", "Every kind of record"),
-            ("establishment", "Businesses"),
-            ("premises", "Premises"),
-            ("permit", "Permits"),
-            ("hauler", "Haulers"),
-            ("employee", "Employees"),
+            ("", _("Every kind of record")),
+            ("establishment", _("Businesses")),
+            ("premises", _("Premises")),
+            ("permit", _("Permits")),
+            ("hauler", _("Haulers")),
+            ("employee", _("Employees")),
         ],
     )
 
@@ -38,7 +41,7 @@ class TimelineForm(UswdsForm):
 
     kind = forms.MultipleChoiceField(
         required=False,
-        label="Show",
+        label=_("Show"),
         widget=forms.CheckboxSelectMultiple(attrs={"class": "usa-checkbox__input"}),
         choices=(),
     )

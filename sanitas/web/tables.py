@@ -1,11 +1,15 @@
 """The list pages' columns: what each shows on screen and exports, from one place,
-so the file has the columns the page shows (plus the keys)."""
+so the file has the columns the page shows (plus the keys). The headings and the
+columns' headers are English here (the files keep them so) and marked for the pages'
+catalogs, where the page translates them (``{% translate column.header %}``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import gettext_noop
 
 from sanitas.kit.titles import Title, title_of
 from sanitas.ordinance.words import words
@@ -53,12 +57,15 @@ class ListPage:
 
 
 _BUSINESS_COLUMNS = (
-    Column("Business", lambda row, named: title_of("establishment", row), link=True),
-    Column("Kind", lambda row, _t: words(row.category).capitalize() if row.category else ""),
-    Column("Address", _address),
-    Column("Contact", lambda row, _t: row.contact or ""),
-    Column("Opened", _day("opened_on")),
-    Column("Closed", _day("closed_on")),
+    Column(gettext_noop("Business"), lambda row, named: title_of("establishment", row), link=True),
+    Column(
+        gettext_noop("Kind"),
+        lambda row, _t: words(row.category).capitalize() if row.category else "",
+    ),
+    Column(gettext_noop("Address"), _address),
+    Column(gettext_noop("Contact"), lambda row, _t: row.contact or ""),
+    Column(gettext_noop("Opened"), _day("opened_on")),
+    Column(gettext_noop("Closed"), _day("closed_on")),
 )
 
 LIST_PAGES: dict[str, ListPage] = {
@@ -67,7 +74,7 @@ LIST_PAGES: dict[str, ListPage] = {
         ListPage(
             "establishments",
             "establishment",
-            "Businesses",
+            gettext_noop("Businesses"),
             "business",
             filters.EstablishmentFilter,
             _BUSINESS_COLUMNS,
@@ -77,35 +84,46 @@ LIST_PAGES: dict[str, ListPage] = {
         ListPage(
             "premises",
             "premises",
-            "Premises",
+            gettext_noop("Premises"),
             "premises",
             filters.PremisesFilter,
             (
-                Column("Address", lambda row, _t: title_of("premises", row), link=True),
-                Column("Use", lambda row, _t: words(row.use).capitalize() if row.use else ""),
-                Column("Zone", lambda row, _t: row.zone or ""),
-                Column("Owner", lambda row, _t: row.owner_name or ""),
-                Column("Owner's mailing address", lambda row, _t: row.owner_tax_address or ""),
-                Column("Dwelling units", lambda row, _t: row.dwelling_units),
+                Column(
+                    gettext_noop("Address"), lambda row, _t: title_of("premises", row), link=True
+                ),
+                Column(
+                    gettext_noop("Use"),
+                    lambda row, _t: words(row.use).capitalize() if row.use else "",
+                ),
+                Column(gettext_noop("Zone"), lambda row, _t: row.zone or ""),
+                Column(gettext_noop("Owner"), lambda row, _t: row.owner_name or ""),
+                Column(
+                    gettext_noop("Owner's mailing address"),
+                    lambda row, _t: row.owner_tax_address or "",
+                ),
+                Column(gettext_noop("Dwelling units"), lambda row, _t: row.dwelling_units),
             ),
             counted="use",
         ),
         ListPage(
             "permits",
             "permit",
-            "Permits",
+            gettext_noop("Permits"),
             "permit",
             filters.PermitFilter,
             (
                 Column(
-                    "Permit",
+                    gettext_noop("Permit"),
                     lambda row, named: LIST_PAGES["permits"].title(row, named),
                     link=True,
                 ),
-                Column("Kind", lambda row, _t: words(row.kind).capitalize() if row.kind else ""),
-                Column("Issued", _day("issued_on")),
-                Column("Contractor", lambda row, _t: row.contractor or ""),
-                Column("Fees paid", lambda row, _t: row.fees_paid),
+                Column(
+                    gettext_noop("Kind"),
+                    lambda row, _t: words(row.kind).capitalize() if row.kind else "",
+                ),
+                Column(gettext_noop("Issued"), _day("issued_on")),
+                Column(gettext_noop("Contractor"), lambda row, _t: row.contractor or ""),
+                Column(gettext_noop("Fees paid"), lambda row, _t: row.fees_paid),
             ),
             references=("premises",),
             counted="kind",
@@ -113,21 +131,21 @@ LIST_PAGES: dict[str, ListPage] = {
         ListPage(
             "haulers",
             "hauler",
-            "Haulers",
+            gettext_noop("Haulers"),
             "hauler",
             filters.HaulerFilter,
             (
-                Column("Hauler", lambda row, _t: title_of("hauler", row), link=True),
-                Column("Franchised", lambda row, _t: row.franchised),
-                Column("Franchise from", _day("franchise_start")),
-                Column("Franchise to", _day("franchise_end")),
+                Column(gettext_noop("Hauler"), lambda row, _t: title_of("hauler", row), link=True),
+                Column(gettext_noop("Franchised"), lambda row, _t: row.franchised),
+                Column(gettext_noop("Franchise from"), _day("franchise_start")),
+                Column(gettext_noop("Franchise to"), _day("franchise_end")),
             ),
             counted="franchised",
         ),
         ListPage(
             "food_recovery",
             "establishment",
-            "Food recovery organizations and services",
+            gettext_noop("Food recovery organizations and services"),
             "food recovery organization or service",
             filters.FoodRecoveryFilter,
             _BUSINESS_COLUMNS,

@@ -11,6 +11,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from sanitas.access.doors import door
 from sanitas.kit.export import export_response
@@ -114,9 +115,9 @@ def record_list(request: HttpRequest, *, slug: str) -> HttpResponse:
         ):
             if spec.counted == "franchised":
                 value = "yes" if value else "no"
-            counts.append(
-                (labels.get(value, "Not recorded") if value is not None else "Not recorded", count)
-            )
+            unrecorded = _("Not recorded")
+            label = labels.get(value, unrecorded) if value is not None else unrecorded
+            counts.append((label, count))
     return render(
         request,
         "web/list.html",

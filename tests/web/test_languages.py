@@ -308,6 +308,12 @@ def test_the_record_pages_in_spanish_and_chinese(client):
     assert business.status_code == 200 and _lang(business) == "zh-Hant"
     for said in ("未結事項", "偏好語言", "歷程", "地址"):
         assert said in text, said
+    businesses = client.get(reverse("web:establishments")).content.decode()
+    for said in ("<h1>商家</h1>", ">商家類型<", ">聯絡人<", "筆紀錄"):
+        assert said in businesses, said
+    # the file keeps its English header, whatever the page's language
+    export = client.get(reverse("web:establishments"), {"format": "csv"})
+    assert export.content.decode("utf-8-sig").startswith("Business,Kind,Address")
     search = client.get(reverse("web:search"), {"q": "jade"})
     assert "的搜尋結果" in search.content.decode() or "找不到" in search.content.decode()
 
