@@ -19,7 +19,9 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 from sanitas.access.doors import door
 from sanitas.access.policy import About, allows
@@ -74,14 +76,20 @@ def _back(request: HttpRequest, near: str, raw: dict[str, Any], key: str, fact_t
 def _change_words(before: dict[str, int], after: dict[str, int]) -> str:
     """ "Open findings: 3 before, 2 after (overdue 1 → 0)." """
     total_before, total_after = sum(before.values()), sum(after.values())
+    from sanitas.web.templatetags.web_tags import status_word
+
     moved = [
-        f"{status} {before[status]} → {after[status]}"
+        f"{status_word(status)} {before[status]} → {after[status]}"
         for status in staff_selectors.OPEN_STATUSES
         if before[status] != after[status]
     ]
     if not moved:
-        return f"Open findings unchanged ({total_before})."
-    return f"Open findings: {total_before} before, {total_after} after ({listing(moved)})."
+        return _("Open findings unchanged (%(count)s).") % {"count": total_before}
+    return _("Open findings: %(before)s before, %(after)s after (%(moved)s).") % {
+        "before": total_before,
+        "after": total_after,
+        "moved": ", ".join(moved) if translation.get_language() != "en" else listing(moved),
+    }
 
 
 def _render_form(
@@ -170,7 +178,7 @@ def _write(
     except services.StaleVersion as stale:
         return _conflict(request, form, stale, fact_type=fact_type, near=near, editing=editing)
     except services.AlreadySubmitted as done:
-        messages.info(request, "This form was submitted already; it was stored once.")
+        messages.info(request, _("This form was submitted already; it was stored once."))
         keys = done.submission.keys
         key = keys[0] if keys else editing
         return redirect(_back(request, near, raw, key, fact_type))
@@ -183,12 +191,16 @@ def _write(
     after = staff_selectors.open_counts(result.groups)
     named = titles([key]).get(key)
     what = capital(type_words(fact_type))
+    title = named.text if named else key
     if result.changed == 0:
-        done_words = f"{what} unchanged: it was recorded already."
+        done_words = _("%(what)s unchanged: it was recorded already.") % {"what": what}
     elif editing:
-        done_words = f"{what} “{named.text if named else key}” changed: a new version is kept."
+        done_words = _("%(what)s “%(title)s” changed: a new version is kept.") % {
+            "what": what,
+            "title": title,
+        }
     else:
-        done_words = f"{what} recorded: “{named.text if named else key}”."
+        done_words = _("%(what)s recorded: “%(title)s”.") % {"what": what, "title": title}
     messages.success(request, f"{done_words} {_change_words(before, after)}")
     return redirect(_back(request, near, raw, key, fact_type))
 
@@ -238,7 +250,7 @@ def record_edit(request: HttpRequest, key: str) -> HttpResponse:
     posted = request.POST.get("version", "") if request.method == "POST" else ""
     # a change made before the record was voided goes on, to be shown who voided it
     if row.voided_at is not None and (not posted or posted == version):
-        messages.error(request, "This record is void; it cannot be changed.")
+        messages.error(request, _("This record is void; it cannot be changed."))
         return redirect(record_url(key, fact_type))
     near = request.POST.get("near", "") if request.method == "POST" else request.GET.get("near", "")
     cls = form_class(fact_type, near=near or key)
@@ -286,7 +298,7 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
                     version=form.cleaned_data["version"],
                 )
             except services.AlreadySubmitted:
-                messages.info(request, "This form was submitted already; the record is void.")
+                messages.info(request, _("This form was submitted already; the record is void."))
                 return redirect(_void_back(named))
             except services.StaleVersion as stale:
                 # changed (or voided) since the page was opened: say by whom, and ask again
@@ -308,8 +320,10 @@ def record_void(request: HttpRequest, key: str) -> HttpResponse:
                 after = staff_selectors.open_counts(touched)
                 messages.success(
                     request,
-                    f"{capital(type_words(fact_type))} “{named.text}” is void; it stays in "
-                    f"the history. {_change_words(before, after)}",
+                    _("%(what)s “%(title)s” is void; it stays in the history.")
+                    % {"what": capital(type_words(fact_type)), "title": named.text}
+                    + " "
+                    + _change_words(before, after),
                 )
                 return redirect(_void_back(named))
         else:

@@ -28,6 +28,7 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.dates import people_date
@@ -510,7 +511,7 @@ def inspection_entries(scope: Scope) -> list[Entry]:
     return out
 
 
-register(Source("records", "Records and their versions", record_entries))
-register(Source("findings", "Findings' status changes", finding_entries))
-register(Source("cases", "Cases: assignments and notes", case_entries))
-register(Source("inspections", "Inspections and their photos", inspection_entries))
+register(Source("records", gettext_lazy("Records and their versions"), record_entries))
+register(Source("findings", gettext_lazy("Findings' status changes"), finding_entries))
+register(Source("cases", gettext_lazy("Cases: assignments and notes"), case_entries))
+register(Source("inspections", gettext_lazy("Inspections and their photos"), inspection_entries))
