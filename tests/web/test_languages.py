@@ -318,6 +318,17 @@ def test_the_record_pages_in_spanish_and_chinese(client):
     assert "的搜尋結果" in search.content.decode() or "找不到" in search.content.decode()
 
 
+def test_the_casework_pages_in_spanish(client):
+    client.force_login(_user("ines", "fog_inspector"))
+    _choose(client, "es")
+    mine = client.get(reverse("casework:mine"))
+    text = mine.content.decode()
+    assert _lang(mine) == "es" and "<h1>Mis casos</h1>" in text
+    assert "No tiene ningún caso asignado." in text
+    none = client.get(reverse("casework:case", args=["nowhere", "FOG-25-PERCENT"]))
+    assert "No hay caso" in none.content.decode()
+
+
 # --------------------------------------------------------------------------- the catalogs
 
 GOOD_PO = """msgid ""
