@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from sanitas.access.doors import PAGES, may_enter
 from sanitas.access.roles import roles_of
+from sanitas.people.words import role_title
 
 #: (nav key, URL name, label): the shell's navigation, in order; an item is shown to
 #: who may open its page
@@ -52,7 +53,7 @@ def shell(request: HttpRequest) -> dict[str, Any]:
         "shell_nav": nav,
         # the search box is for who may read the records
         "shell_staff": user is not None and may_enter(user, "records.view"),
-        "shell_roles": [role.title for role in roles_of(user)],
+        "shell_roles": [role_title(role.group, role.title) for role in roles_of(user)],
         "shell_query": request.GET.get("q", "") if request.method == "GET" else "",
         # the header's language switch: the page's language and those it may be in
         "shell_lang": html_language(),

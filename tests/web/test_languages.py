@@ -327,6 +327,12 @@ def test_the_casework_pages_in_spanish(client):
     assert "No tiene ningún caso asignado." in text
     none = client.get(reverse("casework:case", args=["nowhere", "FOG-25-PERCENT"]))
     assert "No hay caso" in none.content.decode()
+    # a page the role may not open says so, and names the role, in Spanish
+    refused = client.get(reverse("people:list"))
+    assert refused.status_code == 403
+    assert "Ha iniciado sesión como <strong>ines</strong> (Inspector de FOG)." in (
+        refused.content.decode()
+    )
 
 
 # --------------------------------------------------------------------------- the catalogs
