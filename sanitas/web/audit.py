@@ -19,6 +19,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from sanitas.kit.forms import UswdsForm
 from sanitas.kit.titles import Title, requirement_title, titles
@@ -72,25 +73,31 @@ class AuditFilter(django_filters.FilterSet):
     who = django_filters.ModelChoiceFilter(
         queryset=get_user_model().objects.order_by("username"),
         method="filter_who",
-        label="Who",
-        empty_label="Anyone",
+        label=gettext_lazy("Who"),
+        empty_label=gettext_lazy("Anyone"),
     )
     record_type = django_filters.ChoiceFilter(
         choices=[
             *sorted(((ft, type_words(ft).capitalize()) for ft in RECORD_MODELS), key=_label),
-            (FINDING, "Findings (the rules' evaluations)"),
+            (FINDING, gettext_lazy("Findings (the rules' evaluations)")),
         ],
         method="filter_nothing",
-        label="Record type",
-        empty_label="Every record type",
+        label=gettext_lazy("Record type"),
+        empty_label=gettext_lazy("Every record type"),
     )
-    after = django_filters.DateFilter(method="filter_after", label="From", widget=_DAY)
-    before = django_filters.DateFilter(method="filter_before", label="To", widget=_DAY)
+    after = django_filters.DateFilter(
+        method="filter_after", label=gettext_lazy("From"), widget=_DAY
+    )
+    before = django_filters.DateFilter(
+        method="filter_before", label=gettext_lazy("To"), widget=_DAY
+    )
     why = django_filters.CharFilter(
-        field_name="history_change_reason", lookup_expr="icontains", label="Reason contains"
+        field_name="history_change_reason",
+        lookup_expr="icontains",
+        label=gettext_lazy("Reason contains"),
     )
     findings = django_filters.BooleanFilter(
-        method="filter_nothing", label="Include findings", widget=forms.CheckboxInput
+        method="filter_nothing", label=gettext_lazy("Include findings"), widget=forms.CheckboxInput
     )
 
     class Meta:
