@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import Case, QuerySet, Value, When
 from django.urls import reverse
+from django.utils.translation import gettext_noop
 
 from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.titles import OWNER_FIELDS, Title, requirement_title, subject_title, titles
@@ -241,11 +242,12 @@ class BusinessPage:
     history: list[tuple[Any, Title | None]] = field(default_factory=list)
 
 
+#: a business page's sections (their headings in English, translated by the page)
 _SECTION_TYPES = (
-    ("Devices", ("device",)),
-    ("Employees", ("employee",)),
-    ("Services", ("collection_service", "hauling_service", "self_hauler")),
-    ("Permits", ("permit",)),
+    (gettext_noop("Devices"), ("device",)),
+    (gettext_noop("Employees"), ("employee",)),
+    (gettext_noop("Services"), ("collection_service", "hauling_service", "self_hauler")),
+    (gettext_noop("Permits"), ("permit",)),
 )
 
 
