@@ -185,7 +185,6 @@ NOT_CONVERTED = {
     "enforcement.penalties",
     "fog.common",
     "fog.inspection",
-    "fog.maintenance",
     "fog.noncompliance",
     "fog.practices",
     "fog.pretreatment",

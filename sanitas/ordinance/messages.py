@@ -12,7 +12,8 @@ keeps the ISO date the findings have always shown), :class:`Money`, :class:`Coun
 :class:`Quantity` (a number and a unit from the vocabulary), :class:`Name` (a name
 from the facts: a business, an address, a device "of" an establishment — the same in
 every language), :class:`Word` (a word of the vocabulary, translated by the catalog)
-and :class:`Items` (a list joined by "and" or "or"). A plain ``str`` or number is
+and :class:`Items` (a list joined by "and" or "or"); :class:`Phrase` carries a
+declared message inside another (a clause, a thing's description). A plain ``str`` or number is
 used as it is.
 
 Pure: no Django, no clock; the catalogs are package data read on first use.
@@ -124,6 +125,19 @@ class Items(NamedTuple):
         return format_list(parts, style=style, locale=LOCALES[language]) if parts else ""
 
 
+class Phrase(NamedTuple):
+    """A declared message inside another: a clause or a thing's description ("the
+    grease interceptor of Arroyo Pho") that reads differently per language."""
+
+    message: Message
+    #: the phrase begins the English sentence: its first letter in capitals there
+    capital: bool = False
+
+    def render(self, language: str) -> str:
+        text = _text(self.message, language)
+        return words.capital(text) if self.capital and language == "en" else text
+
+
 def _argument(value: Any, language: str) -> str:
     render = getattr(value, "render", None)
     if render is not None:
@@ -131,7 +145,7 @@ def _argument(value: Any, language: str) -> str:
     return str(value)
 
 
-_KINDS = {cls.__name__: cls for cls in (Day, Money, Count, Quantity, Name, Word, Items)}
+_KINDS = {cls.__name__: cls for cls in (Day, Money, Count, Quantity, Name, Word, Items, Phrase)}
 
 # --------------------------------------------------------------------------- declarations
 
@@ -230,6 +244,8 @@ def _to_json(value: Any) -> Any:
                 fields[name] = {"date": part.isoformat()}
             elif isinstance(part, Decimal):
                 fields[name] = {"decimal": str(part)}
+            elif isinstance(part, Message):
+                fields[name] = part.to_dict()
             elif isinstance(part, tuple):
                 fields[name] = [_to_json(p) for p in part]
             else:
@@ -251,6 +267,8 @@ def _from_json(value: Any) -> Any:
         return date.fromisoformat(value["date"])
     if "decimal" in value:
         return Decimal(value["decimal"])
+    if "kind" not in value and "id" in value:
+        return Message.from_dict(value)
     kind = _KINDS[value["kind"]]
     return kind(*(_from_json(value[name]) for name in kind._fields))
 
@@ -265,6 +283,12 @@ def render(message: Message | str, language: str = "en") -> str:
         return message
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: expected one of {', '.join(LANGUAGES)}")
+    text = _text(message, language)
+    return text if language == "en" else words.capital(text)
+
+
+def _text(message: Message, language: str) -> str:
+    """The message in ``language``, its first letter as the template has it."""
     ident, items = message
     template = TEMPLATES.get(ident)
     if template is None:
@@ -281,8 +305,7 @@ def render(message: Message | str, language: str = "en") -> str:
             text = catalog.pgettext(ident, template.english)
         else:
             text = catalog.npgettext(ident, template.english, template.plural, int(n))
-    text = text.format(**{k: _argument(v, language) for k, v in items})
-    return text if language == "en" else words.capital(text)
+    return text.format(**{k: _argument(v, language) for k, v in items})
 
 
 def _word(english: str, language: str) -> str:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from sanitas.ordinance.engine import Context, Outcome, due, met, violation
 from sanitas.ordinance.fog.vocabulary import Blockage, Device, FrequencyOrder, PumpOut
 from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.messages import Count, Day
 from sanitas.ordinance.words import capital, name_of
 
 # --------------------------------------------------------------------------- helpers
@@ -113,6 +114,11 @@ def cents_words(cents: int) -> str:
 
 def number_words(value: float) -> str:
     return f"{value:g}"
+
+
+def percent(value: float) -> Count:
+    """A percentage as a message's count, as the findings print it: "12.5", "40"."""
+    return Count(Decimal(number_words(value)))
 
 
 def thing_name(ctx: Context, thing: Any) -> str:
@@ -284,21 +290,37 @@ def blockages_of(establishment: Establishment, ctx: Context) -> list[Blockage]:
 # ------------------------------------------------------------------ approvals of an observed state
 
 
+class ApprovalMessages(NamedTuple):
+    """The four findings of an observed state that needs the Director's approval, each
+    a declared message taking the observation's arguments and the decisions' days
+    (``approved``, ``revoked``)."""
+
+    approved: Any  # approved then and still: {approved}
+    revoked: Any  # approved then, revoked since: {approved}, {revoked}
+    approved_later: Any  # approved only after the observation: {approved}
+    unapproved: Any  # no approval
+
+
 def approved_state(
     establishment: Establishment,
     observation: Any,
     kind: str,
     ctx: Context,
     *,
-    state: str,
-    unapproved: str,
+    state: str = "",
+    unapproved: str = "",
+    messages: ApprovalMessages | None = None,
+    args: dict[str, Any] | None = None,
 ) -> Outcome:
     """An observed state that needs the Director's approval, judged by the approvals
     in force on the observation's day and since: an approval binds from its date
-    until revoked. ``state`` says what was observed ("On … sanitary fixtures
-    discharged …"); ``unapproved`` completes it when no approval held."""
+    until revoked. With ``messages``, the finding is one of them made with ``args``;
+    else ``state`` says what was observed ("On … sanitary fixtures discharged …") and
+    ``unapproved`` completes it when no approval held."""
     then = decisions_of(establishment, kind, ctx, observation.device, on=observation.date)
     now = decisions_of(establishment, kind, ctx, observation.device)
+    if messages is not None:
+        return _approval_finding(then, now, ctx, messages, args or {})
     if then and now:
         return met(f"{state} with the Director's written approval of {then[-1].date}.")
     if then:
@@ -314,3 +336,22 @@ def approved_state(
     if now:
         return met(f"{state} {unapproved}; the Director approved it in writing on {now[0].date}.")
     return violation(f"{state} {unapproved}.")
+
+
+def _approval_finding(
+    then: list[Any], now: list[Any], ctx: Context, messages: ApprovalMessages, args: dict
+) -> Outcome:
+    if then and now:
+        return met(messages.approved(**args, approved=Day(then[-1].date)))
+    if then:
+        ended = min(
+            d.revoked_on for d in then if d.revoked_on is not None and d.revoked_on <= ctx.as_of
+        )
+        return due(
+            messages.revoked(**args, approved=Day(then[-1].date), revoked=Day(ended)),
+            due=ended,
+            reading=FOLLOW_UP_DUE,
+        )
+    if now:
+        return met(messages.approved_later(**args, approved=Day(now[0].date)))
+    return violation(messages.unapproved(**args))

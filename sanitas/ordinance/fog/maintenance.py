@@ -16,6 +16,7 @@ from sanitas.ordinance.fog.common import (
     GREASE_DEVICES,
     ORDER_FROM_ITS_DATE,
     REPAIRS_MAY_BE_ABSENT,
+    ApprovalMessages,
     approved_state,
     frequency_orders_of,
     fse,
@@ -27,7 +28,7 @@ from sanitas.ordinance.fog.common import (
     is_interceptor,
     is_operating,
     latest_observation,
-    number_words,
+    percent,
     possible_pump_out,
     pump_outs_of,
     thing_name,
@@ -35,9 +36,61 @@ from sanitas.ordinance.fog.common import (
 )
 from sanitas.ordinance.fog.vocabulary import Device, FrequencyOrder, PumpOut
 from sanitas.ordinance.general import Establishment, Inspection
-from sanitas.ordinance.words import capital, listing, plural, words
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
+from sanitas.ordinance.words import plural, words
 
 # --------------------------------------------------------------------------- FOG-ADDITIVES
+
+_EMULSIFIERS = declare(
+    "fog.additives.emulsifiers",
+    "On {date} emulsifying agents were being put into the grease interceptor at "
+    "{establishment}, which is strictly prohibited.",
+)
+_ADDITIVES = ApprovalMessages(
+    approved=declare(
+        "fog.additives.approved",
+        "On {date} additives were in use at {establishment} with the Director's written "
+        "approval of {approved}.",
+    ),
+    revoked=declare(
+        "fog.additives.revoked",
+        "On {date} additives were in use at {establishment} with the Director's approval of "
+        "{approved}, which was revoked on {revoked}; a follow-up inspection is due to see "
+        "whether it continues.",
+    ),
+    approved_later=declare(
+        "fog.additives.approved-later",
+        "On {date} additives were in use at {establishment} without the Director's approval; "
+        "the Director approved it in writing on {approved}.",
+    ),
+    unapproved=declare(
+        "fog.additives.unapproved",
+        "On {date} additives were in use at {establishment} without the Director's approval.",
+    ),
+)
+#: what an observation found not in use: additives, emulsifiers or both
+_NONE_IN_USE = {
+    ("additives", "emulsifiers"): declare(
+        "fog.additives.none",
+        "On {date} no additives or emulsifiers were in use at {establishment}.",
+    ),
+    ("additives",): declare(
+        "fog.additives.no-additives", "On {date} no additives were in use at {establishment}."
+    ),
+    ("emulsifiers",): declare(
+        "fog.additives.no-emulsifiers",
+        "On {date} no emulsifiers were in use at {establishment}.",
+    ),
+}
 
 
 @rule("FOG-ADDITIVES", on="establishment")
@@ -52,34 +105,78 @@ def additives(establishment: Establishment, ctx: Context) -> Outcome | None:
     observation = latest_observation(establishment, ctx, "additives_used", "emulsifiers_used")
     if observation is None:
         return None
-    on = observation.date
-    where = thing_name(ctx, establishment)
+    args = {"date": Day(observation.date), "establishment": Name(thing_name(ctx, establishment))}
     if observation.emulsifiers_used:
-        return violation(
-            f"On {on} emulsifying agents were being put into the grease interceptor at {where}, "
-            "which is strictly prohibited."
-        )
+        return violation(_EMULSIFIERS(**args))
     if observation.additives_used:
         return approved_state(
-            establishment,
-            observation,
-            "additives_approved",
-            ctx,
-            state=f"On {on} additives were in use at {where}",
-            unapproved="without the Director's approval",
+            establishment, observation, "additives_approved", ctx, messages=_ADDITIVES, args=args
         )
-    seen = [
+    seen = tuple(
         name
         for name, value in (
             ("additives", observation.additives_used),
             ("emulsifiers", observation.emulsifiers_used),
         )
         if value is False
-    ]
-    return met(f"On {on} no {' or '.join(seen)} were in use at {where}.")
+    )
+    return met(_NONE_IN_USE[seen](**args))
 
 
 # --------------------------------------------------------------------------- FOG-25-PERCENT
+
+vocabulary("by volume", "by depth")
+_INTERCEPTORS_OF = declare(
+    "fog.accumulation.interceptors-of", "the grease interceptors of {establishment}"
+)
+_WITHIN = declare(
+    "fog.accumulation.within",
+    "The inspection of {date} found fats, oils, grease and solids filling {percent}% of {what} "
+    "{how}, within the {limit}% limit.",
+)
+_WITHIN_BOTH = declare(
+    "fog.accumulation.within-both",
+    "The inspection of {date} found fats, oils, grease and solids filling {percent}% of {what} "
+    "{how} ({other}% {other_how}), within the {limit}% limit.",
+)
+_ABOVE = declare(
+    "fog.accumulation.above",
+    "The inspection of {date} found fats, oils, grease and solids filling {percent}% of {what} "
+    "{how}, above the {limit}% limit.",
+)
+_ABOVE_BOTH = declare(
+    "fog.accumulation.above-both",
+    "The inspection of {date} found fats, oils, grease and solids filling {percent}% of {what} "
+    "{how} ({other}% {other_how}), above the {limit}% limit.",
+)
+_SERVICE = (
+    "Found above the {limit}% limit on {date}, {what} had to be serviced immediately, by {due}; "
+)
+_NOT_SERVICED = declare(
+    "fog.accumulation.not-serviced", _SERVICE + "no full pump-out is on record since."
+)
+#: serviced on time or late, by the one interceptor (it) or one of several
+_SERVICED = {
+    (True, False): declare(
+        "fog.accumulation.serviced", _SERVICE + "it was fully pumped out on {done}."
+    ),
+    (False, False): declare(
+        "fog.accumulation.serviced-one",
+        _SERVICE + "one of them was fully pumped out on {done}.",
+    ),
+    (True, True): declare(
+        "fog.accumulation.serviced-late",
+        _SERVICE + "it was fully pumped out on {done}, {days} day late.",
+        plural=_SERVICE + "it was fully pumped out on {done}, {days} days late.",
+        count="days",
+    ),
+    (False, True): declare(
+        "fog.accumulation.serviced-one-late",
+        _SERVICE + "one of them was fully pumped out on {done}, {days} day late.",
+        plural=_SERVICE + "one of them was fully pumped out on {done}, {days} days late.",
+        count="days",
+    ),
+}
 
 
 def _accumulation_subject(inspection: Inspection, ctx: Context) -> tuple[str, list[Device]] | None:
@@ -152,43 +249,46 @@ def accumulation_limit(inspection: Inspection, ctx: Context) -> Iterator[Outcome
     if found is None:
         return
     subject, interceptors = found
-    percent, how = max(measures, key=lambda m: m[0])
-    other = [f"{number_words(v)}% {h}" for v, h in measures if h != how]
+    value, how = max(measures, key=lambda m: m[0])
+    other = [(v, h) for v, h in measures if h != how]
     limit = ctx.param("fog.max_accumulation_percent", on=inspection.date)
+    one = len(interceptors) == 1
     what = (
-        thing_name(ctx, interceptors[0])
-        if len(interceptors) == 1
-        else f"the grease interceptors of {thing_name(ctx, ctx.get(subject))}"
+        Name(thing_name(ctx, interceptors[0]))
+        if one
+        else Phrase(_INTERCEPTORS_OF(establishment=Name(thing_name(ctx, ctx.get(subject)))))
     )
-    measured = (
-        f"The inspection of {inspection.date} found fats, oils, grease and solids filling "
-        f"{number_words(percent)}% of {what} {how}" + (f" ({other[0]})" if other else "")
-    )
+    args = {
+        "date": Day(inspection.date),
+        "percent": percent(value),
+        "what": what,
+        "how": Word(how),
+        "limit": percent(limit),
+    }
+    if other:
+        args.update(other=percent(other[0][0]), other_how=Word(other[0][1]))
     period = inspection.date.isoformat()
-    if percent <= limit:
-        yield met(
-            f"{measured}, within the {number_words(limit)}% limit.", subject=subject, period=period
-        )
+    if value <= limit:
+        yield met((_WITHIN_BOTH if other else _WITHIN)(**args), subject=subject, period=period)
         return
-    yield violation(
-        f"{measured}, above the {number_words(limit)}% limit.", subject=subject, period=period
-    )
+    yield violation((_ABOVE_BOTH if other else _ABOVE)(**args), subject=subject, period=period)
     days = ctx.param("fog.immediate_service_days", on=inspection.date)
     service_due = add_days(inspection.date, days)
     done_on = first_full_pump_out(interceptors, inspection.date, ctx)
+    service = {"limit": args["limit"], "date": args["date"], "what": what, "due": Day(service_due)}
     if done_on is None:
-        after = "no full pump-out is on record since"
+        explanation = _NOT_SERVICED(**service)
+    elif done_on > service_due:
+        explanation = _SERVICED[one, True](
+            **service, done=Day(done_on), days=Count((done_on - service_due).days)
+        )
     else:
-        which = "it" if len(interceptors) == 1 else "one of them"
-        after = f"{which} was fully pumped out on {done_on}"
-        if done_on > service_due:
-            after += f", {plural((done_on - service_due).days, 'day')} late"
+        explanation = _SERVICED[one, False](**service, done=Day(done_on))
     yield deadline(
         due_on=service_due,
         done_on=done_on,
         as_of=ctx.as_of,
-        explanation=f"Found above the {number_words(limit)}% limit on {inspection.date}, "
-        f"{what} had to be serviced immediately, by {service_due}; {after}.",
+        explanation=explanation,
         subject=subject,
         period=period,
         reading=f'"Serviced immediately" is read as a full pump-out within '
@@ -324,6 +424,98 @@ def every_words(months: int) -> str:
     return "every month" if months == 1 else f"every {plural(months, 'month')}"
 
 
+_QUARTERLY = declare("fog.frequency.quarterly", "quarterly")
+_EVERY = declare(
+    "fog.frequency.every", "every month", plural="every {months} months", count="months"
+)
+
+
+def _every(months: int, default: bool = False) -> Phrase:
+    """ "every month", "every 2 months"; the subchapter's default of three is "quarterly"."""
+    if default and months == 3:
+        return Phrase(_QUARTERLY())
+    return Phrase(_EVERY(months=Count(months)))
+
+
+_DEFAULT = "with no frequency set by the Director it is pumped out {every}"
+_BEFORE_ONE = (
+    "the Director's order of {dates} is dated before the installation and sets no frequency "
+    "for it: it is pumped out {every}"
+)
+_BEFORE_MANY = (
+    "the Director's orders of {dates} are dated before the installation and set no frequency "
+    "for it: it is pumped out {every}"
+)
+_CAPPED = (
+    "the Director's order of {date} asks for a pump-out {asked}, but the law requires one at "
+    "least {every}"
+)
+_ORDER = "the Director's order of {date} sets a pump-out {every}"
+#: how an interval's frequency was set, by case and whether the period counts from the
+#: day the frequency began (``floored``)
+_HOW = {
+    ("default", False): declare("fog.frequency.default", _DEFAULT),
+    ("default", True): declare(
+        "fog.frequency.default-counted", _DEFAULT + ", counted from {since}"
+    ),
+    ("before-one", False): declare("fog.frequency.order-before-installation", _BEFORE_ONE),
+    ("before-one", True): declare(
+        "fog.frequency.order-before-installation-counted", _BEFORE_ONE + ", counted from {since}"
+    ),
+    ("before-many", False): declare("fog.frequency.orders-before-installation", _BEFORE_MANY),
+    ("before-many", True): declare(
+        "fog.frequency.orders-before-installation-counted", _BEFORE_MANY + ", counted from {since}"
+    ),
+    ("capped", False): declare("fog.frequency.order-capped", _CAPPED),
+    ("capped", True): declare(
+        "fog.frequency.order-capped-counted", _CAPPED + ", counted from the order"
+    ),
+    ("order", False): declare("fog.frequency.order", _ORDER),
+    ("order", True): declare("fog.frequency.order-counted", _ORDER + ", counted from the order"),
+}
+#: since when the open interval runs: (from a pump-out, a partial one since)
+_SINCE = {
+    (True, False): declare(
+        "fog.frequency.last-pump-out", "{device} was last fully pumped out on {date}"
+    ),
+    (True, True): declare(
+        "fog.frequency.last-pump-out-partial",
+        "{device} was last fully pumped out on {date} (the partial pump-out of {partial} does "
+        "not count)",
+    ),
+    (False, False): declare(
+        "fog.frequency.not-since-installation",
+        "{device} has not been fully pumped out since its installation on {date}",
+    ),
+    (False, True): declare(
+        "fog.frequency.not-since-installation-partial",
+        "{device} has not been fully pumped out since its installation on {date} (the partial "
+        "pump-out of {partial} does not count)",
+    ),
+}
+_IS_DUE = declare("fog.frequency.due", "{since}; {how}, so the next full pump-out is due by {due}.")
+_WAS_DUE = declare(
+    "fog.frequency.overdue", "{since}; {how}, so the next full pump-out was due by {due}."
+)
+_LATE = (
+    "{device}, last fully pumped out on {start}, was due for its next full pump-out by {due} "
+    "({how}); it was fully pumped out on {done}, {days} "
+)
+_LATE_FIRST = (
+    "{device}, installed on {start}, was due for its first full pump-out by {due} ({how}); the "
+    "first full pump-out on record is of {done}, {days} "
+)
+_LATE_AFTER = declare(
+    "fog.frequency.late", _LATE + "day late.", plural=_LATE + "days late.", count="days"
+)
+_LATE_FROM_INSTALLATION = declare(
+    "fog.frequency.late-first",
+    _LATE_FIRST + "day late.",
+    plural=_LATE_FIRST + "days late.",
+    count="days",
+)
+
+
 def _orders_before_installation(device: Device, ctx: Context) -> list[FrequencyOrder]:
     """The Director's frequency orders on record for the device dated before it was
     installed: each is a data problem, sets no frequency, and is named where the
@@ -337,35 +529,35 @@ def _orders_before_installation(device: Device, ctx: Context) -> list[FrequencyO
     ]
 
 
-def _frequency_words(interval: _Interval, ctx: Context, device: Device) -> tuple[str, str | None]:
-    """How the interval's frequency was set, in words, and the reading it relied on."""
+def _frequency_words(
+    interval: _Interval, ctx: Context, device: Device
+) -> tuple[Phrase, str | None]:
+    """How the interval's frequency was set, as a clause, and the reading it relied on."""
     regime = interval.regime
     months = regime.months
+    floored = interval.floored
+    args: dict[str, Any] = {}
     if regime.order is None:
-        default = "quarterly" if months == 3 else every_words(months)
+        args["every"] = _every(months, default=True)
         impossible = _orders_before_installation(device, ctx)
         if impossible:
-            one = len(impossible) == 1
-            how = (
-                f"the Director's {'order' if one else 'orders'} of "
-                f"{listing(str(o.date) for o in impossible)} {'is' if one else 'are'} dated "
-                f"before the installation and {'sets' if one else 'set'} no frequency for it: "
-                f"it is pumped out {default}"
-            )
+            case = "before-one" if len(impossible) == 1 else "before-many"
+            args["dates"] = Items(tuple(Day(o.date) for o in impossible))
         else:
-            how = f"with no frequency set by the Director it is pumped out {default}"
-    elif regime.asked is not None and regime.asked > months:
-        how = (
-            f"the Director's order of {regime.order.date} asks for a pump-out "
-            f"{every_words(regime.asked)}, but the law requires one at least {every_words(months)}"
-        )
+            case = "default"
+        if floored:
+            args["since"] = Day(regime.since)
     else:
-        how = f"the Director's order of {regime.order.date} sets a pump-out {every_words(months)}"
-    if not interval.floored:
+        args.update(date=Day(regime.order.date), every=_every(months))
+        if regime.asked is not None and regime.asked > months:
+            case = "capped"
+            args["asked"] = _every(regime.asked)
+        else:
+            case = "order"
+    how = Phrase(_HOW[case, floored](**args))
+    if not floored:
         return how, None
-    if regime.order is not None:
-        return f"{how}, counted from the order", ORDER_FROM_ITS_DATE
-    return f"{how}, counted from {regime.since}", CLOCK_FROM_START
+    return how, (CLOCK_FROM_START if regime.order is None else ORDER_FROM_ITS_DATE)
 
 
 @rule("FOG-MIN-FREQUENCY", on="device")
@@ -390,29 +582,24 @@ def min_frequency(device: Device, ctx: Context) -> Iterator[Outcome]:
     intervals = pump_out_intervals(device, ctx)
     if not intervals:
         return
-    name = thing_name(ctx, device)
+    name = Name(thing_name(ctx, device), capital=True)
     current = intervals[-1]
     if in_service(device, ctx) and is_operating(establishment, ctx):
-        if current.after is not None:
-            since = f"{capital(name)} was last fully pumped out on {current.start}"
-        else:
-            since = (
-                f"{capital(name)} has not been fully pumped out since its installation on "
-                f"{current.start}"
-            )
         partial = [
             p.date for p in pump_outs_of(device, ctx) if not p.full and p.date >= current.start
         ]
+        since_args = {"device": name, "date": Day(current.start)}
         if partial:
-            since += f" (the partial pump-out of {partial[-1]} does not count)"
+            since_args["partial"] = Day(partial[-1])
+        since = _SINCE[current.after is not None, bool(partial)](**since_args)
         how, reading = _frequency_words(current, ctx, device)
-        verb = "was due" if ctx.as_of > current.due else "is due"
+        due_by = _WAS_DUE if ctx.as_of > current.due else _IS_DUE
         yield deadline(
             due_on=current.due,
             done_on=None,
             as_of=ctx.as_of,
             period=current.due.isoformat(),
-            explanation=f"{since}; {how}, so the next full pump-out {verb} by {current.due}.",
+            explanation=due_by(since=Phrase(since), how=how, due=Day(current.due)),
             reading=reading,
         )
     from_installation = ctx.param("fog.late_from_installation")
@@ -423,19 +610,14 @@ def min_frequency(device: Device, ctx: Context) -> Iterator[Outcome]:
         if interval.after is None and not from_installation:
             continue  # the pump-out history on record may begin after the installation
         how, reading = _frequency_words(interval, ctx, device)
-        late_by = plural((interval.done.date - interval.due).days, "day")
-        if interval.after is not None:
-            text = (
-                f"{capital(name)}, last fully pumped out on {interval.start}, was due for its "
-                f"next full pump-out by {interval.due} ({how}); it was fully pumped out on "
-                f"{interval.done.date}, {late_by} late."
-            )
-        else:
-            text = (
-                f"{capital(name)}, installed on {interval.start}, was due for its first full "
-                f"pump-out by {interval.due} ({how}); the first full pump-out on record is of "
-                f"{interval.done.date}, {late_by} late."
-            )
+        text = (_LATE_AFTER if interval.after is not None else _LATE_FROM_INSTALLATION)(
+            device=name,
+            start=Day(interval.start),
+            due=Day(interval.due),
+            how=how,
+            done=Day(interval.done.date),
+            days=Count((interval.done.date - interval.due).days),
+        )
         yield deadline(
             due_on=interval.due,
             done_on=interval.done.date,
@@ -475,6 +657,21 @@ _MANIFEST_PARAGRAPH = {
 }
 
 
+vocabulary(*_MANIFEST_LABEL.values())
+_MANIFEST_LACKS = declare(
+    "fog.manifest.lacking",
+    "The hauler's manifest for the pump-out of {date} of {device} lacks {missing}.",
+)
+_MANIFEST_COMPLETE = declare(
+    "fog.manifest.complete",
+    "The hauler's manifest for the pump-out of {date} of {device} records all {count} required "
+    "item.",
+    plural="The hauler's manifest for the pump-out of {date} of {device} records all {count} "
+    "required items.",
+    count="count",
+)
+
+
 def _on_manifest(pump_out: PumpOut, name: str) -> bool:
     value = getattr(pump_out, name, None)
     if name == "operator_signed":
@@ -509,10 +706,17 @@ def hauler_manifest(pump_out: PumpOut, ctx: Context) -> Outcome | None:
         if "repairs" in fields or _on_manifest(pump_out, "repairs")
         else (REPAIRS_MAY_BE_ABSENT)
     )
-    what = f"The hauler's manifest for the pump-out of {pump_out.date} of {thing_name(ctx, device)}"
+    which = {"date": Day(pump_out.date), "device": Name(thing_name(ctx, device))}
     if lacking:
         paragraphs = sorted({_MANIFEST_PARAGRAPH.get(f) for f in lacking} - {None})
         cite = f"§ 51.64(D)({paragraphs[0]})" if len(paragraphs) == 1 else None
-        missing = [_MANIFEST_LABEL.get(f, words(f)) for f in lacking]
-        return violation(f"{what} lacks {listing(missing)}.", cite=cite, reading=reading)
-    return met(f"{what} records all {plural(len(fields), 'required item')}.", reading=reading)
+        missing = Items(tuple(_manifest_item(f) for f in lacking))
+        return violation(_MANIFEST_LACKS(**which, missing=missing), cite=cite, reading=reading)
+    return met(_MANIFEST_COMPLETE(**which, count=Count(len(fields))), reading=reading)
+
+
+def _manifest_item(field: str) -> Word | Name:
+    """What a manifest lacks: a field of § 51.64(D) in the vocabulary's words; one the
+    pack adds beyond them, by its field name in plain words."""
+    label = _MANIFEST_LABEL.get(field)
+    return Word(label) if label is not None else Name(words(field))

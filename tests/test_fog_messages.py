@@ -1,0 +1,91 @@
+"""The FOG findings as messages: each reads in Spanish and Traditional Chinese from
+the catalogs, its clauses (how a frequency was set, since when an interval runs)
+translated inside the sentence, its plurals by the count, and the message goes to
+JSON and back whole."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from sanitas.ordinance.fog import maintenance
+from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
+
+_DEVICE = Name("Arroyo Pho's interceptor", capital=True)
+
+
+def _due(overdue: bool) -> Message:
+    since = maintenance._SINCE[True, True](
+        device=_DEVICE, date=Day(date(2026, 10, 2)), partial=Day(date(2027, 1, 5))
+    )
+    how = maintenance._HOW["default", False](every=maintenance._every(3, default=True))
+    made = maintenance._WAS_DUE if overdue else maintenance._IS_DUE
+    return made(since=Phrase(since), how=Phrase(how), due=Day(date(2027, 1, 2)))
+
+
+def test_the_open_interval_reads_in_each_language() -> None:
+    message = _due(overdue=True)
+    assert render(message) == (
+        "Arroyo Pho's interceptor was last fully pumped out on 2026-10-02 (the partial pump-out "
+        "of 2027-01-05 does not count); with no frequency set by the Director it is pumped out "
+        "quarterly, so the next full pump-out was due by 2027-01-02."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("Arroyo Pho's interceptor se vació por completo por última vez")
+    assert "trimestralmente" in spanish and "vencía el 2 de enero de 2027" in spanish
+    assert "el vaciado parcial del 5 de enero de 2027 no cuenta" in spanish
+    chinese = render(message, "zh-Hant")
+    assert "每季抽除一次" in chinese and "2027年1月2日" in chinese and "局長" in chinese
+    assert "vence el" in render(_due(overdue=False), "es")
+    assert "期限為" in render(_due(overdue=False), "zh-Hant")
+
+
+def test_a_frequency_in_months_follows_the_plural() -> None:
+    one, six = maintenance._every(1), maintenance._every(6)
+    assert (one.render("en"), six.render("en")) == ("every month", "every 6 months")
+    assert (one.render("es"), six.render("es")) == ("cada mes", "cada 6 meses")
+    assert six.render("zh-Hant") == "每6個月"
+    assert maintenance._every(3).render("en") == "every 3 months"
+    assert maintenance._every(3, default=True).render("en") == "quarterly"
+
+
+def test_days_late_follow_the_plural_in_spanish() -> None:
+    how = maintenance._HOW["order", False](date=Day(date(2026, 1, 5)), every=maintenance._every(6))
+    late = {
+        n: maintenance._LATE_AFTER(
+            device=_DEVICE,
+            start=Day(date(2026, 1, 1)),
+            due=Day(date(2026, 7, 1)),
+            how=Phrase(how),
+            done=Day(date(2026, 7, 1 + n)),
+            days=Count(n),
+        )
+        for n in (1, 4)
+    }
+    assert render(late[1]).endswith("2026-07-02, 1 day late.")
+    assert render(late[4]).endswith("2026-07-05, 4 days late.")
+    assert render(late[1], "es").endswith("con 1 día de retraso.")
+    assert render(late[4], "es").endswith("con 4 días de retraso.")
+    assert render(late[4], "zh-Hant").endswith("逾期4天。")
+    assert "局長於2026年1月5日發出的命令規定每6個月抽除一次" in render(late[4], "zh-Hant")
+
+
+def test_a_manifest_lists_what_it_lacks_in_each_language() -> None:
+    message = maintenance._MANIFEST_LACKS(
+        date=Day(date(2026, 3, 1)),
+        device=Name("the grease interceptor"),
+        missing=Items((Word("the hauler's name"), Word("the disposal facility"))),
+    )
+    assert render(message).endswith("lacks the hauler's name and the disposal facility.")
+    assert render(message, "es").endswith(
+        "no incluye el nombre del transportista y la instalación de eliminación de los residuos."
+    )
+    assert render(message, "zh-Hant").endswith("缺少清運業者名稱和廢棄物處置設施。")
+
+
+def test_a_message_with_clauses_goes_to_json_and_back() -> None:
+    message = _due(overdue=True)
+    data = json.loads(json.dumps(message.to_dict()))
+    assert data["args"]["since"]["kind"] == "Phrase"
+    back = Message.from_dict(data)
+    assert back == message and render(back, "es") == render(message, "es")
