@@ -89,3 +89,36 @@ def test_a_message_with_clauses_goes_to_json_and_back() -> None:
     assert data["args"]["since"]["kind"] == "Phrase"
     back = Message.from_dict(data)
     assert back == message and render(back, "es") == render(message, "es")
+
+
+def test_a_device_with_no_name_of_its_own_is_described_in_the_readers_words() -> None:
+    from sanitas.ordinance.fog import common
+
+    restaurant = Phrase(common._AT(what=Word("the restaurant"), address=Name("412 S Del Mar Ave")))
+    device = Phrase(common._OF(kind=Word("the grease interceptor"), owner=restaurant))
+    message = maintenance._MANIFEST_LACKS(
+        date=Day(date(2026, 3, 1)), device=device, missing=Items((Word("the repairs made"),))
+    )
+    assert render(message) == (
+        "The hauler's manifest for the pump-out of 2026-03-01 of the grease interceptor of the "
+        "restaurant at 412 S Del Mar Ave lacks the repairs made."
+    )
+    # "de el" contracts to "del" in Spanish; a name's own "El" does not
+    assert "vaciado del 1 de marzo de 2026 del interceptor de grasa del restaurante de 412 S" in (
+        render(message, "es")
+    )
+    assert render(message, "zh-Hant").startswith("位於412 S Del Mar Ave的餐廳的油脂截流器")
+    sized = Phrase(
+        common._SIZED["grease_trap", True](gallons=Count(1500), owner=Name("El Monte Grill"))
+    )
+    assert sized.render("en") == "the 1,500-gallon grease trap of El Monte Grill"
+    named = maintenance._NONE_IN_USE["additives",](
+        date=Day(date(2026, 3, 1)), establishment=Name("El Monte Grill")
+    )
+    assert "en El Monte Grill" in render(named, "es")
+    assert "de El Monte" in render(
+        maintenance._MANIFEST_LACKS(
+            date=Day(date(2026, 3, 1)), device=sized, missing=Items((Word("the repairs made"),))
+        ),
+        "es",
+    )

@@ -183,7 +183,6 @@ NOT_CONVERTED = {
     "enforcement.noncompliance",
     "enforcement.notices",
     "enforcement.penalties",
-    "fog.common",
     "fog.inspection",
     "fog.noncompliance",
     "fog.practices",

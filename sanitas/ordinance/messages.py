@@ -22,6 +22,7 @@ Pure: no Django, no clock; the catalogs are package data read on first use.
 from __future__ import annotations
 
 import gettext
+import re
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
@@ -284,7 +285,20 @@ def render(message: Message | str, language: str = "en") -> str:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: expected one of {', '.join(LANGUAGES)}")
     text = _text(message, language)
-    return text if language == "en" else words.capital(text)
+    if language == "en":
+        return text
+    if language == "es":
+        text = _CONTRACTED.sub(_contract, text)
+    return words.capital(text)
+
+
+#: Spanish contracts "de el" and "a el" (a description's article after a template's
+#: preposition: "de el interceptor" is "del interceptor"); a name's capital "El" stays
+_CONTRACTED = re.compile(r"\b(de|a) el\b")
+
+
+def _contract(match: re.Match[str]) -> str:
+    return "del" if match[1] == "de" else "al"
 
 
 def _text(message: Message, language: str) -> str:

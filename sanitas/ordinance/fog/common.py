@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_args
 
 from sanitas.ordinance.engine import Context, Outcome, due, met, violation
-from sanitas.ordinance.fog.vocabulary import Blockage, Device, FrequencyOrder, PumpOut
+from sanitas.ordinance.fog.vocabulary import Blockage, Device, DeviceKind, FrequencyOrder, PumpOut
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.messages import Count, Day
-from sanitas.ordinance.words import capital, name_of
+from sanitas.ordinance.general.vocabulary import Category
+from sanitas.ordinance.messages import Count, Day, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.words import capital, name_of, words
 
 # --------------------------------------------------------------------------- helpers
 
@@ -123,6 +124,78 @@ def percent(value: float) -> Count:
 
 def thing_name(ctx: Context, thing: Any) -> str:
     return name_of(ctx, thing)
+
+
+# --------------------------------------------------------------------------- names in messages
+
+#: an establishment with no name of its own, by what it is ("the restaurant")
+_CATEGORY_WORDS = {
+    category: f"the {words(category)}" for category in get_args(Category) if category != "other"
+}
+_UNNAMED = "the establishment"
+#: a device by its kind ("the grease interceptor")
+_KIND_WORDS = {kind: f"the {words(kind)}" for kind in get_args(DeviceKind)}
+vocabulary(_UNNAMED, *_CATEGORY_WORDS.values(), *_KIND_WORDS.values())
+_AT = declare("fog.name.at", "{what} at {address}")
+_OF = declare("fog.name.of", "{kind} of {owner}")
+#: a device told from others of its kind by its size, with or without its owner
+_SIZED = {
+    (kind, owned): declare(
+        f"fog.name.sized-{kind.replace('_', '-')}" + ("-of" if owned else ""),
+        f"the {{gallons}}-gallon {words(kind)}" + (" of {owner}" if owned else ""),
+    )
+    for kind in get_args(DeviceKind)
+    for owned in (False, True)
+}
+
+
+def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
+    """A thing as a message's argument, read as :func:`thing_name` says it in English:
+    a name of its own (a business's name, an address) as it is in every language, a
+    description ("the grease interceptor of Arroyo Pho", "the restaurant at 412 S Del
+    Mar Ave") in the reader's words. ``capital``: it begins the English sentence."""
+    fact = ctx.get(thing) if isinstance(thing, str) else thing
+    kind = getattr(fact, "type", None)
+    if kind == "establishment":
+        return _establishment_ref(ctx, fact, capital)
+    if kind == "device" and fact.kind in _KIND_WORDS:
+        return _device_ref(ctx, fact, capital)
+    return Name(name_of(ctx, thing), capital=capital)
+
+
+def _establishment_ref(ctx: Context, fact: Any, capital: bool) -> Any:
+    if getattr(fact, "name", None):
+        return Name(fact.name, capital=capital)
+    premises = ctx.get(getattr(fact, "premises", None))
+    address = getattr(fact, "address", None) or (premises and getattr(premises, "address", None))
+    what = Word(_CATEGORY_WORDS.get(getattr(fact, "category", None), _UNNAMED))
+    if address:
+        return Phrase(_AT(what=what, address=Name(address)), capital=capital)
+    return Word(what.text, capital=capital)
+
+
+def _device_ref(ctx: Context, fact: Any, capital: bool) -> Any:
+    owner = ctx.get(getattr(fact, "establishment", None))
+    gallons = getattr(fact, "capacity_gallons", None)
+    if gallons and _others_of_its_kind(ctx, fact):
+        args: dict[str, Any] = {"gallons": Count(gallons)}
+        if owner is not None:
+            args["owner"] = ref(ctx, owner)
+        return Phrase(_SIZED[fact.kind, owner is not None](**args), capital=capital)
+    if owner is not None:
+        return Phrase(
+            _OF(kind=Word(_KIND_WORDS[fact.kind]), owner=ref(ctx, owner)), capital=capital
+        )
+    return Word(_KIND_WORDS[fact.kind], capital=capital)
+
+
+def _others_of_its_kind(ctx: Context, fact: Any) -> bool:
+    same = [
+        d
+        for d in ctx.referring("device", "establishment", getattr(fact, "establishment", None))
+        if d.kind == fact.kind
+    ]
+    return len(same) > 1
 
 
 def capital_name(ctx: Context, thing: Any) -> str:

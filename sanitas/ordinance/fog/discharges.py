@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from sanitas.ordinance.engine import Context, Outcome, derived, rule, violation
-from sanitas.ordinance.fog.common import blockages_of, fse, in_force_from, thing_name
+from sanitas.ordinance.fog.common import blockages_of, fse, in_force_from, ref
 from sanitas.ordinance.fog.vocabulary import Blockage, FogDecision, FogObservation
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.messages import Day, Name, declare
+from sanitas.ordinance.messages import Day, declare
 
 # --------------------------------------------------------------------------- FOG-FSE-DEFINITION
 
@@ -56,9 +56,7 @@ def discharge_blockage(blockage: Blockage, ctx: Context) -> Outcome | None:
     blockages_of(establishment, ctx)  # reports the ones that could not have happened, once
     if establishment.opened_on is not None and blockage.date < establishment.opened_on:
         return None
-    return violation(
-        _BLOCKAGE(date=Day(blockage.date), establishment=Name(thing_name(ctx, establishment)))
-    )
+    return violation(_BLOCKAGE(date=Day(blockage.date), establishment=ref(ctx, establishment)))
 
 
 @rule("FOG-DISCHARGE-PROHIBITION", on="fog_observation")
@@ -70,9 +68,7 @@ def discharge_observed(observation: FogObservation, ctx: Context) -> Outcome | N
         return None
     if observation.date < in_force_from(ctx):
         return None
-    return violation(
-        _OBSERVED(date=Day(observation.date), establishment=Name(thing_name(ctx, establishment)))
-    )
+    return violation(_OBSERVED(date=Day(observation.date), establishment=ref(ctx, establishment)))
 
 
 @rule("FOG-DISCHARGE-PROHIBITION", on="fog_decision")
@@ -85,6 +81,4 @@ def discharge_determined(decision: FogDecision, ctx: Context) -> Outcome | None:
     establishment = fse(decision.establishment, ctx)
     if establishment is None:
         return None
-    return violation(
-        _DETERMINED(date=Day(decision.date), establishment=Name(thing_name(ctx, establishment)))
-    )
+    return violation(_DETERMINED(date=Day(decision.date), establishment=ref(ctx, establishment)))

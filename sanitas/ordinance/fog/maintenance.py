@@ -31,7 +31,7 @@ from sanitas.ordinance.fog.common import (
     percent,
     possible_pump_out,
     pump_outs_of,
-    thing_name,
+    ref,
     while_installed,
 )
 from sanitas.ordinance.fog.vocabulary import Device, FrequencyOrder, PumpOut
@@ -105,7 +105,7 @@ def additives(establishment: Establishment, ctx: Context) -> Outcome | None:
     observation = latest_observation(establishment, ctx, "additives_used", "emulsifiers_used")
     if observation is None:
         return None
-    args = {"date": Day(observation.date), "establishment": Name(thing_name(ctx, establishment))}
+    args = {"date": Day(observation.date), "establishment": ref(ctx, establishment)}
     if observation.emulsifiers_used:
         return violation(_EMULSIFIERS(**args))
     if observation.additives_used:
@@ -254,9 +254,9 @@ def accumulation_limit(inspection: Inspection, ctx: Context) -> Iterator[Outcome
     limit = ctx.param("fog.max_accumulation_percent", on=inspection.date)
     one = len(interceptors) == 1
     what = (
-        Name(thing_name(ctx, interceptors[0]))
+        ref(ctx, interceptors[0])
         if one
-        else Phrase(_INTERCEPTORS_OF(establishment=Name(thing_name(ctx, ctx.get(subject)))))
+        else Phrase(_INTERCEPTORS_OF(establishment=ref(ctx, ctx.get(subject))))
     )
     args = {
         "date": Day(inspection.date),
@@ -582,7 +582,7 @@ def min_frequency(device: Device, ctx: Context) -> Iterator[Outcome]:
     intervals = pump_out_intervals(device, ctx)
     if not intervals:
         return
-    name = Name(thing_name(ctx, device), capital=True)
+    name = ref(ctx, device, capital=True)
     current = intervals[-1]
     if in_service(device, ctx) and is_operating(establishment, ctx):
         partial = [
@@ -706,7 +706,7 @@ def hauler_manifest(pump_out: PumpOut, ctx: Context) -> Outcome | None:
         if "repairs" in fields or _on_manifest(pump_out, "repairs")
         else (REPAIRS_MAY_BE_ABSENT)
     )
-    which = {"date": Day(pump_out.date), "device": Name(thing_name(ctx, device))}
+    which = {"date": Day(pump_out.date), "device": ref(ctx, device)}
     if lacking:
         paragraphs = sorted({_MANIFEST_PARAGRAPH.get(f) for f in lacking} - {None})
         cite = f"§ 51.64(D)({paragraphs[0]})" if len(paragraphs) == 1 else None
