@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.tokens import default_token_generator
@@ -36,6 +35,7 @@ from sanitas.people.forms import (
     VersionedForm,
     role_options,
 )
+from sanitas.people.middleware import remember_language
 
 PER_PAGE = 50
 
@@ -330,15 +330,6 @@ def language(request: HttpRequest) -> HttpResponse:
                     % {"language": services.language_names()[chosen]},
                 )
             response = redirect(_back(request, form.cleaned_data["next"]))
-            response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME,
-                chosen,
-                max_age=settings.LANGUAGE_COOKIE_AGE,
-                path=settings.LANGUAGE_COOKIE_PATH,
-                domain=settings.LANGUAGE_COOKIE_DOMAIN,
-                secure=settings.LANGUAGE_COOKIE_SECURE,
-                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-            )
+            remember_language(response, chosen)
             return response
     return render(request, "people/language.html", {"nav": "", "language_form": form}, status=400)

@@ -123,6 +123,9 @@ def test_switching_is_remembered_across_sign_out_and_sign_in(client):
     elsewhere = Client(HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     _sign_in(elsewhere, "ana")
     assert _lang(elsewhere.get(reverse("staff:worklist"))) == "es"
+    # and that browser's sign-in page, once signed out, is in it too
+    elsewhere.post(reverse("logout"))
+    assert _lang(elsewhere.get(reverse("login"))) == "es"
 
 
 def test_a_forged_language_is_refused_with_a_form_error(client):
