@@ -437,6 +437,7 @@ def finding_versions(user: Any, *, subjects: list[str]) -> list[Any]:
             "status",
             "current",
             "explanation",
+            "message",
         )
         .order_by("requirement", "subject", "period", "ordinal", "history_date", "history_id")
     )

@@ -5,12 +5,12 @@ them one row each (with their unique key, the worklist's indexes and a history
 copy) was most of its time. The sweep keeps each group's current findings, with
 their words, as one document (:class:`~sanitas.records.models.GroupFindings`),
 written in the transaction that stores the group's findings rows and only when
-the group's findings digest changed. Pages that show what a finding says read
-it here, a page of findings in one query (:func:`findings_with_text`).
+the group's findings digest changed. It is the group's findings with their
+words in one row, beside the rows of the worklist's index.
 
 A finding in a document is a list: requirement, subject, period, ordinal, status,
-due, cite, explanation, reading — the sweep's keyed finding flattened, in the
-engine's order.
+due, cite, explanation, reading, message (the message id and arguments, or null) —
+the sweep's keyed finding flattened, in the engine's order.
 """
 
 from __future__ import annotations

@@ -296,6 +296,15 @@ class Finding(models.Model):
         blank=True,
         help_text="The interpretation of the law the finding relies on (most have none).",
     )
+    message = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "What the engine said, as a message id and its arguments, rendered in each "
+            "reader's language (none where the rule still writes its English sentence); "
+            "the explanation is its English."
+        ),
+    )
     evaluated_as_of = models.DateField()
     first_found_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
@@ -375,7 +384,8 @@ class WorklistRow(models.Model):
 
 class GroupFindings(models.Model):
     """A subject group's current findings as one document: what its last sweep found,
-    in the engine's order, with every finding's words (cite, explanation, reading).
+    in the engine's order, with every finding's words (cite, explanation, reading,
+    message).
     Written by the sweep in the transaction that stores the group's findings, and
     only when their digest changed, so a group's hundred-odd findings cost one row
     to store and one to read; the :class:`Finding` rows are the worklist's index and
@@ -385,7 +395,8 @@ class GroupFindings(models.Model):
     document = models.TextField(
         default="[]",
         help_text="The group's current findings, as JSON: [requirement, subject, period, "
-        "ordinal, status, due, cite, explanation, reading] for each, in the engine's order.",
+        "ordinal, status, due, cite, explanation, reading, message] for each, in the "
+        "engine's order.",
     )
     evaluated_as_of = models.DateField(help_text="The date the findings were evaluated as of.")
 

@@ -296,7 +296,8 @@ def _evaluator(pack: RulePack, workers: int) -> Any:
 #: a data problem as the sweep keeps it: the keys of the records, and the sentence
 Problem = tuple[tuple[str, ...], str]
 #: what the sweep keeps of a group's evaluation: each finding as (requirement,
-#: subject, period, ordinal) and (status, due, cite, explanation, reading); the
+#: subject, period, ordinal) and (status, due, cite, explanation, reading, message:
+#: the engine's message as JSON, or None where the rule still writes a sentence); the
 #: group's data problems; the day to look at the group again; and a digest of both
 Evaluated = tuple[str, list[tuple[tuple, tuple]], list[Problem], date, str]
 
@@ -340,12 +341,14 @@ def evaluate_groups(
             if finding.subject in lent:
                 continue
             base = (finding.requirement, finding.subject, finding.period or "")
+            said = finding.message
             values = (
                 finding.status,
                 _iso(finding.due),
                 finding.cite,
                 finding.explanation,
                 finding.reading,
+                said.to_dict() if said is not None else None,
             )
             keyed.append(((*base, seen[base]), values))
             seen[base] += 1
@@ -760,6 +763,10 @@ def _store_findings(
     kept: set[tuple] = set()
     db_now = findings.db_value("first_found_at", now)
     db_as_of = findings.db_value("evaluated_as_of", as_of)
+
+    def db_message(message: dict[str, Any] | None) -> Any:
+        return None if message is None else findings.db_value("message", message)
+
     # the worklist's lines are made of the findings as stored here, not read back: each
     # (id, group, subject, requirement, status, due, period, ordinal), and for a new
     # row, the place its id will have among the rows inserted
@@ -767,7 +774,7 @@ def _store_findings(
     listed_new: list[tuple[int, tuple]] = []
     on_worklist = worklist.WORKLIST_STATUSES
     for group in groups:
-        for key, (status, due, cite, explanation, reading) in produced[group]:
+        for key, (status, due, cite, explanation, reading, message) in produced[group]:
             kept.add(key)
             row = stored.get(key)
             if row is None:
@@ -779,6 +786,7 @@ def _store_findings(
                 to_create.append(
                     (
                         *(*key, group, status, due, cite, explanation, reading),
+                        db_message(message),
                         *(db_as_of, db_now, db_now, True),
                     )
                 )
@@ -792,6 +800,7 @@ def _store_findings(
                 "cite": cite,
                 "explanation": explanation,
                 "reading": reading,
+                "message": message,
             }
             if not row["current"] or any(row[k] != v for k, v in values.items()):
                 to_update.append(
@@ -845,7 +854,7 @@ def _store_findings(
 
 
 #: a stored finding's values that the sweep compares with the engine's
-_COMPARED = ("subject_group", "status", "due", "cite", "explanation", "reading")
+_COMPARED = ("subject_group", "status", "due", "cite", "explanation", "reading", "message")
 #: those whose change (with ``current``) makes a new version of the finding
 _VERSIONED = ("subject_group", "status", "due")
 _NEW_COLUMNS = (

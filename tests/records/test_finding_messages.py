@@ -1,0 +1,69 @@
+"""A finding the engine said as a message is stored as one (its id and arguments,
+beside its English) and read in the reader's language; a second sweep that finds the
+same leaves it as it is."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.utils import translation
+
+from sanitas.kit.said import finding_words, reader_language
+from sanitas.ordinance.messages import Message, render
+from sanitas.records.models import Finding
+from sanitas.records.services import record_facts
+from sanitas.records.sweep import sweep
+
+pytestmark = pytest.mark.django_db
+
+AS_OF = date(2025, 3, 1)
+FACTS = [
+    {"id": "fse-1", "type": "establishment", "category": "restaurant", "cooks": True,
+     "opened_on": "2019-01-01"},
+    {"id": "blk-1", "type": "blockage", "establishment": "fse-1", "date": "2024-11-02"},
+]  # fmt: skip
+
+
+@pytest.fixture
+def blockage():
+    record_facts(raw_facts=FACTS, actor="clerk", why="a blockage reported", evaluate=False)
+    sweep(as_of=AS_OF)
+    return Finding.objects.get(current=True, requirement="FOG-DISCHARGE-PROHIBITION")
+
+
+def test_the_sweep_stores_the_message_beside_its_english(blockage):
+    message = Message.from_dict(blockage.message)
+    assert message.id.startswith("fog.discharge")
+    assert blockage.explanation == render(message) and "2024-11-02" in blockage.explanation
+    spanish = finding_words(blockage, "es")
+    chinese = finding_words(blockage, "zh-Hant")
+    assert spanish == render(message, "es") and "2 de noviembre de 2024" in spanish
+    assert chinese == render(message, "zh-Hant") and "2024年11月2日" in chinese
+    assert finding_words(blockage, "en") == blockage.explanation
+    # the history keeps it too
+    assert blockage.history.latest().message == blockage.message
+
+
+def test_a_page_reads_it_in_the_active_language(blockage):
+    with translation.override("zh-hant"):
+        assert reader_language() == "zh-Hant"
+        assert finding_words(blockage) == render(Message.from_dict(blockage.message), "zh-Hant")
+    with translation.override("es"):
+        assert finding_words(blockage) == render(Message.from_dict(blockage.message), "es")
+    with translation.override("fr"):
+        assert reader_language() == "en" and finding_words(blockage) == blockage.explanation
+
+
+def test_a_second_sweep_that_finds_the_same_leaves_it(blockage):
+    updated = blockage.updated_at
+    result = sweep(as_of=AS_OF, full=True)
+    blockage.refresh_from_db()
+    assert result.findings_updated == 0 and blockage.updated_at == updated
+
+
+def test_a_finding_without_a_message_and_one_no_longer_declared_read_in_english(blockage):
+    plain = {"explanation": "As recorded.", "message": None}
+    assert finding_words(plain, "es") == "As recorded."
+    gone = {"explanation": "As recorded.", "message": {"id": "no.such.message", "args": {}}}
+    assert finding_words(gone, "zh-Hant") == "As recorded."
