@@ -122,3 +122,19 @@ def test_a_device_with_no_name_of_its_own_is_described_in_the_readers_words() ->
         ),
         "es",
     )
+
+
+def test_an_inspection_refused_or_a_facility_unsafe_reads_in_each_language() -> None:
+    from sanitas.ordinance.fog import inspection
+
+    args = {"date": Day(date(2027, 2, 1)), "establishment": Word("the restaurant")}
+    refused = inspection._ENTRY_REFUSED(**args)
+    assert render(refused) == (
+        "On 2027-02-01 the restaurant refused the Director's authorized inspector access for a "
+        "grease inspection."
+    )
+    assert render(refused, "es").startswith("El 1 de febrero de 2027, el restaurante negó")
+    assert render(refused, "zh-Hant").startswith("餐廳於2027年2月1日拒絕局長授權的檢查員")
+    unsafe = inspection._FACILITY_NOT["unsafe"](**args, since=Day(date(2026, 5, 1)))
+    assert "exigió al restaurante el 1 de mayo de 2026 no era segura" in render(unsafe, "es")
+    assert "並不安全" in render(unsafe, "zh-Hant")

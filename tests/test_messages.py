@@ -183,7 +183,6 @@ NOT_CONVERTED = {
     "enforcement.noncompliance",
     "enforcement.notices",
     "enforcement.penalties",
-    "fog.inspection",
     "fog.noncompliance",
     "fog.practices",
     "fog.pretreatment",

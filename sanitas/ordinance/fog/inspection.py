@@ -16,14 +16,25 @@ from sanitas.ordinance.fog.common import (
     in_force_from,
     is_a,
     latest_observation,
-    thing_name,
+    ref,
     while_installed,
 )
 from sanitas.ordinance.fog.vocabulary import InHouseCleaning, PumpOut
 from sanitas.ordinance.general import Establishment, Inspection
-from sanitas.ordinance.words import listing
+from sanitas.ordinance.messages import Day, Items, Word, declare, vocabulary
 
 # -------------------------------------------------------------------------- FOG-MONITORING-FACILITY
+
+_FACILITY = "The monitoring facility the Director required of {establishment} on {since} was "
+_FACILITY_OK = declare("fog.monitoring.accessible", _FACILITY + "safe and accessible on {date}.")
+#: the facility as observed, when not safe and accessible
+_FACILITY_NOT = {
+    state: declare(
+        f"fog.monitoring.{state}",
+        _FACILITY + state + " on {date}; it must be safe and accessible at all times.",
+    )
+    for state in ("inaccessible", "unsafe", "missing")
+}
 
 
 @rule("FOG-MONITORING-FACILITY", on="establishment")
@@ -39,15 +50,15 @@ def monitoring_facility(establishment: Establishment, ctx: Context) -> Outcome |
     required = decisions_of(establishment, "monitoring_facility_required", ctx, on=observation.date)
     if not required:
         return None
-    since = required[0].date
+    args = {
+        "establishment": ref(ctx, establishment),
+        "since": Day(required[0].date),
+        "date": Day(observation.date),
+    }
     state = observation.monitoring_facility
-    facility = f"The monitoring facility the Director required of {thing_name(ctx, establishment)}"
     if state == "accessible":
-        return met(f"{facility} on {since} was safe and accessible on {observation.date}.")
-    return violation(
-        f"{facility} on {since} was {state} on {observation.date}; it must be safe and "
-        "accessible at all times."
-    )
+        return met(_FACILITY_OK(**args))
+    return violation(_FACILITY_NOT[state](**args))
 
 
 # --------------------------------------------------------------------------- FOG-COMPLIANCE-RECORD
@@ -67,6 +78,15 @@ def fog_record_retain_until(pump_out: PumpOut, ctx: Context) -> date | None:
     return add_months(pump_out.date, 12 * years)
 
 
+_LOG = "The compliance record of the in-house cleaning of {device} on {date} "
+_LOG_LACKS = declare("fog.cleaning-log.lacking", _LOG + "lacks {missing}.")
+_LOG_COMPLETE = declare(
+    "fog.cleaning-log.complete", _LOG + "logs its time, the employee and the volume removed."
+)
+_LOG_ITEMS = ("the time", "the employee's name", "the volume removed")
+vocabulary(*_LOG_ITEMS)
+
+
 @rule("FOG-COMPLIANCE-RECORD", on="in_house_cleaning")
 def cleaning_log(cleaning: InHouseCleaning, ctx: Context) -> Outcome | None:
     """§ 51.65: "The compliance record must log the date and time of cleaning, the
@@ -77,22 +97,19 @@ def cleaning_log(cleaning: InHouseCleaning, ctx: Context) -> Outcome | None:
     what = f"the in-house cleaning of {cleaning.date}"
     if not while_installed(cleaning, cleaning.date, device, what, ctx):
         return None
-    missing = [
-        label
-        for value, label in (
-            (cleaning.time, "the time"),
-            (cleaning.employee_name, "the employee's name"),
-            (cleaning.volume_gallons, "the volume removed"),
+    missing = tuple(
+        Word(label)
+        for value, label in zip(
+            (cleaning.time, cleaning.employee_name, cleaning.volume_gallons),
+            _LOG_ITEMS,
+            strict=True,
         )
         if value is None or (isinstance(value, str) and not value.strip())
-    ]
-    log = (
-        f"The compliance record of the in-house cleaning of {thing_name(ctx, device)} "
-        f"on {cleaning.date}"
     )
+    log = {"device": ref(ctx, device), "date": Day(cleaning.date)}
     if missing:
-        return violation(f"{log} lacks {listing(missing)}.")
-    return met(f"{log} logs its time, the employee and the volume removed.")
+        return violation(_LOG_LACKS(**log, missing=Items(missing)))
+    return met(_LOG_COMPLETE(**log))
 
 
 def _inspected_fse(inspection: Inspection, ctx: Context) -> Establishment | None:
@@ -121,6 +138,17 @@ def _answering_fse(
     return _inspected_fse(inspection, ctx)
 
 
+_RECORDS_REFUSED = declare(
+    "fog.records.refused",
+    "At the inspection of {date} {establishment} did not make its grease compliance record "
+    "available.",
+)
+_RECORDS_SHOWN = declare(
+    "fog.records.shown",
+    "At the inspection of {date} {establishment} made its grease compliance record available.",
+)
+
+
 @rule("FOG-COMPLIANCE-RECORD", on="inspection")
 def records_on_request(inspection: Inspection, ctx: Context) -> Outcome | None:
     """§ 51.65: "The food service establishment shall, upon request, make the
@@ -128,18 +156,24 @@ def records_on_request(inspection: Inspection, ctx: Context) -> Outcome | None:
     establishment = _answering_fse(inspection, inspection.records_refused, ctx)
     if establishment is None:
         return None
+    args = {"date": Day(inspection.date), "establishment": ref(ctx, establishment)}
     if inspection.records_refused:
-        return violation(
-            f"At the inspection of {inspection.date} {thing_name(ctx, establishment)} did not make "
-            "its grease compliance record available."
-        )
-    return met(
-        f"At the inspection of {inspection.date} {thing_name(ctx, establishment)} made its grease "
-        "compliance record available."
-    )
+        return violation(_RECORDS_REFUSED(**args))
+    return met(_RECORDS_SHOWN(**args))
 
 
 # --------------------------------------------------------------------------- FOG-INSPECTION-ENTRY
+
+
+_ENTRY_REFUSED = declare(
+    "fog.entry.refused",
+    "On {date} {establishment} refused the Director's authorized inspector access for a grease "
+    "inspection.",
+)
+_ENTRY_GIVEN = declare(
+    "fog.entry.given",
+    "On {date} {establishment} gave the inspector access for a grease inspection.",
+)
 
 
 @rule("FOG-INSPECTION-ENTRY", on="inspection")
@@ -151,12 +185,7 @@ def inspection_entry(inspection: Inspection, ctx: Context) -> Outcome | None:
     establishment = _answering_fse(inspection, inspection.access_refused, ctx)
     if establishment is None:
         return None
+    args = {"date": Day(inspection.date), "establishment": ref(ctx, establishment)}
     if inspection.access_refused:
-        return violation(
-            f"On {inspection.date} {thing_name(ctx, establishment)} refused the Director's "
-            "authorized inspector access for a grease inspection."
-        )
-    return met(
-        f"On {inspection.date} {thing_name(ctx, establishment)} gave the inspector access for a "
-        "grease inspection."
-    )
+        return violation(_ENTRY_REFUSED(**args))
+    return met(_ENTRY_GIVEN(**args))
