@@ -26,7 +26,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, F, Max, Q, QuerySet
 from django.utils import timezone
-from orjson import dumps
+from orjson import OPT_SORT_KEYS, dumps
 
 from sanitas.ordinance.calendar import quarter_of, quarter_start
 from sanitas.ordinance.engine import Finding as EngineFinding
@@ -802,7 +802,10 @@ def _store_findings(
                 "reading": reading,
                 "message": message,
             }
-            if not row["current"] or any(row[k] != v for k, v in values.items()):
+            if not row["current"] or any(
+                row[k] != v and (k != "message" or _json(row[k]) != _json(v))
+                for k, v in values.items()
+            ):
                 to_update.append(
                     {"id": row["id"], **values, "current": True, "evaluated_as_of": as_of}
                 )
@@ -851,6 +854,12 @@ def _store_findings(
     result.findings_created += len(to_create)
     result.findings_updated += len(to_update)
     result.findings_closed += len(closed)
+
+
+def _json(value: Any) -> bytes:
+    """``value`` as JSON, its keys sorted: a message read back from the database (its
+    lists, its keys in the database's order) is the engine's when their JSON is."""
+    return dumps(value, option=OPT_SORT_KEYS)
 
 
 #: a stored finding's values that the sweep compares with the engine's

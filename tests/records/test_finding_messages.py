@@ -11,7 +11,7 @@ from django.utils import translation
 
 from sanitas.kit.said import finding_words, reader_language
 from sanitas.ordinance.messages import Message, render
-from sanitas.records.models import Finding
+from sanitas.records.models import Finding, SubjectGroup
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 
@@ -67,3 +67,24 @@ def test_a_finding_without_a_message_and_one_no_longer_declared_read_in_english(
     assert finding_words(plain, "es") == "As recorded."
     gone = {"explanation": "As recorded.", "message": {"id": "no.such.message", "args": {}}}
     assert finding_words(gone, "zh-Hant") == "As recorded."
+
+
+def test_a_message_read_back_from_the_database_is_the_engines_when_its_json_is(blockage):
+    """With the stored digests forgotten, the sweep compares each finding as stored
+    with the engine's: the message read back from the database is equal and leaves the
+    finding as it is; a message that differs is stored again, its English with it."""
+    updated = blockage.updated_at
+    SubjectGroup.objects.update(findings_digest="")
+    result = sweep(as_of=AS_OF, full=True)
+    blockage.refresh_from_db()
+    assert result.findings_updated == 0 and blockage.updated_at == updated
+
+    said = blockage.message
+    Finding.objects.filter(pk=blockage.pk).update(
+        message={"id": "fog.no.such", "args": {}}, explanation="Other words."
+    )
+    SubjectGroup.objects.update(findings_digest="")
+    result = sweep(as_of=AS_OF, full=True)
+    blockage.refresh_from_db()
+    assert result.findings_updated == 1 and blockage.message == said
+    assert blockage.explanation == render(Message.from_dict(said))
