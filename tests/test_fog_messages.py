@@ -138,3 +138,48 @@ def test_an_inspection_refused_or_a_facility_unsafe_reads_in_each_language() -> 
     unsafe = inspection._FACILITY_NOT["unsafe"](**args, since=Day(date(2026, 5, 1)))
     assert "exigió al restaurante el 1 de mayo de 2026 no era segura" in render(unsafe, "es")
     assert "並不安全" in render(unsafe, "zh-Hant")
+
+
+def test_an_interceptor_required_reads_its_reason_and_defects_in_each_language() -> None:
+    from sanitas.ordinance.fog import pretreatment
+
+    why = Phrase(pretreatment._TRANSFERRED(date=Day(date(2026, 6, 1))))
+    lapsed = Items(
+        (
+            Phrase(
+                pretreatment._EXPIRED(
+                    waiver=Word("the conditional FOG waiver"),
+                    granted=Day(date(2020, 1, 1)),
+                    date=Day(date(2025, 1, 1)),
+                )
+            ),
+        )
+    )
+    basis = Phrase(
+        pretreatment._BASIS_LAPSED(establishment=Name("Willow Tea House"), why=why, lapsed=lapsed)
+    )
+    device = Word("the grease interceptor")
+    problems = Items(
+        (
+            Phrase(
+                pretreatment._DEFECTS["not_approved", "few_compartments"](
+                    device=device, count=Count(1), minimum=Count(2)
+                )
+            ),
+        )
+    )
+    message = pretreatment._DEFECTIVE(basis=basis, problems=problems)
+    assert render(message) == (
+        "Willow Tea House must have an approved grease interceptor because operational control "
+        "of it was transferred on 2026-06-01 (the conditional FOG waiver granted 2020-01-01 "
+        "expired on 2025-01-01), but the grease interceptor is not approved and has 1 "
+        "compartment, fewer than the 2 required."
+    )
+    spanish = render(message, "es")
+    assert "la exención condicional de FOG otorgada el 1 de enero de 2020 venció" in spanish
+    assert spanish.endswith("tiene 1 compartimento, menos de los 2 exigidos.")
+    chinese = render(message, "zh-Hant")
+    assert chinese.startswith(
+        "Willow Tea House須設置經核准的油脂截流器，因為其營運控制權於2026年6月1日移轉"
+    )
+    assert "於2020年1月1日核發的FOG附條件豁免已於2025年1月1日到期" in chinese

@@ -185,7 +185,6 @@ NOT_CONVERTED = {
     "enforcement.penalties",
     "fog.noncompliance",
     "fog.practices",
-    "fog.pretreatment",
     "general.common",
     "general.observations",
     "general.penalties",

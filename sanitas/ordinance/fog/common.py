@@ -380,35 +380,16 @@ def approved_state(
     kind: str,
     ctx: Context,
     *,
-    state: str = "",
-    unapproved: str = "",
-    messages: ApprovalMessages | None = None,
-    args: dict[str, Any] | None = None,
+    messages: ApprovalMessages,
+    args: dict[str, Any],
 ) -> Outcome:
     """An observed state that needs the Director's approval, judged by the approvals
     in force on the observation's day and since: an approval binds from its date
-    until revoked. With ``messages``, the finding is one of them made with ``args``;
-    else ``state`` says what was observed ("On … sanitary fixtures discharged …") and
-    ``unapproved`` completes it when no approval held."""
+    until revoked. The finding is one of ``messages``, made with ``args`` (what was
+    observed, and where) and the approvals' days."""
     then = decisions_of(establishment, kind, ctx, observation.device, on=observation.date)
     now = decisions_of(establishment, kind, ctx, observation.device)
-    if messages is not None:
-        return _approval_finding(then, now, ctx, messages, args or {})
-    if then and now:
-        return met(f"{state} with the Director's written approval of {then[-1].date}.")
-    if then:
-        ended = min(
-            d.revoked_on for d in then if d.revoked_on is not None and d.revoked_on <= ctx.as_of
-        )
-        return due(
-            f"{state} with the Director's approval of {then[-1].date}, which was revoked on "
-            f"{ended}; a follow-up inspection is due to see whether it continues.",
-            due=ended,
-            reading=FOLLOW_UP_DUE,
-        )
-    if now:
-        return met(f"{state} {unapproved}; the Director approved it in writing on {now[0].date}.")
-    return violation(f"{state} {unapproved}.")
+    return _approval_finding(then, now, ctx, messages, args)
 
 
 def _approval_finding(

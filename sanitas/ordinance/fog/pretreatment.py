@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, derived, due, exception, met, rule, violation
 from sanitas.ordinance.fog.common import (
     APPROVAL_NOT_RECORDED,
+    ApprovalMessages,
     approved_state,
     blockages_of,
-    capital_name,
     devices_of,
     fse_covered,
     has_opened,
@@ -25,11 +25,24 @@ from sanitas.ordinance.fog.common import (
     is_a,
     is_interceptor,
     latest_observation,
+    ref,
     thing_name,
 )
 from sanitas.ordinance.fog.vocabulary import Device, Waiver
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.words import capital, dollars, listing, plural, words
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Message,
+    Money,
+    Phrase,
+    Word,
+    declare,
+    render,
+    vocabulary,
+)
+from sanitas.ordinance.words import listing, words
 
 # --------------------------------------------------------------------------- waivers
 
@@ -47,6 +60,15 @@ _CHANGE_WORDS = {
     "operational_procedures": "a change in operational procedures",
     "increased_discharge": "increased discharges to the sewer system",
 }
+
+
+vocabulary(
+    "a transfer of operational control",
+    "a renovation of the plumbing system",
+    "the addition of equipment that may increase FOG",
+    "a grease-related blockage",
+    *_CHANGE_WORDS.values(),
+)
 
 
 def _voiding_event(waiver: Waiver, ctx: Context) -> tuple[date, str] | None:
@@ -119,92 +141,117 @@ def _valid_waivers(establishment: Establishment, kind: str, ctx: Context) -> lis
     return [w for w in _waivers(establishment, kind, ctx) if ctx.derived("waiver_valid", w)]
 
 
-def _waiver_words(waiver: Waiver) -> str:
-    """ "the conditional FOG waiver granted 2020-01-01"."""
-    return f"the {words(waiver.kind)} granted {waiver.granted_on}"
+#: a waiver by its kind ("the conditional FOG waiver")
+_WAIVER_WORDS = {kind: f"the {words(kind)}" for kind in ("fog_conditional", "fog_variance")}
+vocabulary(*_WAIVER_WORDS.values())
+_REVOKED = declare("fog.waiver.revoked", "{waiver} granted {granted} was revoked on {date}")
+_VOIDED = declare("fog.waiver.voided", "{waiver} granted {granted} was voided on {date} by {event}")
+_EXPIRED = declare("fog.waiver.expired", "{waiver} granted {granted} expired on {date}")
 
 
-def _lapse(waiver: Waiver, ctx: Context) -> str:
-    """Why a waiver no longer holds, in words."""
+def _lapse(waiver: Waiver, ctx: Context) -> Phrase:
+    """Why a waiver no longer holds ("the FOG variance granted … expired on …")."""
+    which = {"waiver": Word(_WAIVER_WORDS[waiver.kind]), "granted": Day(waiver.granted_on)}
     if waiver.revoked_on is not None and waiver.revoked_on <= ctx.as_of:
-        return f"was revoked on {waiver.revoked_on}"
+        return Phrase(_REVOKED(**which, date=Day(waiver.revoked_on)))
     event = _voiding_event(waiver, ctx)
     if event is not None:
-        return f"was voided on {event[0]} by {event[1]}"
-    return f"expired on {waiver.expires_on}"
+        return Phrase(_VOIDED(**which, date=Day(event[0]), event=Word(event[1])))
+    return Phrase(_EXPIRED(**which, date=Day(waiver.expires_on)))
 
 
 # ----------------------------------------------------------------------- FOG-PRETREAT-APPLICABILITY
 
 _TRIGGER_ORDER = ("new_fse", "transfer", "renovation", "blockage")
+#: why an interceptor is required, each a clause following "because"
+_OPENED_AFTER = declare(
+    "fog.trigger.opened-after",
+    "it opened as a new food service establishment on {date}, after the FOG rules took effect "
+    "on {in_force}",
+)
+_OPENED_SAME_DAY = declare(
+    "fog.trigger.opened-same-day",
+    "it opened as a new food service establishment on {date}, the day the FOG rules took effect",
+)
+_TRANSFERRED = declare(
+    "fog.trigger.transfer", "operational control of it was transferred on {date}"
+)
+_PLUMBING = declare("fog.trigger.plumbing", "its plumbing system was renovated on {date}")
+_EQUIPMENT = declare(
+    "fog.trigger.equipment",
+    "equipment that may increase its discharge of grease was added on {date}",
+)
+_VALUATION = declare(
+    "fog.trigger.valuation",
+    "it was renovated on {date} under a building permit valued at {valuation}, at least "
+    "{threshold}",
+)
+_BLOCKAGE = declare(
+    "fog.trigger.blockage",
+    "it caused or contributed to a grease-related sewer blockage on {date}",
+)
+_SIGNIFICANT = declare(
+    "fog.trigger.significant",
+    "the Director determined on {date} that it discharges grease in significant quantities",
+)
 
 
-def _triggers(establishment: Establishment, ctx: Context) -> list[tuple[date, int, str, str]]:
+def _triggers(establishment: Establishment, ctx: Context) -> list[tuple[date, int, str, Message]]:
     """Every § 51.63(A) trigger of the establishment: (date, paragraph order, name,
-    words saying why, to follow "because")."""
+    the clause saying why, to follow "because")."""
     in_force = in_force_from(ctx)
     ident = establishment.id
-    found: list[tuple[date, int, str, str]] = []
+    found: list[tuple[date, int, str, Message]] = []
 
-    def add(day: date, name: str, why: str) -> None:
+    def add(day: date, name: str, why: Message) -> None:
         if in_force <= day <= ctx.as_of:
             found.append((day, _TRIGGER_ORDER.index(name), name, why))
 
     if establishment.opened_on is not None:
+        opened = Day(establishment.opened_on)
         add(
             establishment.opened_on,
             "new_fse",
-            f"it opened as a new food service establishment on {establishment.opened_on}, "
-            + (
-                f"after the FOG rules took effect on {in_force}"
-                if establishment.opened_on > in_force
-                else "the day the FOG rules took effect"
-            ),
+            _OPENED_AFTER(date=opened, in_force=Day(in_force))
+            if establishment.opened_on > in_force
+            else _OPENED_SAME_DAY(date=opened),
         )
     for transfer in ctx.referring("ownership_transfer", "establishment", ident):
-        add(
-            transfer.date,
-            "transfer",
-            f"operational control of it was transferred on {transfer.date}",
-        )
+        add(transfer.date, "transfer", _TRANSFERRED(date=Day(transfer.date)))
     for renovation in ctx.referring("renovation", "establishment", ident):
         threshold = Decimal(str(ctx.param("fog.renovation_valuation", on=renovation.date)))
-        on = renovation.date
+        on = Day(renovation.date)
         if renovation.plumbing:
-            why = f"its plumbing system was renovated on {on}"
+            why = _PLUMBING(date=on)
         elif renovation.fog_equipment:
-            why = f"equipment that may increase its discharge of grease was added on {on}"
+            why = _EQUIPMENT(date=on)
         elif renovation.valuation is not None and renovation.valuation >= threshold:
-            why = (
-                f"it was renovated on {on} under a building permit valued at "
-                f"{dollars(renovation.valuation)}, at least {dollars(threshold)}"
+            why = _VALUATION(
+                date=on, valuation=Money(renovation.valuation), threshold=Money(threshold)
             )
         else:
             continue
-        add(on, "renovation", why)
+        add(renovation.date, "renovation", why)
     for blockage in blockages_of(establishment, ctx):
-        add(
-            blockage.date,
-            "blockage",
-            f"it caused or contributed to a grease-related sewer blockage on {blockage.date}",
-        )
+        add(blockage.date, "blockage", _BLOCKAGE(date=Day(blockage.date)))
     for decision in ctx.referring("fog_decision", "establishment", ident):
         if decision.kind == "significant_discharge":
-            add(
-                decision.date,
-                "blockage",
-                f"the Director determined on {decision.date} that it discharges grease in "
-                "significant quantities",
-            )
-    return sorted(found)
+            add(decision.date, "blockage", _SIGNIFICANT(date=Day(decision.date)))
+    return found
 
 
-def _first_trigger(establishment: Establishment, ctx: Context) -> tuple[date, int, str, str] | None:
-    """The earliest § 51.63(A) trigger of an FSE, computed once per evaluation."""
+def _first_trigger(establishment: Establishment, ctx: Context) -> tuple[date, int, str, Any] | None:
+    """The earliest § 51.63(A) trigger of an FSE (of one day and paragraph, the first
+    as its English sorts), computed once per evaluation."""
     cache = ctx.memo("fog.first_trigger")
     if establishment.id not in cache:
         triggers = _triggers(establishment, ctx) if fse_covered(establishment, ctx) else []
-        cache[establishment.id] = triggers[0] if triggers else None
+        first = None
+        if triggers:
+            earliest = min(t[:3] for t in triggers)
+            tied = [t for t in triggers if t[:3] == earliest]
+            first = tied[0] if len(tied) == 1 else min(tied, key=lambda t: render(t[3]))
+        cache[establishment.id] = first
     return cache[establishment.id]
 
 
@@ -253,37 +300,86 @@ def conditional_waiver(establishment: Establishment, ctx: Context) -> bool:
 # ------------------------------------------------------------------------- FOG-INTERCEPTOR-REQUIRED
 
 
+_NOT_INTERCEPTOR = "not_interceptor"
+_NOT_APPROVED = "not_approved"
+_FEW_COMPARTMENTS = "few_compartments"
+_APPROVAL_UNKNOWN = "its approval by the Director and the Building Official"
+_COMPARTMENTS_UNKNOWN = "its number of compartments (at least 2 are required)"
+vocabulary(_APPROVAL_UNKNOWN, _COMPARTMENTS_UNKNOWN)
+
+
 def interceptor_defects(device: Device, ctx: Context) -> tuple[list[str], list[str]]:
-    """What the device's record shows wrong for a grease interceptor, and what it
-    does not show (to be confirmed, never taken as wrong)."""
+    """What the device's record shows wrong for a grease interceptor (``not_interceptor``,
+    ``not_approved``, ``few_compartments``), and what it does not show (to be
+    confirmed, never taken as wrong; in words)."""
     minimum = ctx.param("fog.interceptor_min_compartments")
     wrong: list[str] = []
     unknown: list[str] = []
     if not is_interceptor(device):
-        wrong.append("is not a grease interceptor")
+        wrong.append(_NOT_INTERCEPTOR)
         return wrong, unknown
     if device.approved is False:
-        wrong.append("is not approved")
+        wrong.append(_NOT_APPROVED)
     elif device.approved is None:
-        unknown.append("its approval by the Director and the Building Official")
+        unknown.append(_APPROVAL_UNKNOWN)
     if device.compartments is None:
-        unknown.append("its number of compartments (at least 2 are required)")
+        unknown.append(_COMPARTMENTS_UNKNOWN)
     elif device.compartments < minimum:
-        wrong.append(
-            f"has {plural(device.compartments, 'compartment')}, fewer than the {minimum} required"
-        )
+        wrong.append(_FEW_COMPARTMENTS)
     return wrong, unknown
+
+
+_DEFECTS = {
+    (_NOT_INTERCEPTOR,): declare(
+        "fog.interceptor.other-kind", "{device} is not a grease interceptor"
+    ),
+    (_NOT_APPROVED,): declare("fog.interceptor.unapproved", "{device} is not approved"),
+    (_FEW_COMPARTMENTS,): declare(
+        "fog.interceptor.few-compartments",
+        "{device} has {count} compartment, fewer than the {minimum} required",
+        plural="{device} has {count} compartments, fewer than the {minimum} required",
+        count="count",
+    ),
+    (_NOT_APPROVED, _FEW_COMPARTMENTS): declare(
+        "fog.interceptor.unapproved-few-compartments",
+        "{device} is not approved and has {count} compartment, fewer than the {minimum} required",
+        plural="{device} is not approved and has {count} compartments, fewer than the {minimum} "
+        "required",
+        count="count",
+    ),
+}
+
+
+def _defects(ctx: Context, device: Device, wrong: list[str]) -> Phrase:
+    """What is wrong with a device, as a clause naming it."""
+    args: dict[str, Any] = {"device": ref(ctx, device)}
+    if _FEW_COMPARTMENTS in wrong:
+        args.update(
+            count=Count(device.compartments),
+            minimum=Count(ctx.param("fog.interceptor_min_compartments")),
+        )
+    return Phrase(_DEFECTS[tuple(wrong)](**args))
 
 
 def device_list(ctx: Context, devices: list[Device]) -> str:
     return listing(dict.fromkeys(thing_name(ctx, d) for d in devices))
 
 
+def _devices(ctx: Context, devices: list[Device]) -> Items:
+    """Devices named and listed, each once."""
+    return Items(tuple(dict.fromkeys(ref(ctx, d) for d in devices)))
+
+
+_BASIS = "{establishment} must have an approved grease interceptor because {why}"
+_BASIS_PLAIN = declare("fog.interceptor.basis", _BASIS)
+_BASIS_LAPSED = declare("fog.interceptor.basis-lapsed", _BASIS + " ({lapsed})")
+
+
 class _InterceptorCase(NamedTuple):
     """An establishment that must have an interceptor, as the rule and the variance
-    read it: why (``basis``), its devices in service and what each lacks."""
+    read it: why (``basis``, a clause), its devices in service and what each lacks."""
 
-    basis: str
+    basis: Phrase
     devices: list[Device]
     checked: dict[str | None, tuple[list[str], list[str]]]
 
@@ -305,22 +401,44 @@ def _interceptor_case(establishment: Establishment, ctx: Context) -> _Intercepto
     if ctx.derived("fog_interceptor_required", establishment) and has_opened(establishment, ctx):
         trigger = _first_trigger(establishment, ctx)
         assert trigger is not None
-        who = capital_name(ctx, establishment)
-        basis = f"{who} must have an approved grease interceptor because {trigger[3]}"
-        lapsed = [
-            f"{_waiver_words(w[-1])} {_lapse(w[-1], ctx)}"
+        who = ref(ctx, establishment, capital=True)
+        lapsed = tuple(
+            _lapse(w[-1], ctx)
             for w in (
                 _waivers(establishment, "fog_conditional", ctx),
                 _waivers(establishment, "fog_variance", ctx),
             )
             if w and not ctx.derived("waiver_valid", w[-1])
-        ]
-        if lapsed:
-            basis += f" ({listing(lapsed)})"
+        )
+        why = Phrase(trigger[3])
+        basis = Phrase(
+            _BASIS_LAPSED(establishment=who, why=why, lapsed=Items(lapsed))
+            if lapsed
+            else _BASIS_PLAIN(establishment=who, why=why)
+        )
         devices = devices_of(establishment, ctx)
         checked = {d.id: interceptor_defects(d, ctx) for d in devices}
         case = cases[establishment.id] = _InterceptorCase(basis, devices, checked)
     return case
+
+
+_INTERCEPTOR_OK = declare(
+    "fog.interceptor.conforming",
+    "{basis}; {device} is approved and has {count} compartment.",
+    plural="{basis}; {device} is approved and has {count} compartments.",
+    count="count",
+)
+_NO_DEVICE = declare(
+    "fog.interceptor.no-device", "{basis}, and no pretreatment device is installed."
+)
+_TO_CONFIRM = "{basis}; {device} is installed, but {unknown} "
+_TO_CONFIRM_ONE = declare(
+    "fog.interceptor.to-confirm", _TO_CONFIRM + "is not on record and must be confirmed."
+)
+_TO_CONFIRM_BOTH = declare(
+    "fog.interceptor.to-confirm-both", _TO_CONFIRM + "are not on record and must be confirmed."
+)
+_DEFECTIVE = declare("fog.interceptor.defective", "{basis}, but {problems}.")
 
 
 @rule("FOG-INTERCEPTOR-REQUIRED", on="establishment", label="interceptor_required")
@@ -342,22 +460,38 @@ def interceptor_required(establishment: Establishment, ctx: Context) -> Outcome 
     device = case.conforming()
     if device is not None:
         return met(
-            f"{basis}; {thing_name(ctx, device)} is approved and has "
-            f"{plural(device.compartments, 'compartment')}."
+            _INTERCEPTOR_OK(basis=basis, device=ref(ctx, device), count=Count(device.compartments))
         )
     if not devices:
-        return violation(f"{basis}, and no pretreatment device is installed.")
+        return violation(_NO_DEVICE(basis=basis))
     to_confirm = [d for d in devices if not checked[d.id][0]]
     if to_confirm:
         device = to_confirm[0]
         unknown = checked[device.id][1]
+        made = _TO_CONFIRM_ONE if len(unknown) == 1 else _TO_CONFIRM_BOTH
         return due(
-            f"{basis}; {thing_name(ctx, device)} is installed, but {listing(unknown)} "
-            f"{'is' if len(unknown) == 1 else 'are'} not on record and must be confirmed.",
+            made(
+                basis=basis,
+                device=ref(ctx, device),
+                unknown=Items(tuple(Word(u) for u in unknown)),
+            ),
             reading=APPROVAL_NOT_RECORDED,
         )
-    problems = [f"{thing_name(ctx, d)} {' and '.join(checked[d.id][0])}" for d in devices]
-    return violation(f"{basis}, but {listing(problems)}.")
+    problems = Items(tuple(_defects(ctx, d, checked[d.id][0]) for d in devices))
+    return violation(_DEFECTIVE(basis=basis, problems=problems))
+
+
+_GRANT = "{basis}; the FOG variance granted {granted} allows another pretreatment device"
+_LIEU_NONE = declare("fog.variance.lieu-none", _GRANT + ", but none is installed.")
+_LIEU_MET = declare("fog.variance.lieu-installed", _GRANT + ", and {device} is installed.")
+_LIEU_PENDING = declare(
+    "fog.variance.lieu-pending",
+    _GRANT + ", and {devices} is installed, but its approval is not on record and is to be "
+    "confirmed.",
+)
+_LIEU_UNAPPROVED = declare(
+    "fog.variance.lieu-unapproved", _GRANT + ", but {devices} is not approved."
+)
 
 
 def _in_lieu(establishment: Establishment, ctx: Context) -> Outcome:
@@ -369,9 +503,9 @@ def _in_lieu(establishment: Establishment, ctx: Context) -> Outcome:
     basis, devices, _ = case
     for variance in _valid_waivers(establishment, "fog_variance", ctx):
         must_approve = ctx.param("fog.variance_device_must_be_approved")
-        grant = f"{_waiver_words(variance)} allows another pretreatment device"
+        grant = {"basis": basis, "granted": Day(variance.granted_on)}
         if not devices:
-            return violation(f"{basis}; {grant}, but none is installed.", cite="§ 51.63(C)")
+            return violation(_LIEU_NONE(**grant), cite="§ 51.63(C)")
         approved = [d for d in devices if d.approved is True]
         if approved or not must_approve:
             device = (approved or devices)[0]
@@ -382,21 +516,17 @@ def _in_lieu(establishment: Establishment, ctx: Context) -> Outcome:
                 "interceptor requirement; the variance rule itself checks the device's approval."
             )
             return met(
-                f"{basis}; {grant}, and {thing_name(ctx, device)} is installed.",
-                cite="§ 51.63(C)",
-                reading=reading,
+                _LIEU_MET(**grant, device=ref(ctx, device)), cite="§ 51.63(C)", reading=reading
             )
         pending = [d for d in devices if d.approved is None]
         if pending:
             return due(
-                f"{basis}; {grant}, and {device_list(ctx, pending)} is installed, but its "
-                "approval is not on record and is to be confirmed.",
+                _LIEU_PENDING(**grant, devices=_devices(ctx, pending)),
                 cite="§ 51.63(C)",
                 reading=APPROVAL_NOT_RECORDED,
             )
         return violation(
-            f"{basis}; {grant}, but {device_list(ctx, devices)} is not approved.",
-            cite="§ 51.63(C)",
+            _LIEU_UNAPPROVED(**grant, devices=_devices(ctx, devices)), cite="§ 51.63(C)"
         )
     raise AssertionError("the variance exception holds only where a variance is valid")
 
@@ -433,6 +563,27 @@ def _last_valid_day(waiver: Waiver, ctx: Context) -> date:
     return min(ends)
 
 
+_HEAD = (
+    "The FOG variance granted {granted} to {establishment} allows another pretreatment device "
+    "in place of a grease interceptor"
+)
+_HEAD_HOLDS = declare("fog.variance.holds", _HEAD)
+_HEAD_HELD = declare("fog.variance.held", _HEAD + " (it held until {until})")
+_VARIANCE_APPROVED = declare("fog.variance.approved", "{head}; {device} is approved.")
+_VARIANCE_PENDING = declare(
+    "fog.variance.pending",
+    "{head}; {devices} is installed, but its approval by the Director and the Building "
+    "Official is not on record and is to be confirmed.",
+)
+_VARIANCE_UNAPPROVED = declare(
+    "fog.variance.unapproved",
+    "{head}, but {devices} is not approved by the Director and the Building Official.",
+)
+_VARIANCE_NONE = declare(
+    "fog.variance.no-device", "{head}, but no pretreatment device is installed."
+)
+
+
 @rule("FOG-VARIANCE", on="waiver")
 def variance_device(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
     """§ 51.63(C): "Alternative pretreatment devices, including, but not limited to,
@@ -447,14 +598,11 @@ def variance_device(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
     if day < waiver.granted_on:
         return
     holds = day == ctx.as_of
-    held = "" if holds else f" (it held until {day})"
     for establishment in _waiver_establishments(waiver, ctx):
         if not fse_covered(establishment, ctx) or not has_opened(establishment, ctx):
             continue
-        head = (
-            f"{capital(_waiver_words(waiver))} to {thing_name(ctx, establishment)} allows another "
-            f"pretreatment device in place of a grease interceptor{held}"
-        )
+        which = {"granted": Day(waiver.granted_on), "establishment": ref(ctx, establishment)}
+        head = Phrase(_HEAD_HOLDS(**which) if holds else _HEAD_HELD(**which, until=Day(day)))
         devices = [
             d
             for d in ctx.referring("device", "establishment", establishment.id)
@@ -463,25 +611,48 @@ def variance_device(waiver: Waiver, ctx: Context) -> Iterator[Outcome]:
         approved = [d for d in devices if d.approved is True]
         pending = [d for d in devices if d.approved is None]
         if approved:
-            yield met(f"{head}; {thing_name(ctx, approved[0])} is approved.")
+            yield met(_VARIANCE_APPROVED(head=head, device=ref(ctx, approved[0])))
         elif pending and holds:
             yield due(
-                f"{head}; {device_list(ctx, pending)} is installed, but its approval by the "
-                "Director and the Building Official is not on record and is to be confirmed.",
+                _VARIANCE_PENDING(head=head, devices=_devices(ctx, pending)),
                 reading=APPROVAL_NOT_RECORDED,
             )
         elif pending:
             continue  # lapsed: nothing left to confirm, and no record of a refusal
         elif devices:
-            yield violation(
-                f"{head}, but {device_list(ctx, devices)} is not approved by the Director "
-                "and the Building Official."
-            )
+            yield violation(_VARIANCE_UNAPPROVED(head=head, devices=_devices(ctx, devices)))
         else:
-            yield violation(f"{head}, but no pretreatment device is installed.")
+            yield violation(_VARIANCE_NONE(head=head))
 
 
 # --------------------------------------------------------------------------- FOG-SANITARY-FIXTURES
+
+
+_FIXTURES = (
+    "On {date} sanitary fixtures at {establishment} discharged through the grease interceptor"
+)
+_NO_FIXTURE = declare(
+    "fog.fixtures.none",
+    "On {date} no sanitary fixture at {establishment} discharged through the grease interceptor.",
+)
+_FIXTURES_APPROVAL = ApprovalMessages(
+    approved=declare(
+        "fog.fixtures.approved", _FIXTURES + " with the Director's written approval of {approved}."
+    ),
+    revoked=declare(
+        "fog.fixtures.revoked",
+        _FIXTURES + " with the Director's approval of {approved}, which was revoked on "
+        "{revoked}; a follow-up inspection is due to see whether it continues.",
+    ),
+    approved_later=declare(
+        "fog.fixtures.approved-later",
+        _FIXTURES + " without the Director's written approval; the Director approved it in "
+        "writing on {approved}.",
+    ),
+    unapproved=declare(
+        "fog.fixtures.unapproved", _FIXTURES + " without the Director's written approval."
+    ),
+)
 
 
 @rule("FOG-SANITARY-FIXTURES", on="establishment")
@@ -494,17 +665,14 @@ def sanitary_fixtures(establishment: Establishment, ctx: Context) -> Outcome | N
     observation = latest_observation(establishment, ctx, "sanitary_fixtures_connected")
     if observation is None:
         return None
+    args = {"date": Day(observation.date), "establishment": ref(ctx, establishment)}
     if not observation.sanitary_fixtures_connected:
-        return met(
-            f"On {observation.date} no sanitary fixture at {thing_name(ctx, establishment)} "
-            "discharged through the grease interceptor."
-        )
+        return met(_NO_FIXTURE(**args))
     return approved_state(
         establishment,
         observation,
         "sanitary_fixtures_approved",
         ctx,
-        state=f"On {observation.date} sanitary fixtures at {thing_name(ctx, establishment)} "
-        "discharged through the grease interceptor",
-        unapproved="without the Director's written approval",
+        messages=_FIXTURES_APPROVAL,
+        args=args,
     )
