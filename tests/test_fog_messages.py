@@ -183,3 +183,32 @@ def test_an_interceptor_required_reads_its_reason_and_defects_in_each_language()
         "Willow Tea House須設置經核准的油脂截流器，因為其營運控制權於2026年6月1日移轉"
     )
     assert "於2020年1月1日核發的FOG附條件豁免已於2025年1月1日到期" in chinese
+
+
+def test_a_training_not_counted_is_said_in_each_language() -> None:
+    from sanitas.ordinance.fog import practices
+
+    unsigned = Phrase(practices._UNSIGNED(date=Day(date(2027, 2, 1))))
+    uncovered = Phrase(
+        practices._UNCOVERED(date=Day(date(2027, 3, 1)), topics=Items((Word("dry wiping"),)))
+    )
+    message = practices._training_words(
+        Name("Eli Stone"),
+        (practices._WHY_NEW_HIRE, {"days": Count(10)}),
+        date(2027, 4, 1),
+        date(2027, 2, 11),
+        None,
+        practices._semicolons([unsigned, uncovered]),
+    )
+    assert render(message) == (
+        "Eli Stone was to receive FOG training within 10 days of being hired, by 2027-02-11, but "
+        "no counted FOG training is on record (the training of 2027-02-01 is unsigned, so it "
+        "does not count; the training of 2027-03-01 did not cover dry wiping, so it does not "
+        "count)."
+    )
+    spanish = render(message, "es")
+    assert "debía recibir capacitación sobre FOG en un plazo de 10 días" in spanish
+    assert "no está firmada, por lo que no cuenta; la capacitación del 1 de marzo" in spanish
+    chinese = render(message, "zh-Hant")
+    assert chinese.startswith("Eli Stone原須在受僱後10天內接受FOG訓練，期限為2027年2月11日")
+    assert "未經簽名，因此不予計算；2027年3月1日的訓練未涵蓋乾式擦拭" in chinese

@@ -184,7 +184,6 @@ NOT_CONVERTED = {
     "enforcement.notices",
     "enforcement.penalties",
     "fog.noncompliance",
-    "fog.practices",
     "general.common",
     "general.observations",
     "general.penalties",

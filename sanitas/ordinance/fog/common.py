@@ -135,7 +135,8 @@ _CATEGORY_WORDS = {
 _UNNAMED = "the establishment"
 #: a device by its kind ("the grease interceptor")
 _KIND_WORDS = {kind: f"the {words(kind)}" for kind in get_args(DeviceKind)}
-vocabulary(_UNNAMED, *_CATEGORY_WORDS.values(), *_KIND_WORDS.values())
+_EMPLOYEE = "the employee"
+vocabulary(_UNNAMED, _EMPLOYEE, *_CATEGORY_WORDS.values(), *_KIND_WORDS.values())
 _AT = declare("fog.name.at", "{what} at {address}")
 _OF = declare("fog.name.of", "{kind} of {owner}")
 #: a device told from others of its kind by its size, with or without its owner
@@ -146,6 +147,14 @@ _SIZED = {
     )
     for kind in get_args(DeviceKind)
     for owned in (False, True)
+}
+
+
+#: an employee with no name of its own: of an establishment, hired on a day
+_EMPLOYEES = {
+    (True, False): declare("fog.name.employee-of", "the employee of {owner}"),
+    (False, True): declare("fog.name.employee-hired", "the employee hired {date}"),
+    (True, True): declare("fog.name.employee-of-hired", "the employee of {owner} hired {date}"),
 }
 
 
@@ -160,7 +169,22 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
         return _establishment_ref(ctx, fact, capital)
     if kind == "device" and fact.kind in _KIND_WORDS:
         return _device_ref(ctx, fact, capital)
+    if kind == "employee" and not getattr(fact, "name", None):
+        return _employee_ref(ctx, fact, capital)
     return Name(name_of(ctx, thing), capital=capital)
+
+
+def _employee_ref(ctx: Context, fact: Any, capital: bool) -> Any:
+    owner = ctx.get(getattr(fact, "establishment", None))
+    hired = getattr(fact, "hired_on", None)
+    args: dict[str, Any] = {}
+    if owner is not None:
+        args["owner"] = ref(ctx, owner)
+    if hired:
+        args["date"] = Day(hired)
+    if not args:
+        return Word(_EMPLOYEE, capital=capital)
+    return Phrase(_EMPLOYEES[owner is not None, bool(hired)](**args), capital=capital)
 
 
 def _establishment_ref(ctx: Context, fact: Any, capital: bool) -> Any:

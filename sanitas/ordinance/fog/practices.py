@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sanitas.ordinance.calendar import add_days, day_text
 from sanitas.ordinance.engine import (
@@ -23,17 +23,28 @@ from sanitas.ordinance.engine import (
 from sanitas.ordinance.fog.common import (
     TOPICS_MUST_BE_COVERED,
     UNSIGNED_DOES_NOT_COUNT,
-    capital_name,
     fse,
     fse_covered,
     has_opened,
     in_force_from,
+    ref,
     report_problem,
     thing_name,
 )
 from sanitas.ordinance.fog.vocabulary import BmpSubmittal, Training
 from sanitas.ordinance.general import Employee, Establishment
-from sanitas.ordinance.words import listing, plural, words
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- FOG-BMP-PROGRAM
 
@@ -45,6 +56,22 @@ _BMP_LABEL = {
     "employee_training": "an employee training program",
     "kitchen_signage": "kitchen signage",
 }
+
+
+vocabulary(*_BMP_LABEL.values())
+_PROGRAM = "The best management practices program {establishment} submitted on {date} "
+_PROGRAM_LACKS = declare(
+    "fog.bmp.lacking",
+    _PROGRAM + "lacks {missing}: {count} of the {required} minimum practice.",
+    plural=_PROGRAM + "lacks {missing}: {count} of the {required} minimum practices.",
+    count="required",
+)
+_PROGRAM_COMPLETE = declare(
+    "fog.bmp.complete",
+    _PROGRAM + "includes all {required} minimum practice.",
+    plural=_PROGRAM + "includes all {required} minimum practices.",
+    count="required",
+)
 
 
 def bmp_missing(submittal: BmpSubmittal, ctx: Context) -> list[str]:
@@ -71,19 +98,35 @@ def bmp_program(establishment: Establishment, ctx: Context) -> Outcome | None:
         return None
     required = ctx.param("fog.bmp_elements")
     missing = bmp_missing(submittal, ctx)
-    program = (
-        f"The best management practices program {thing_name(ctx, establishment)} submitted on "
-        f"{submittal.date}"
-    )
+    program = {
+        "establishment": ref(ctx, establishment),
+        "date": Day(submittal.date),
+        "required": Count(len(required)),
+    }
     if missing:
         return violation(
-            f"{program} lacks {listing(missing)}: {len(missing)} of the "
-            f"{plural(len(required), 'minimum practice')}."
+            _PROGRAM_LACKS(
+                **program,
+                missing=Items(tuple(Word(m) for m in missing)),
+                count=Count(len(missing)),
+            )
         )
-    return met(f"{program} includes all {plural(len(required), 'minimum practice')}.")
+    return met(_PROGRAM_COMPLETE(**program))
 
 
 # --------------------------------------------------------------------------- FOG-BMP-SUBMITTAL
+
+
+_SUBMITTED = declare(
+    "fog.bmp.submitted",
+    "{establishment} submitted its written best management practices program to the Director "
+    "on {date}.",
+)
+_NOT_SUBMITTED = declare(
+    "fog.bmp.not-submitted",
+    "{establishment} is a food service establishment, and no written best management practices "
+    "program from it has been submitted to the Director.",
+)
 
 
 @rule("FOG-BMP-SUBMITTAL", on="establishment")
@@ -96,15 +139,10 @@ def bmp_submittal(establishment: Establishment, ctx: Context) -> Outcome | None:
     if ctx.as_of < in_force_from(ctx):
         return None
     submittals = ctx.referring("bmp_submittal", "establishment", establishment.id)
+    who = ref(ctx, establishment, capital=True)
     if submittals:
-        return met(
-            f"{capital_name(ctx, establishment)} submitted its written best management practices "
-            f"program to the Director on {submittals[-1].date}."
-        )
-    return violation(
-        f"{capital_name(ctx, establishment)} is a food service establishment, and no written best "
-        "management practices program from it has been submitted to the Director."
-    )
+        return met(_SUBMITTED(establishment=who, date=Day(submittals[-1].date)))
+    return violation(_NOT_SUBMITTED(establishment=who))
 
 
 # --------------------------------------------------------------------------- training
@@ -124,19 +162,44 @@ def _employment_end(employee: Employee, ctx: Context) -> date | None:
     return min(ends) if ends else None
 
 
-def training_defect(training: Training, ctx: Context) -> tuple[str, str] | None:
-    """Why a training does not count, and the reading that says so; None if it counts."""
+vocabulary(*_TOPIC_WORDS.values())
+_UNSIGNED = declare(
+    "fog.training.unsigned", "the training of {date} is unsigned, so it does not count"
+)
+_UNCOVERED = declare(
+    "fog.training.uncovered",
+    "the training of {date} did not cover {topics}, so it does not count",
+)
+#: two clauses of a list joined by a semicolon
+_AND_THEN = declare("fog.training.and-then", "{first}; {rest}")
+
+
+def training_defect(training: Training, ctx: Context) -> tuple[Phrase, str] | None:
+    """Why a training does not count (a clause: "the training of … is unsigned, so it
+    does not count"), and the reading that says so; None if it counts."""
     if not training.signed and ctx.param("fog.training_counts_only_signed", on=training.date):
-        return f"the training of {training.date} is unsigned", UNSIGNED_DOES_NOT_COUNT
+        return Phrase(_UNSIGNED(date=Day(training.date))), UNSIGNED_DOES_NOT_COUNT
     topics = ctx.param("fog.training_topics", on=max(training.date, in_force_from(ctx)))
     if training.topics is not None:
         lacking = [_TOPIC_WORDS.get(t, words(t)) for t in topics if t not in training.topics]
         if lacking:
             return (
-                f"the training of {training.date} did not cover {listing(lacking)}",
+                Phrase(
+                    _UNCOVERED(
+                        date=Day(training.date), topics=Items(tuple(Word(t) for t in lacking))
+                    )
+                ),
                 TOPICS_MUST_BE_COVERED,
             )
     return None
+
+
+def _semicolons(clauses: list[Any]) -> Any:
+    """Clauses joined by semicolons ("a; b; c"), the first alone as it is."""
+    out = clauses[-1]
+    for clause in reversed(clauses[:-1]):
+        out = Phrase(_AND_THEN(first=clause, rest=out))
+    return out
 
 
 def _defect(training: Training, ctx: Context) -> tuple[str, str] | None:
@@ -195,21 +258,68 @@ def trainings_of(
     return counted, ignored
 
 
-def _not_counted(ignored: list[tuple[str, str]]) -> tuple[str, str | None]:
+def _not_counted(ignored: list[tuple[Any, str]]) -> tuple[Any, str | None]:
     """Why the trainings that did not count do not ("the training of 2025-02-10 is
     unsigned, so it does not count"; several joined by semicolons), and the readings
-    that say so."""
+    that say so; None and None when all counted."""
     if not ignored:
-        return "", None
+        return None, None
     readings = " ".join(dict.fromkeys(reading for _, reading in ignored))
-    return "; ".join(f"{why}, so it does not count" for why, _ in ignored), readings
+    return _semicolons([why for why, _ in ignored]), readings
 
 
-def _employee_subject(employee: Employee, ctx: Context) -> str:
+_NAMED_HIRED = declare("fog.training.named-hired", "{name} (hired {date})")
+
+
+def _employee_subject(employee: Employee, ctx: Context) -> Any:
     """The employee at the start of a sentence, with the hire date said once."""
     if getattr(employee, "name", None):
-        return f"{employee.name} (hired {employee.hired_on})"
-    return capital_name(ctx, employee)
+        return Phrase(_NAMED_HIRED(name=Name(employee.name), date=Day(employee.hired_on)))
+    return ref(ctx, employee, capital=True)
+
+
+#: why a training was due, by whether it still is ("is") or was ("was"): made with
+#: the days it was due within and, for the initial training, the effective date
+_WHY_INITIAL = {
+    verb: declare(
+        f"fog.training.initial-{verb}",
+        "was employed when the FOG rules took effect on {in_force} and " + verb + " to be "
+        "trained within {days} day",
+        plural="was employed when the FOG rules took effect on {in_force} and " + verb + " to be "
+        "trained within {days} days",
+        count="days",
+    )
+    for verb in ("is", "was")
+}
+_WHY_NEW_HIRE = {
+    verb: declare(
+        f"fog.training.new-hire-{verb}",
+        verb + " to receive FOG training within {days} day of being hired",
+        plural=verb + " to receive FOG training within {days} days of being hired",
+        count="days",
+    )
+    for verb in ("is", "was")
+}
+_TRAINING_DUE = declare("fog.training.due", "{who} {why}, by {due}, {tail}.")
+_TRAINED = declare("fog.training.trained", "and was trained on {done}")
+_TRAINED_LATE = declare(
+    "fog.training.trained-late",
+    "and was trained on {done}, {days} day late",
+    plural="and was trained on {done}, {days} days late",
+    count="days",
+)
+#: no counted training: (not yet due, trainings that did not count)
+_UNTRAINED = {
+    (True, False): declare("fog.training.none-yet", "and no counted FOG training is on record yet"),
+    (True, True): declare(
+        "fog.training.none-yet-skipped",
+        "and no counted FOG training is on record yet ({skipped})",
+    ),
+    (False, False): declare("fog.training.none", "but no counted FOG training is on record"),
+    (False, True): declare(
+        "fog.training.none-skipped", "but no counted FOG training is on record ({skipped})"
+    ),
+}
 
 
 def _training_deadline(
@@ -218,7 +328,7 @@ def _training_deadline(
     ctx: Context,
     start: date,
     due_on: date,
-    why: str,
+    why: tuple[dict[str, Any], dict[str, Any]],
 ) -> Outcome | None:
     counted, ignored = trainings_of(employee, ctx, start)
     done_on = counted[0].date if counted else None
@@ -231,36 +341,34 @@ def _training_deadline(
         due_on=due_on,
         done_on=done_on,
         as_of=ctx.as_of,
-        explanation=_training_words(who, why, ctx.as_of, due_on, due_on, done_on, done_on, skipped),
+        explanation=_training_words(who, why, ctx.as_of, due_on, done_on, skipped),
         reading=reading,
     )
 
 
 def _training_words(
-    who: str,
-    why: str,
+    who: Any,
+    why: tuple[dict[str, Any], dict[str, Any]],
     as_of: date,
     due_on: date,
-    due_text: object,
     done_on: date | None,
-    done_text: object,
-    skipped: str,
-) -> str:
-    """The sentence of a training due once: ``who``, ``why`` (with ``{verb}``), the
-    due day and the day trained (each as a date or as its text), and why the
-    trainings that did not count do not."""
+    skipped: Any,
+) -> Message:
+    """The finding of a training due once: ``who``, ``why`` (the messages by verb and
+    their arguments), the due day and the day trained, and why the trainings that
+    did not count do not (``skipped``, a clause, or None)."""
+    messages, args = why
     verb = "is" if done_on is None and as_of <= due_on else "was"
     if done_on is not None and done_on <= due_on:
-        tail = f"and was trained on {done_text}"
+        tail = _TRAINED(done=Day(done_on))
     elif done_on is not None:
-        tail = f"and was trained on {done_text}, {plural((done_on - due_on).days, 'day')} late"
-    elif as_of <= due_on:
-        tail = "and no counted FOG training is on record yet"
+        tail = _TRAINED_LATE(done=Day(done_on), days=Count((done_on - due_on).days))
     else:
-        tail = "but no counted FOG training is on record"
-    if skipped:
-        tail += f" ({skipped})"
-    return f"{who} {why.format(verb=verb)}, by {due_text}, {tail}."
+        made = _UNTRAINED[as_of <= due_on, skipped is not None]
+        tail = made(skipped=skipped) if skipped is not None else made()
+    return _TRAINING_DUE(
+        who=who, why=Phrase(messages[verb](**args)), due=Day(due_on), tail=Phrase(tail)
+    )
 
 
 @rule("FOG-TRAINING-INITIAL", on="employee")
@@ -283,8 +391,7 @@ def training_initial(employee: Employee, ctx: Context) -> Outcome | None:
         ctx=ctx,
         start=in_force,
         due_on=add_days(in_force, days),
-        why=f"was employed when the FOG rules took effect on {in_force} and {{verb}} to be "
-        f"trained within {plural(days, 'day')}",
+        why=(_WHY_INITIAL, {"in_force": Day(in_force), "days": Count(days)}),
     )
 
 
@@ -301,7 +408,7 @@ def training_new_hire(employee: Employee, ctx: Context) -> Outcome | None:
         ctx=ctx,
         start=employee.hired_on,
         due_on=add_days(employee.hired_on, days),
-        why=f"{{verb}} to receive FOG training within {plural(days, 'day')} of being hired",
+        why=(_WHY_NEW_HIRE, {"days": Count(days)}),
     )
 
 
@@ -337,17 +444,22 @@ def _training_semiannual_each_year(employee: Employee, ctx: Context) -> Iterator
     """FOG-TRAINING-SEMIANNUAL, each year on its own (the engine's reference path)."""
     if fse(employee.establishment, ctx) is None:
         return
-    who = capital_name(ctx, employee)
+    who = ref(ctx, employee, capital=True)
     for year in _full_years(employee, ctx):
         year_end = date(year, 12, 31)
         needed = ctx.param("fog.trainings_per_year", on=year_end)
         counted, ignored = trainings_of(employee, ctx, date(year, 1, 1), year_end)
-        dates = listing(str(t.date) for t in counted)
         done_on = counted[needed - 1].date if len(counted) >= needed else None
-        skipped, reading = _not_counted(ignored) if done_on is None else ("", None)
-        counted_words = plural(len(counted), "counted FOG training")
+        skipped, reading = _not_counted(ignored) if done_on is None else (None, None)
         text = _year_of_training_words(
-            who, year, year_end, ctx.as_of, dates, counted_words, needed, done_on, skipped
+            who,
+            str(year),
+            year_end,
+            ctx.as_of,
+            [t.date for t in counted],
+            needed,
+            done_on,
+            skipped,
         )
         yield deadline(
             due_on=year_end,
@@ -359,50 +471,77 @@ def _training_semiannual_each_year(employee: Employee, ctx: Context) -> Iterator
         )
 
 
+_EMPLOYED_ALL = declare("fog.training.employed-all", "{who} was employed all of {year}")
+_EMPLOYED_SINCE = declare(
+    "fog.training.employed-since", "{who} has been employed since the start of {year}"
+)
+_YEAR_DONE = declare(
+    "fog.training.year-done",
+    "{employed} and was trained on {dates}, the {needed} trainings the year requires.",
+)
+_SHORT = "{employed}: {counted} counted FOG training dated in {year}"
+_SHORTS = "{employed}: {counted} counted FOG trainings dated in {year}"
+#: a year short of its trainings: (with notes on those of the year, still due)
+_YEAR_SHORT = {
+    (notes, verb): declare(
+        "fog.training.year-short" + ("-notes" if notes else "") + f"-{verb.replace(' ', '-')}",
+        _SHORT + (" ({notes})" if notes else "") + f", and {{needed}} {verb} by {{end}}.",
+        plural=_SHORTS + (" ({notes})" if notes else "") + f", and {{needed}} {verb} by {{end}}.",
+        count="counted",
+    )
+    for notes in (False, True)
+    for verb in ("are due", "were due")
+}
+
+
 def _year_of_training_words(
-    who: str,
-    year: object,
+    who: Any,
+    year: str,
     year_end: date,
     as_of: date,
-    dates: str,
-    counted_words: str,
+    dates: list[date],
     needed: int,
     done_on: date | None,
-    skipped: str,
-) -> str:
-    """The sentence of a year's trainings: ``who``, the year and its last day, the
-    days of the trainings that count and how many there are ("1 counted FOG
-    training"), the ``needed`` ones, and why the others did not count."""
-    employed = (
-        f"{who} was employed all of {year}"
+    skipped: Any,
+) -> Message:
+    """The finding of a year's trainings: ``who``, the year and its last day, the
+    days of the trainings that count, the ``needed`` ones, and why the others did
+    not count (``skipped``, a clause, or None)."""
+    employed = Phrase(
+        _EMPLOYED_ALL(who=who, year=year)
         if as_of >= year_end
-        else f"{who} has been employed since the start of {year}"
+        else _EMPLOYED_SINCE(who=who, year=year)
     )
+    days = Items(tuple(Day(d) for d in dates))
     if done_on is not None:
-        return f"{employed} and was trained on {dates}, the {needed} trainings the year requires."
-    notes = "; ".join(n for n in (dates, skipped) if n)
-    so_far = f" ({notes})" if notes else ""
-    verb = "are due" if as_of <= year_end else "were due"
-    return (
-        f"{employed}: {counted_words} dated in {year}"
-        f"{so_far}, and {needed} {verb} by {day_text(year_end)}."
-    )
+        return _YEAR_DONE(employed=employed, dates=days, needed=Count(needed))
+    notes = [n for n in (days if dates else None, skipped) if n is not None]
+    made = _YEAR_SHORT[bool(notes), "are due" if as_of <= year_end else "were due"]
+    args = {
+        "employed": employed,
+        "counted": Count(len(dates)),
+        "year": year,
+        "needed": Count(needed),
+        "end": Day(year_end),
+    }
+    if notes:
+        args["notes"] = _semicolons(notes)
+    return made(**args)
 
 
 # ------------------------------------------------------------- training, the fast path
 #
 # The three training rules above as the engine's fast path runs them: what they
 # each work out about an employee (whether the business is a food service
-# establishment, the end of employment, the names) once per employee, the days
-# written from the calendar's memo, and the years of FOG-TRAINING-SEMIANNUAL in one
-# pass over the employee's trainings. The findings are the rules' own, byte for
-# byte (tests/test_engine_speed.py compares the two paths).
+# establishment, the end of employment, the names) once per employee, and the
+# years of FOG-TRAINING-SEMIANNUAL in one pass over the employee's trainings. The
+# findings are the rules' own (tests/test_engine_speed.py compares the two paths).
 
 
 class _Trainee(NamedTuple):
     end: date | None  # the last day of employment
-    name: str  # at the start of a sentence
-    subject: str  # at the start of a sentence, with the hire date said once
+    name: Any  # at the start of a sentence
+    subject: Any  # at the start of a sentence, with the hire date said once
 
 
 def _trainee(employee: Employee, ctx: Context) -> _Trainee | None:
@@ -416,7 +555,7 @@ def _trainee(employee: Employee, ctx: Context) -> _Trainee | None:
         pass
     trainee = None
     if fse(employee.establishment, ctx) is not None:
-        name = capital_name(ctx, employee)
+        name = ref(ctx, employee, capital=True)
         subject = _employee_subject(employee, ctx) if getattr(employee, "name", None) else name
         trainee = _Trainee(_employment_end(employee, ctx), name, subject)
     cache[key] = trainee
@@ -424,12 +563,17 @@ def _trainee(employee: Employee, ctx: Context) -> _Trainee | None:
 
 
 def _training_deadline_fast(
-    employee: Employee, trainee: _Trainee, ctx: Context, start: date, due_on: date, why: str
+    employee: Employee,
+    trainee: _Trainee,
+    ctx: Context,
+    start: date,
+    due_on: date,
+    why: tuple[dict[str, Any], dict[str, Any]],
 ) -> Outcome | None:
     """``_training_deadline`` for a trainee: the first counted training from
     ``start``, or if there is none, why the others do not count."""
     done_on = None
-    ignored: list[tuple[str, str]] = []
+    ignored: list[tuple[Any, str]] = []
     for training, defect in _classified(employee, ctx):
         if training.date < start:
             continue
@@ -438,23 +582,14 @@ def _training_deadline_fast(
             break
         ignored.append(defect)
     reading = None
-    skipped = ""
+    skipped = None
     if done_on is None:
         end = trainee.end
         if end is not None and end < due_on:
             return None  # left before the training fell due
         skipped, reading = _not_counted(ignored)
     as_of = ctx.as_of
-    text = _training_words(
-        trainee.subject,
-        why,
-        as_of,
-        due_on,
-        day_text(due_on),
-        done_on,
-        None if done_on is None else day_text(done_on),
-        skipped,
-    )
+    text = _training_words(trainee.subject, why, as_of, due_on, done_on, skipped)
     status = deadline_status(due_on, done_on, as_of)
     return new_tuple(Outcome, (status, text, due_on, None, None, reading, None))
 
@@ -468,15 +603,8 @@ def _training_initial_fast(employee: Employee, ctx: Context) -> Outcome | None:
     if employee.hired_on >= in_force or (end is not None and end < in_force):
         return None
     days = ctx.param("fog.initial_training_days", on=in_force)
-    why = (
-        f"was employed when the FOG rules took effect on {in_force} and {{verb}} to be "
-        f"trained within {plural(days, 'day')}"
-    )
+    why = (_WHY_INITIAL, {"in_force": Day(in_force), "days": Count(days)})
     return _training_deadline_fast(employee, trainee, ctx, in_force, add_days(in_force, days), why)
-
-
-#: "{verb} to receive FOG training within 10 days of being hired", by the days
-_NEW_HIRE_WHY: dict[int, str] = {}
 
 
 def _training_new_hire_fast(employee: Employee, ctx: Context) -> Outcome | None:
@@ -487,17 +615,12 @@ def _training_new_hire_fast(employee: Employee, ctx: Context) -> Outcome | None:
     if trainee is None:
         return None
     days = ctx.param("fog.new_hire_training_days", on=hired_on)
-    why = _NEW_HIRE_WHY.get(days)
-    if why is None:
-        why = _NEW_HIRE_WHY[days] = (
-            f"{{verb}} to receive FOG training within {plural(days, 'day')} of being hired"
-        )
+    why = (_WHY_NEW_HIRE, {"days": Count(days)})
     return _training_deadline_fast(employee, trainee, ctx, hired_on, add_days(hired_on, days), why)
 
 
 def _training_semiannual_in_one_pass(employee: Employee, ctx: Context) -> list[Outcome]:
-    """FOG-TRAINING-SEMIANNUAL's years in one pass over the employee's trainings: a
-    year without any costs its sentence alone."""
+    """FOG-TRAINING-SEMIANNUAL's years in one pass over the employee's trainings."""
     trainee = _trainee(employee, ctx)
     if trainee is None:
         return []
@@ -516,44 +639,21 @@ def _training_semiannual_in_one_pass(employee: Employee, ctx: Context) -> list[O
         if by_year is None:
             by_year = _trainings_by_year(employee, ctx)
         needed = ctx.param("fog.trainings_per_year", on=year_end)
-        if number not in by_year and needed > 0:
-            # a year with no training on record: its sentence but the name is the
-            # same for every employee, written once
-            key = (number, needed, as_of)
-            untrained = _UNTRAINED.get(key)
-            if untrained is None:
-                if len(_UNTRAINED) > 4096:
-                    _UNTRAINED.clear()
-                untrained = _UNTRAINED[key] = (
-                    _year_of_training_words(
-                        "", period, year_end, as_of, "", _COUNTED_WORDS[0], needed, None, ""
-                    ),
-                    deadline_status(year_end, None, as_of),
-                )
-            tail, status = untrained
-            add(new_tuple(Outcome, (status, who + tail, year_end, period, None, None, None)))
-            continue
-        texts, dates, ignored = by_year.get(number, _NO_TRAININGS)
+        dates, ignored = by_year.get(number, _NO_TRAININGS)
         done_on = dates[needed - 1] if len(dates) >= needed else None
-        skipped, reading = _not_counted(ignored) if done_on is None else ("", None)
-        counted = len(dates)
-        counted_words = _COUNTED_WORDS.get(counted) or plural(counted, "counted FOG training")
+        skipped, reading = _not_counted(ignored) if done_on is None else (None, None)
         text = _year_of_training_words(
-            who, period, year_end, as_of, listing(texts), counted_words, needed, done_on, skipped
+            who, period, year_end, as_of, dates, needed, done_on, skipped
         )
         status = deadline_status(year_end, done_on, as_of)
         add(new_tuple(Outcome, (status, text, year_end, period, None, reading, None)))
     return out
 
 
-#: a year's trainings of one employee: the texts and the days of those that count,
-#: and why each other one does not
-_YearOfTrainings = tuple[list[str], list[date], list[tuple[str, str]]]
-_NO_TRAININGS: _YearOfTrainings = ([], [], [])
-_COUNTED_WORDS = {n: plural(n, "counted FOG training") for n in range(8)}
-#: the sentence of a year without a training on record, after the employee's name,
-#: and its status, by (the year, the trainings it needs, the as-of date)
-_UNTRAINED: dict[tuple[int, int, date], tuple[str, str]] = {}
+#: a year's trainings of one employee: the days of those that count, and why each
+#: other one does not
+_YearOfTrainings = tuple[list[date], list[tuple[Any, str]]]
+_NO_TRAININGS: _YearOfTrainings = ([], [])
 
 
 def _trainings_by_year(employee: Employee, ctx: Context) -> dict[int, _YearOfTrainings]:
@@ -563,12 +663,11 @@ def _trainings_by_year(employee: Employee, ctx: Context) -> dict[int, _YearOfTra
     for training, defect in _classified(employee, ctx):
         bucket = by_year.get(training.date.year)
         if bucket is None:
-            bucket = by_year[training.date.year] = ([], [], [])
+            bucket = by_year[training.date.year] = ([], [])
         if defect is None:
-            bucket[0].append(day_text(training.date))
-            bucket[1].append(training.date)
+            bucket[0].append(training.date)
         else:
-            bucket[2].append(defect)
+            bucket[1].append(defect)
     return by_year
 
 
@@ -588,6 +687,22 @@ def _years(first: int, last: int) -> tuple[tuple[int, date, str], ...]:
     return run
 
 
+_TRAINING_RECORD = "The FOG training at {establishment} on {date} ({people} employee"
+_TRAINING_RECORDS = "The FOG training at {establishment} on {date} ({people} employees"
+_SIGNED = declare(
+    "fog.training-records.signed",
+    _TRAINING_RECORD + ") is documented with signatures.",
+    plural=_TRAINING_RECORDS + ") is documented with signatures.",
+    count="people",
+)
+_NOT_SIGNED = declare(
+    "fog.training-records.unsigned",
+    _TRAINING_RECORD + ") has no employee signatures showing attendance and understanding.",
+    plural=_TRAINING_RECORDS + ") has no employee signatures showing attendance and understanding.",
+    count="people",
+)
+
+
 @rule("FOG-TRAINING-RECORDS", on="training")
 def training_records(training: Training, ctx: Context) -> Outcome | None:
     """§ 51.62(C): "Training shall be documented and employee signatures retained
@@ -596,13 +711,16 @@ def training_records(training: Training, ctx: Context) -> Outcome | None:
     establishment = fse(training.establishment, ctx)
     if establishment is None or training.date < in_force_from(ctx):
         return None
-    people = plural(len(training.employees), "employee")
-    what = f"The FOG training at {thing_name(ctx, establishment)} on {training.date} ({people})"
+    what = {
+        "establishment": ref(ctx, establishment),
+        "date": Day(training.date),
+        "people": Count(len(training.employees)),
+    }
     if training.signed:
-        return met(f"{what} is documented with signatures.", subject=establishment.id)
+        return met(_SIGNED(**what), subject=establishment.id)
     counts_only_signed = ctx.param("fog.training_counts_only_signed", on=training.date)
     return violation(
-        f"{what} has no employee signatures showing attendance and understanding.",
+        _NOT_SIGNED(**what),
         subject=establishment.id,
         reading=UNSIGNED_DOES_NOT_COUNT if counts_only_signed else None,
     )
