@@ -48,6 +48,7 @@ def _rows() -> dict[str, list[list]]:
         "cite",
         "explanation",
         "reading",
+        "message",
     ):
         out.setdefault(group, []).append(finding)
     return out
