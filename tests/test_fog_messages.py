@@ -212,3 +212,64 @@ def test_a_training_not_counted_is_said_in_each_language() -> None:
     chinese = render(message, "zh-Hant")
     assert chinese.startswith("Eli Stone原須在受僱後10天內接受FOG訓練，期限為2027年2月11日")
     assert "未經簽名，因此不予計算；2027年3月1日的訓練未涵蓋乾式擦拭" in chinese
+
+
+def test_a_notice_of_noncompliance_names_its_requirement_in_each_language() -> None:
+    from sanitas.ordinance.fog import noncompliance
+    from sanitas.ordinance.messages import Title
+
+    notice = Phrase(
+        noncompliance._NOTICE_ABOUT(
+            title=Title("FOG-MIN-FREQUENCY"),
+            recipient=Name("Willow Tea House"),
+            issued=Day(date(2027, 2, 1)),
+            subject=Phrase(noncompliance._ITS(what=Word("grease interceptor"))),
+        )
+    )
+    act = Phrase(
+        noncompliance._PUMPED(device=Word("the grease interceptor"), date=Day(date(2027, 3, 5)))
+    )
+    message = noncompliance._ANSWERED(
+        notice=notice,
+        how=Phrase(noncompliance._DUE(due=Day(date(2027, 3, 3)))),
+        done=Phrase(noncompliance._LATE(done=act, days=Count(2))),
+    )
+    assert render(message) == (
+        "The notice of noncompliance (Interceptor pump-out frequency) issued to Willow Tea House "
+        "on 2027-02-01 about its grease interceptor required compliance by 2027-03-03; the "
+        "grease interceptor was fully pumped out on 2027-03-05, 2 days late."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith(
+        "El aviso de incumplimiento (Frecuencia de vaciado del interceptor) emitido a Willow Tea "
+        "House el 1 de febrero de 2027 sobre su interceptor de grasa exigía"
+    )
+    assert spanish.endswith("se vació por completo el 5 de marzo de 2027, con 2 días de retraso.")
+    chinese = render(message, "zh-Hant")
+    assert "不合規通知（截流器抽除頻率）" in chinese and chinese.endswith("逾期2天。")
+
+
+def test_a_noncompliance_charge_is_never_a_fine_and_is_written_to_the_cent() -> None:
+    from sanitas.ordinance.fog import noncompliance
+    from sanitas.ordinance.messages import Cents
+
+    items = Items(
+        (Phrase(noncompliance._COST(cost=Word("fines imposed on the city"), amount=Cents(10000))),)
+    )
+    message = noncompliance._UNPAID(
+        date=Day(date(2027, 1, 2)),
+        establishment=Name("Arroyo Pho"),
+        total=Cents(10000),
+        items=items,
+        due=Day(date(2027, 2, 1)),
+    )
+    assert render(message) == (
+        "The noncompliance charge assessed on 2027-01-02 to Arroyo Pho, $100.00 (fines imposed "
+        "on the city $100.00), was due by 2027-02-01; no payment is on record."
+    )
+    spanish, chinese = render(message, "es"), render(message, "zh-Hant")
+    assert spanish.startswith("El cargo por incumplimiento") and "multas impuestas" in spanish
+    assert "100,00" in spanish and "multa por" not in spanish
+    assert chinese.startswith("於2027年1月2日向Arroyo Pho核定的違規費用") and "罰款" in chinese
+    back = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+    assert back == message

@@ -183,7 +183,6 @@ NOT_CONVERTED = {
     "enforcement.noncompliance",
     "enforcement.notices",
     "enforcement.penalties",
-    "fog.noncompliance",
     "general.common",
     "general.observations",
     "general.penalties",

@@ -42,6 +42,8 @@ LANGUAGES = ("en", "es", "zh-Hant")
 LOCALES = {"es": "es", "zh-Hant": "zh_Hant"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
+#: the catalogs of the requirements' titles (:class:`Title`)
+TITLES_DOMAIN = "titles"
 #: the msgctxt of the vocabulary's words and units in the catalogs
 WORD_CONTEXT = "word"
 
@@ -74,6 +76,20 @@ class Money(NamedTuple):
         pattern = "¤#,##0" if whole else "¤#,##0.00"
         return format_currency(
             amount, "USD", format=pattern, locale=LOCALES[language], currency_digits=False
+        )
+
+
+class Cents(NamedTuple):
+    """An amount in cents, written to the cent in every language ("$1,555.75", "$100.00")."""
+
+    cents: int
+
+    def render(self, language: str) -> str:
+        amount = Decimal(self.cents) / 100
+        if language == "en":
+            return f"${amount:,.2f}"
+        return format_currency(
+            amount, "USD", format="¤#,##0.00", locale=LOCALES[language], currency_digits=False
         )
 
 
@@ -139,6 +155,23 @@ class Phrase(NamedTuple):
         return words.capital(text) if self.capital and language == "en" else text
 
 
+class Title(NamedTuple):
+    """A requirement named by its title ("Interceptor pump-out frequency"), in the
+    reader's language from ``locale/<language>/LC_MESSAGES/titles.po`` (msgctxt = the
+    requirement's ID, msgid = its English title); the English where that catalog has
+    no translation of the title as it now reads."""
+
+    requirement: str
+
+    def render(self, language: str) -> str:
+        from sanitas.ordinance.catalog import title
+
+        english = title(self.requirement)
+        if language == "en":
+            return english
+        return translations(language, TITLES_DOMAIN).pgettext(self.requirement, english)
+
+
 def _argument(value: Any, language: str) -> str:
     render = getattr(value, "render", None)
     if render is not None:
@@ -146,7 +179,10 @@ def _argument(value: Any, language: str) -> str:
     return str(value)
 
 
-_KINDS = {cls.__name__: cls for cls in (Day, Money, Count, Quantity, Name, Word, Items, Phrase)}
+_KINDS = {
+    cls.__name__: cls
+    for cls in (Day, Money, Cents, Count, Quantity, Name, Word, Items, Phrase, Title)
+}
 
 # --------------------------------------------------------------------------- declarations
 
@@ -329,12 +365,12 @@ def _word(english: str, language: str) -> str:
 
 
 @cache
-def translations(language: str) -> gettext.NullTranslations:
-    """The language's compiled catalog; read from the .po when the .mo has not been
-    compiled (a fresh clone before the build)."""
+def translations(language: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The language's compiled catalog of ``domain``; read from the .po when the .mo
+    has not been compiled (a fresh clone before the build)."""
     folder = LOCALE_DIR / LOCALES[language] / "LC_MESSAGES"
-    mo = folder / f"{DOMAIN}.mo"
-    po = folder / f"{DOMAIN}.po"
+    mo = folder / f"{domain}.mo"
+    po = folder / f"{domain}.po"
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
         with mo.open("rb") as stream:
             return gettext.GNUTranslations(stream)

@@ -136,7 +136,8 @@ _UNNAMED = "the establishment"
 #: a device by its kind ("the grease interceptor")
 _KIND_WORDS = {kind: f"the {words(kind)}" for kind in get_args(DeviceKind)}
 _EMPLOYEE = "the employee"
-vocabulary(_UNNAMED, _EMPLOYEE, *_CATEGORY_WORDS.values(), *_KIND_WORDS.values())
+_PREMISES = "the premises"
+vocabulary(_UNNAMED, _EMPLOYEE, _PREMISES, *_CATEGORY_WORDS.values(), *_KIND_WORDS.values())
 _AT = declare("fog.name.at", "{what} at {address}")
 _OF = declare("fog.name.of", "{kind} of {owner}")
 #: a device told from others of its kind by its size, with or without its owner
@@ -171,6 +172,8 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
         return _device_ref(ctx, fact, capital)
     if kind == "employee" and not getattr(fact, "name", None):
         return _employee_ref(ctx, fact, capital)
+    if kind == "premises" and not getattr(fact, "address", None):
+        return Word(_PREMISES, capital=capital)
     return Name(name_of(ctx, thing), capital=capital)
 
 

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from typing import Any
 
-from sanitas.ordinance.catalog import title
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
@@ -23,28 +22,67 @@ from sanitas.ordinance.engine import (
 from sanitas.ordinance.fog.common import (
     GREASE_DEVICES,
     NOTICE_MET_BY_ACT,
-    cents_words,
     devices_of,
     fse,
     fse_covered,
     in_force_from,
     installed_on_day,
     is_a,
+    ref,
     report_problem,
     thing_name,
 )
 from sanitas.ordinance.fog.maintenance import above_limit, first_full_pump_out, pump_out_intervals
 from sanitas.ordinance.fog.practices import bmp_missing, training_defect, trainings_of
-from sanitas.ordinance.fog.pretreatment import device_list, interceptor_defects
+from sanitas.ordinance.fog.pretreatment import interceptor_defects
 from sanitas.ordinance.fog.vocabulary import Device, NoncomplianceCharge
 from sanitas.ordinance.general import Establishment, Notice
-from sanitas.ordinance.words import listing, noun, plural
+from sanitas.ordinance.messages import (
+    Cents,
+    Count,
+    Day,
+    Items,
+    Name,
+    Phrase,
+    Title,
+    Word,
+    declare,
+    vocabulary,
+)
+from sanitas.ordinance.words import words
 
 # ------------------------------------------------------------------------- FOG-NONCOMPLIANCE-NOTICE
 
-#: what the records can show was done in answer to a notice: its date and, in words,
-#: the act ("the grease interceptor of Arroyo Pho was fully pumped out on 2025-02-20")
-Act = tuple[date, str]
+#: what the records can show was done in answer to a notice: its date and, as a
+#: clause, the act ("the grease interceptor of Arroyo Pho was fully pumped out on
+#: 2025-02-20")
+Act = tuple[date, Phrase]
+
+_PUMPED = declare("fog.notice.act-pumped-out", "{device} was fully pumped out on {date}")
+_ALL_PUMPED = declare("fog.notice.act-all-pumped-out", "{devices} were fully pumped out by {date}")
+_TRAINED = declare("fog.notice.act-trained", "{employee} was trained on {date}")
+_SIGNED_TRAINING = declare(
+    "fog.notice.act-signed-training",
+    "{establishment} held a FOG training documented with the employees' signatures on {date}",
+)
+_COUNTED_TRAINING = declare(
+    "fog.notice.act-counted-training", "{establishment} held a counted FOG training on {date}"
+)
+_BMP_SUBMITTED = declare(
+    "fog.notice.act-bmp-submitted",
+    "{establishment} submitted its written best management practices program on {date}",
+)
+_INSTALLED = declare(
+    "fog.notice.act-interceptor-installed",
+    "{device}, approved and with enough compartments, was installed on {date}",
+)
+_OBSERVED = declare(
+    "fog.notice.act-observed", "an inspection on {date} found {found} at {establishment}"
+)
+_CHARGE_PAID = declare("fog.notice.act-charge-paid", "the noncompliance charge was paid on {date}")
+_CHARGES_PAID = declare(
+    "fog.notice.act-charges-paid", "the noncompliance charges were paid on {date}"
+)
 
 
 def _notice_establishment(notice: Notice, ctx: Context) -> Establishment | None:
@@ -72,14 +110,15 @@ def _notice_devices(notice: Notice, ctx: Context, kinds: tuple[str, ...]) -> lis
     return []
 
 
-def _all_done(ctx: Context, cures: list[tuple[Device, date | None]], verb: str) -> Act | None:
+def _all_done(ctx: Context, cures: list[tuple[Device, date | None]]) -> Act | None:
     """The act that answers a notice about several devices: each one's, by the last."""
     if not cures or any(day is None for _, day in cures):
         return None
     last = max(day for _, day in cures if day is not None)
     if len(cures) == 1:
-        return last, f"{thing_name(ctx, cures[0][0])} was {verb} on {last}"
-    return last, f"{device_list(ctx, [d for d, _ in cures])} were {verb} by {last}"
+        return last, Phrase(_PUMPED(device=ref(ctx, cures[0][0]), date=Day(last)))
+    devices = Items(tuple(dict.fromkeys(ref(ctx, d) for d, _ in cures)))
+    return last, Phrase(_ALL_PUMPED(devices=devices, date=Day(last)))
 
 
 def _frequency_cure(device: Device, issued_on: date, ctx: Context) -> date | None:
@@ -99,7 +138,7 @@ def _frequency_cure(device: Device, issued_on: date, ctx: Context) -> date | Non
 def _act_frequency(notice: Notice, ctx: Context) -> Act | None:
     devices = _notice_devices(notice, ctx, ("grease_interceptor",))
     cures = [(d, _frequency_cure(d, notice.issued_on, ctx)) for d in devices]
-    return _all_done(ctx, cures, "fully pumped out")
+    return _all_done(ctx, cures)
 
 
 def _act_accumulation(notice: Notice, ctx: Context) -> Act | None:
@@ -117,13 +156,13 @@ def _act_accumulation(notice: Notice, ctx: Context) -> Act | None:
         if found:
             since = max(found)
         cures.append((device, first_full_pump_out([device], since, ctx)))
-    return _all_done(ctx, cures, "fully pumped out")
+    return _all_done(ctx, cures)
 
 
 def _act_maintenance(notice: Notice, ctx: Context) -> Act | None:
     devices = _notice_devices(notice, ctx, GREASE_DEVICES)
     cures = [(d, first_full_pump_out([d], notice.issued_on, ctx)) for d in devices]
-    return _all_done(ctx, cures, "fully pumped out")
+    return _all_done(ctx, cures)
 
 
 def _act_training(notice: Notice, ctx: Context) -> Act | None:
@@ -141,7 +180,8 @@ def _act_training(notice: Notice, ctx: Context) -> Act | None:
         counted, _ = trainings_of(subject, ctx, start)
         if not counted:
             return None
-        return counted[0].date, f"{thing_name(ctx, subject)} was trained on {counted[0].date}"
+        day = counted[0].date
+        return day, Phrase(_TRAINED(employee=ref(ctx, subject), date=Day(day)))
     establishment = _notice_establishment(notice, ctx)
     if establishment is None:
         return None
@@ -150,13 +190,12 @@ def _act_training(notice: Notice, ctx: Context) -> Act | None:
             continue
         if notice.requirement == "FOG-TRAINING-RECORDS":
             if training.signed:
-                return training.date, (
-                    f"{thing_name(ctx, establishment)} held a FOG training documented with the "
-                    f"employees' signatures on {training.date}"
+                return training.date, Phrase(
+                    _SIGNED_TRAINING(establishment=ref(ctx, establishment), date=Day(training.date))
                 )
         elif training_defect(training, ctx) is None:
-            return training.date, (
-                f"{thing_name(ctx, establishment)} held a counted FOG training on {training.date}"
+            return training.date, Phrase(
+                _COUNTED_TRAINING(establishment=ref(ctx, establishment), date=Day(training.date))
             )
     return None
 
@@ -174,9 +213,8 @@ def _act_bmp(notice: Notice, ctx: Context) -> Act | None:
             submittal.elements is None or bmp_missing(submittal, ctx)
         ):
             continue
-        return submittal.date, (
-            f"{thing_name(ctx, establishment)} submitted its written best management practices "
-            f"program on {submittal.date}"
+        return submittal.date, Phrase(
+            _BMP_SUBMITTED(establishment=ref(ctx, establishment), date=Day(submittal.date))
         )
     return None
 
@@ -196,10 +234,7 @@ def _act_interceptor(notice: Notice, ctx: Context) -> Act | None:
     if not installed:
         return None
     day, _, device = installed[0]
-    return (
-        day,
-        f"{thing_name(ctx, device)}, approved and with enough compartments, was installed on {day}",
-    )
+    return day, Phrase(_INSTALLED(device=ref(ctx, device), date=Day(day)))
 
 
 def _act_observed(field: str, good: Callable[[Any], bool], words_done: str) -> Callable:
@@ -212,16 +247,31 @@ def _act_observed(field: str, good: Callable[[Any], bool], words_done: str) -> C
         for observation in ctx.referring("fog_observation", "establishment", establishment.id):
             value = getattr(observation, field)
             if observation.date >= notice.issued_on and value is not None and good(value):
-                return observation.date, (
-                    f"an inspection on {observation.date} found {words_done} at "
-                    f"{thing_name(ctx, establishment)}"
+                return observation.date, Phrase(
+                    _OBSERVED(
+                        date=Day(observation.date),
+                        found=Word(words_done),
+                        establishment=ref(ctx, establishment),
+                    )
                 )
         return None
 
     return act
 
 
-def _act_inspected(field: str, words_done: str) -> Callable:
+_COOPERATED = {
+    "access_refused": declare(
+        "fog.notice.act-access",
+        "at the inspection of {date} {establishment} gave the inspector access",
+    ),
+    "records_refused": declare(
+        "fog.notice.act-records",
+        "at the inspection of {date} {establishment} made its compliance record available",
+    ),
+}
+
+
+def _act_inspected(field: str) -> Callable:
     """A FOG inspection since the notice that records the establishment cooperating."""
 
     def act(notice: Notice, ctx: Context) -> Act | None:
@@ -240,7 +290,8 @@ def _act_inspected(field: str, words_done: str) -> Callable:
         if not days:
             return None
         day = min(days)
-        return day, f"at the inspection of {day} {thing_name(ctx, establishment)} {words_done}"
+        made = _COOPERATED[field]
+        return day, Phrase(made(date=Day(day), establishment=ref(ctx, establishment)))
 
     return act
 
@@ -251,15 +302,12 @@ def _act_charge(notice: Notice, ctx: Context) -> Act | None:
     paid = [c.paid_on for c in charges if c.paid_on is not None and c.paid_on <= ctx.as_of]
     if not charges or len(paid) < len(charges):
         return None
-    return (
-        max(paid),
-        f"the noncompliance {noun(len(charges), 'charge')} "
-        f"{'was' if len(charges) == 1 else 'were'} paid on {max(paid)}",
-    )
+    made = _CHARGE_PAID if len(charges) == 1 else _CHARGES_PAID
+    return max(paid), Phrase(made(date=Day(max(paid))))
 
 
-#: the act each requirement's notice demands, where the records can show it
-NOTICE_ACTS: dict[str, Callable[[Notice, Context], Act | None]] = {
+#: the act each requirement's notice demands, where the records can show it, as a clause
+NOTICE_ACT_MESSAGES: dict[str, Callable[[Notice, Context], Act | None]] = {
     "FOG-MIN-FREQUENCY": _act_frequency,
     "FOG-25-PERCENT": _act_accumulation,
     "FOG-MAINTENANCE-EFFICIENT": _act_maintenance,
@@ -284,49 +332,123 @@ NOTICE_ACTS: dict[str, Callable[[Notice, Context], Act | None]] = {
     "FOG-DISCHARGE-PROHIBITION": _act_observed(
         "fog_discharge", lambda v: v is False, "no grease being discharged"
     ),
-    "FOG-INSPECTION-ENTRY": _act_inspected("access_refused", "gave the inspector access"),
-    "FOG-COMPLIANCE-RECORD": _act_inspected(
-        "records_refused", "made its compliance record available"
-    ),
+    "FOG-INSPECTION-ENTRY": _act_inspected("access_refused"),
+    "FOG-COMPLIANCE-RECORD": _act_inspected("records_refused"),
     "FOG-NONCOMPLIANCE-CHARGE": _act_charge,
 }
 
 
-def _its(ctx: Context, thing: Any, owner: Any) -> str:
+def _in_english(act_of: Callable[[Notice, Context], Act | None]) -> Callable:
+    def act(notice: Notice, ctx: Context) -> tuple[date, str] | None:
+        found = act_of(notice, ctx)
+        return None if found is None else (found[0], found[1].render("en"))
+
+    return act
+
+
+#: :data:`NOTICE_ACT_MESSAGES` with the act in English words, for a notice's text
+#: written in English ("the grease interceptor of Arroyo Pho was fully pumped out on …")
+NOTICE_ACTS: dict[str, Callable[[Notice, Context], tuple[date, str] | None]] = {
+    requirement: _in_english(act_of) for requirement, act_of in NOTICE_ACT_MESSAGES.items()
+}
+vocabulary(
+    "no sanitary fixture discharging through the grease interceptor",
+    "the monitoring facility accessible",
+    "no emulsifying agents in use",
+    "no grease being discharged",
+)
+
+
+#: a thing named as its owner's ("its grease interceptor"), by what it is
+_ITS = declare("fog.notice.its", "its {what}")
+_ITS_SIZED = declare("fog.notice.its-sized", "its {gallons}-gallon {what}")
+_ITS_EMPLOYEE_HIRED = declare("fog.notice.its-employee-hired", "its employee hired {date}")
+_BARE_KINDS = {
+    kind: words(kind)
+    for kind in ("grease_interceptor", "grease_trap", "sand_trap", "neutralizing_tank")
+}
+vocabulary("employee", *_BARE_KINDS.values())
+
+
+def _its(ctx: Context, thing: Any, owner: Any) -> Any:
     """A thing named as its owner's: "its 1,500-gallon grease interceptor" for "the
     1,500-gallon grease interceptor of Willow Tea House"; a name of its own stays."""
     name, whose = thing_name(ctx, thing), f" of {thing_name(ctx, owner)}"
-    if name.startswith("the ") and whose in name:
-        return "its " + name[4:].replace(whose, "", 1)
-    return name
+    if not (name.startswith("the ") and whose in name):
+        return ref(ctx, thing)
+    english = "its " + name[4:].replace(whose, "", 1)
+    kind = getattr(thing, "kind", None) if is_a(thing, "device") else None
+    if kind in _BARE_KINDS:
+        what = Word(_BARE_KINDS[kind])
+        if english == f"its {_BARE_KINDS[kind]}":
+            return Phrase(_ITS(what=what))
+        gallons = getattr(thing, "capacity_gallons", None)
+        sized = Phrase(_ITS_SIZED(gallons=Count(gallons), what=what)) if gallons else None
+        if sized is not None and sized.render("en") == english:
+            return sized
+    if is_a(thing, "employee"):
+        if english == "its employee":
+            return Phrase(_ITS(what=Word("employee")))
+        hired = getattr(thing, "hired_on", None)
+        if hired and english == f"its employee hired {hired}":
+            return Phrase(_ITS_EMPLOYEE_HIRED(date=Day(hired)))
+    return Name(english)
 
 
-def _notice_words(notice: Notice, ctx: Context) -> str:
+_NOTICE = "The notice of noncompliance ({title}) issued to {recipient} on {issued}"
+_NOTICE_PLAIN = declare("fog.notice.notice", _NOTICE)
+_NOTICE_ABOUT = declare("fog.notice.notice-about", _NOTICE + " about {subject}")
+
+
+def _notice_words(notice: Notice, ctx: Context) -> Phrase:
     """ "The notice of noncompliance (Interceptor pump-out frequency) issued to Willow Tea
     House on 2025-02-01 about its 1,500-gallon grease interceptor"."""
     subject = ctx.get(notice.subject)
     owner = _notice_establishment(notice, ctx)
     recipient = owner if owner is not None else subject
-    about = "" if subject is None or subject is owner else f" about {_its(ctx, subject, owner)}"
-    return (
-        f"The notice of noncompliance ({title(notice.requirement)}) issued to "
-        f"{thing_name(ctx, recipient)} on {notice.issued_on}{about}"
-    )
+    args = {
+        "title": Title(notice.requirement),
+        "recipient": ref(ctx, recipient),
+        "issued": Day(notice.issued_on),
+    }
+    if subject is None or subject is owner:
+        return Phrase(_NOTICE_PLAIN(**args))
+    return Phrase(_NOTICE_ABOUT(**args, subject=_its(ctx, subject, owner)))
 
 
-def _deadline_of(notice: Notice, ctx: Context) -> tuple[date | None, str]:
+_EXTENDED = declare(
+    "fog.notice.due-extended", "required compliance by {due} (extended on {extended})"
+)
+_DUE = declare("fog.notice.due", "required compliance by {due}")
+_NO_DEADLINE = declare("fog.notice.no-deadline", "set no deadline")
+
+
+def _deadline_of(notice: Notice, ctx: Context) -> tuple[date | None, Phrase]:
     """The notice's deadline (the latest granted extension's, else its own) and how it
-    was set, in words."""
+    was set, as a clause."""
     extensions = [e for e in ctx.referring("extension", "notice", notice.id) if e.granted]
     if extensions:
         last = extensions[-1]
         return (
             last.new_due_on,
-            f"required compliance by {last.new_due_on} (extended on {last.date})",
+            Phrase(_EXTENDED(due=Day(last.new_due_on), extended=Day(last.date))),
         )
     if notice.due_on is not None:
-        return notice.due_on, f"required compliance by {notice.due_on}"
-    return None, "set no deadline"
+        return notice.due_on, Phrase(_DUE(due=Day(notice.due_on)))
+    return None, Phrase(_NO_DEADLINE())
+
+
+_ANSWERED = declare("fog.notice.answered", "{notice} {how}; {done}.")
+_NOT_ANSWERED = declare(
+    "fog.notice.not-answered", "{notice} {how}, and no compliance is on record yet."
+)
+_BEFORE_ISSUED = declare("fog.notice.before-issued", "{act}, before the notice was issued")
+_RECORDED = declare("fog.notice.recorded", "compliance was recorded on {date}")
+_NONE_YET = declare("fog.notice.none-yet", "no compliance is on record yet")
+_NONE = declare("fog.notice.none", "no compliance is on record")
+_LATE = declare(
+    "fog.notice.late", "{done}, {days} day late", plural="{done}, {days} days late", count="days"
+)
 
 
 @rule("FOG-NONCOMPLIANCE-NOTICE", on="notice")
@@ -355,38 +477,35 @@ def noncompliance_notice(notice: Notice, ctx: Context) -> Outcome | None:
             )
         else:
             corrections.append(correction)
-    act_of = NOTICE_ACTS.get(notice.requirement)
+    act_of = NOTICE_ACT_MESSAGES.get(notice.requirement)
     act = act_of(notice, ctx) if act_of is not None else None
     corrected = corrections[0].date if corrections else None
     reading = None
+    done: Phrase | None
     if act is not None and (corrected is None or act[0] < corrected):
         done_on, done = act
         if done_on < notice.issued_on:
-            done += ", before the notice was issued"
+            done = Phrase(_BEFORE_ISSUED(act=done))
         reading = NOTICE_MET_BY_ACT
     elif corrected is not None:
-        done_on, done = corrected, f"compliance was recorded on {corrected}"
+        done_on, done = corrected, Phrase(_RECORDED(date=Day(corrected)))
     else:
-        done_on, done = None, ""
+        done_on, done = None, None
     due_on, how = _deadline_of(notice, ctx)
-    head = f"{_notice_words(notice, ctx)} {how}"
+    head = {"notice": _notice_words(notice, ctx), "how": how}
     if due_on is None:
-        if done_on is not None:
-            return met(f"{head}; {done}.", reading=reading)
-        return due(f"{head}, and no compliance is on record yet.")
-    if done_on is None:
-        done = (
-            "no compliance is on record yet"
-            if ctx.as_of <= due_on
-            else "no compliance is on record"
-        )
+        if done is not None:
+            return met(_ANSWERED(**head, done=done), reading=reading)
+        return due(_NOT_ANSWERED(**head))
+    if done_on is None or done is None:
+        done = Phrase(_NONE_YET() if ctx.as_of <= due_on else _NONE())
     elif done_on > due_on:
-        done += f", {plural((done_on - due_on).days, 'day')} late"
+        done = Phrase(_LATE(done=done, days=Count((done_on - due_on).days)))
     return deadline(
         due_on=due_on,
         done_on=done_on,
         as_of=ctx.as_of,
-        explanation=f"{head}; {done}.",
+        explanation=_ANSWERED(**head, done=done),
         reading=reading,
     )
 
@@ -403,6 +522,28 @@ _COST_LABEL = {
     "administrative_processing": "administrative processing",
     "agency_fine": "fines imposed on the city",
 }
+
+
+vocabulary(*_COST_LABEL.values())
+_COST = declare("fog.charge.cost", "{cost} {amount}")
+_CHARGE = "The noncompliance charge assessed on {date} to {establishment}"
+_BILLED_WRONG = declare(
+    "fog.charge.billed-wrong",
+    _CHARGE + " bills {billed}, but its itemized costs ({items}) total {total}.",
+)
+_CHARGED = _CHARGE + ", {total} ({items}), "
+_PAID_NO_DUE = declare("fog.charge.paid-no-due-date", _CHARGED + "was paid on {paid}.")
+_UNPAID_NO_DUE = declare(
+    "fog.charge.no-due-date", _CHARGED + "sets no due date, and no payment is on record yet."
+)
+_UNPAID = declare("fog.charge.unpaid", _CHARGED + "was due by {due}; no payment is on record.")
+_PAID = declare("fog.charge.paid", _CHARGED + "was due by {due}; it was paid on {paid}.")
+_PAID_LATE = declare(
+    "fog.charge.paid-late",
+    _CHARGED + "was due by {due}; it was paid on {paid}, {days} day late.",
+    plural=_CHARGED + "was due by {due}; it was paid on {paid}, {days} days late.",
+    count="days",
+)
 
 
 @derived(
@@ -426,36 +567,41 @@ def noncompliance_charge(charge: NoncomplianceCharge, ctx: Context) -> Iterator[
     by_category: dict[str, int] = {}
     for line in charge.costs:
         by_category[line.category] = by_category.get(line.category, 0) + line.amount_cents
-    items = listing(f"{_COST_LABEL[k]} {cents_words(v)}" for k, v in by_category.items())
-    head = (
-        f"The noncompliance charge assessed on {charge.assessed_on} to "
-        f"{thing_name(ctx, charge.establishment)}"
-    )
-    if charge.billed_cents is not None and charge.billed_cents != total:
-        yield violation(
-            f"{head} bills {cents_words(charge.billed_cents)}, but its itemized costs ({items}) "
-            f"total {cents_words(total)}."
+    items = Items(
+        tuple(
+            Phrase(_COST(cost=Word(_COST_LABEL[k]), amount=Cents(v)))
+            for k, v in by_category.items()
         )
+    )
+    head = {
+        "date": Day(charge.assessed_on),
+        "establishment": ref(ctx, charge.establishment),
+        "items": items,
+        "total": Cents(total),
+    }
+    if charge.billed_cents is not None and charge.billed_cents != total:
+        yield violation(_BILLED_WRONG(**head, billed=Cents(charge.billed_cents)))
         return
-    head += f", {cents_words(total)} ({items})"
     paid = charge.paid_on if charge.paid_on is not None and charge.paid_on <= ctx.as_of else None
     if charge.due_on is None:
         if paid is not None:
-            yield met(f"{head}, was paid on {paid}.")
+            yield met(_PAID_NO_DUE(**head, paid=Day(paid)))
         else:
-            yield due(f"{head}, sets no due date, and no payment is on record yet.")
+            yield due(_UNPAID_NO_DUE(**head))
         return
+    due_by = Day(charge.due_on)
     if paid is None:
-        tail = "no payment is on record"
+        explanation = _UNPAID(**head, due=due_by)
     elif paid <= charge.due_on:
-        tail = f"it was paid on {paid}"
+        explanation = _PAID(**head, due=due_by, paid=Day(paid))
     else:
-        tail = f"it was paid on {paid}, {plural((paid - charge.due_on).days, 'day')} late"
+        days = Count((paid - charge.due_on).days)
+        explanation = _PAID_LATE(**head, due=due_by, paid=Day(paid), days=days)
     yield deadline(
         due_on=charge.due_on,
         done_on=paid,
         as_of=ctx.as_of,
-        explanation=f"{head}, was due by {charge.due_on}; {tail}.",
+        explanation=explanation,
     )
 
 

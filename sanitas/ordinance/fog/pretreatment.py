@@ -26,7 +26,6 @@ from sanitas.ordinance.fog.common import (
     is_interceptor,
     latest_observation,
     ref,
-    thing_name,
 )
 from sanitas.ordinance.fog.vocabulary import Device, Waiver
 from sanitas.ordinance.general import Establishment
@@ -42,7 +41,7 @@ from sanitas.ordinance.messages import (
     render,
     vocabulary,
 )
-from sanitas.ordinance.words import listing, words
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- waivers
 
@@ -359,10 +358,6 @@ def _defects(ctx: Context, device: Device, wrong: list[str]) -> Phrase:
             minimum=Count(ctx.param("fog.interceptor_min_compartments")),
         )
     return Phrase(_DEFECTS[tuple(wrong)](**args))
-
-
-def device_list(ctx: Context, devices: list[Device]) -> str:
-    return listing(dict.fromkeys(thing_name(ctx, d) for d in devices))
 
 
 def _devices(ctx: Context, devices: list[Device]) -> Items:
