@@ -214,14 +214,16 @@ def content(
     *,
     code: str,
     found: str,
+    found_message: dict[str, Any] | None = None,
     remarks: str = "",
     projected: bool = True,
 ) -> dict[str, Any]:
     """Everything the document prints, from the law's ``document`` (its legal terms as
     ``terms``, JSON, and ``refusals``, one line per reason it may not issue on its day
-    of service; empty when it may), with the case code, what was found and staff's
-    remarks. ``projected`` marks a draft's content: the deadline is what service on
-    that day would give. Reads ``document`` only: the law was asked below."""
+    of service; empty when it may), with the case code, what was found (the English, and
+    the engine's message where it said it as one) and staff's remarks. ``projected``
+    marks a draft's content: the deadline is what service on that day would give. Reads
+    ``document`` only: the law was asked below."""
     asked = document.ask
     recipient = asked.recipient
     if recipient is None:
@@ -253,6 +255,7 @@ def content(
         "requirement_title": document.requirement_title,
         "cite": asked.cite,
         "found": found,
+        "found_message": found_message,
         "remarks": remarks,
         "law": document.law,
         "deadline_on": deadline_on.isoformat() if deadline_on else None,

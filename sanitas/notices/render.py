@@ -268,10 +268,19 @@ def document_html(
 def found_words(content: dict[str, Any], language: str) -> tuple[str, str]:
     """What was found, as the notice prints it in ``language``, and the language its
     words are in: the one place a notice renders the explanation. The finding's
-    explanation is the engine's English sentence, printed as recorded (with a note
-    that it is in English) until findings carry the engine's messages, which this
-    renders in ``language`` then."""
-    return str(content.get("found") or ""), "en"
+    explanation is the engine's English sentence as recorded; where the engine said it
+    as a message (``found_message``, kept with the draft), it is rendered in
+    ``language`` from the engine's catalogs (:func:`sanitas.kit.said.finding_words`).
+    A rule that still writes its own sentence, or a notice served before findings
+    carried messages, prints the English (with a note that it is in English)."""
+    from sanitas.kit.said import finding_words
+
+    english = str(content.get("found") or "")
+    message = content.get("found_message")
+    if language == "en" or not message:
+        return english, "en"
+    words = finding_words({"message": message, "explanation": english}, language)
+    return words, (language if words != english else "en")
 
 
 def requirement_words(content: dict[str, Any], language: str) -> tuple[str, str]:

@@ -255,10 +255,12 @@ def _ask(
 def _content(notice: Notice, document: Any) -> dict[str, Any]:
     """What ``notice`` prints, from the law's ``document`` (read below, by the records
     floor), in the language chosen for it."""
+    found = _found(notice)
     content = compose.content(
         document,
         code=notice.code,
-        found=_found(notice),
+        found=found,
+        found_message=_found_message(notice, found),
         remarks=notice.remarks,
         projected=True,
     )
@@ -299,6 +301,17 @@ def _found(notice: Notice) -> str:
         return events.note
     finding = _finding(notice)
     return finding.explanation if finding is not None else ""
+
+
+def _found_message(notice: Notice, found: str) -> dict[str, Any] | None:
+    """What was found as the engine's message, to be printed in the reader's language:
+    the finding's message while its English is still what the draft recorded (a
+    finding that has since said something else, or a citation's own account, has
+    none, and prints in English)."""
+    finding = _finding(notice)
+    if finding is None or not finding.message or finding.explanation != found:
+        return None
+    return finding.message
 
 
 def _cite(notice: Notice) -> str:

@@ -13,6 +13,7 @@ from html import unescape
 import pytest
 
 from sanitas.notices import render
+from sanitas.records.services import record_facts
 
 from .conftest import AS_OF, draft, serve
 
@@ -164,3 +165,100 @@ def test_a_served_notice_is_shown_and_printed_as_served_never_rendered_again(cit
     page = client.get(f"/notices/{notice.pk}/").content.decode("utf-8")
     assert render.frozen_body(notice.html) in page and "Reworded since" not in page
     assert "截流器抽除頻率" in page
+
+
+def test_what_was_found_reads_in_the_readers_language_where_the_engine_said_a_message(city):
+    """A blockage at Arroyo Pho (FOG-DISCHARGE-PROHIBITION, said by the engine as a
+    message): its notice tells the operator what was found in Traditional Chinese,
+    with the English after it as recorded."""
+    from sanitas.ordinance.messages import Message
+    from sanitas.ordinance.messages import render as say
+    from sanitas.records.models import Finding
+
+    record_facts(
+        raw_facts=[
+            {
+                "id": "blk-pho",
+                "type": "blockage",
+                "establishment": "arroyo-pho",
+                "date": "2025-02-10",
+            }
+        ],
+        actor="inspector",
+        why="a blockage traced to the pho shop",
+    )
+    finding = Finding.objects.get(
+        current=True, requirement="FOG-DISCHARGE-PROHIBITION", subject="blk-pho"
+    )
+    message = Message.from_dict(finding.message)
+    notice = serve(draft("FOG-DISCHARGE-PROHIBITION", "blk-pho"), method="certified_mail")
+    content = notice.content_snapshot
+    assert content["found_message"] == finding.message and content["found"] == finding.explanation
+    chinese_words = say(message, "zh-Hant")
+    assert "2025年2月10日" in chinese_words
+    html, pdf = _both(notice)
+    for text, said in ((html, chinese_words), (pdf, "下水道堵塞歸因於")):
+        chinese = text[: text.index("本通知的英文內容附於其後")]
+        english = text[text.index("本通知的英文內容附於其後") :]
+        assert said in chinese and "is attributed to" not in chinese, chinese
+        assert "is attributed to" in english
+
+
+def test_a_spanish_notice_of_violation_says_what_was_found_in_spanish(city):
+    """A blockage traced to a taquería whose operator reads Spanish: the notice of
+    violation says what was found in Spanish (the engine's message, rendered from its
+    Spanish catalog), its English after it as recorded."""
+    from sanitas.ordinance.messages import Message
+    from sanitas.ordinance.messages import render as say
+    from sanitas.records.models import Finding
+
+    record_facts(
+        raw_facts=[
+            {
+                "id": "taqueria-sol",
+                "type": "establishment",
+                "name": "Taquería El Sol",
+                "category": "restaurant",
+                "premises": "p-casa",
+                "cooks": True,
+                "opened_on": "2019-04-01",
+                "operator_name": "Jorge Ramírez",
+                "operator_language": "es",
+            },
+            {
+                "id": "blk-sol",
+                "type": "blockage",
+                "establishment": "taqueria-sol",
+                "date": "2025-02-10",
+            },
+        ],
+        actor="inspector",
+        why="a blockage traced to the taquería",
+    )
+    finding = Finding.objects.get(
+        current=True, requirement="FOG-DISCHARGE-PROHIBITION", subject="blk-sol"
+    )
+    spanish_words = say(Message.from_dict(finding.message), "es")
+    assert "10 de febrero de 2025" in spanish_words and spanish_words != finding.explanation
+    notice = serve(draft("FOG-DISCHARGE-PROHIBITION", "blk-sol"))
+    content = notice.content_snapshot
+    assert content["found_message"] == finding.message and content["found"] == finding.explanation
+    assert render.found_words(content, "es") == (spanish_words, "es")
+    html, pdf = _both(notice)
+    for text in (html, pdf):
+        marker = text.index("A continuación figura el texto en inglés")
+        spanish, english = text[:marker], text[marker:]
+        assert spanish_words in spanish and finding.explanation not in spanish, spanish
+        assert finding.explanation in english
+
+
+def test_what_was_found_without_a_message_prints_in_english_as_before():
+    """A notice served before findings carried messages (no ``found_message``), or a
+    finding whose rule writes its own sentence (None), prints the English it recorded,
+    marked as English; an English notice prints the English as recorded."""
+    assert render.found_words({"found": "As recorded."}, "es") == ("As recorded.", "en")
+    none = {"found": "As recorded.", "found_message": None}
+    assert render.found_words(none, "zh-Hant") == ("As recorded.", "en")
+    said = {"found": "As recorded.", "found_message": {"id": "fog.no.such", "args": {}}}
+    assert render.found_words(said, "es") == ("As recorded.", "en")
+    assert render.found_words(said, "en") == ("As recorded.", "en")
