@@ -264,6 +264,8 @@ class VisitFindingRow:
     due: str
     period: str
     explanation: str
+    #: what the engine said, as a message (None where the rule writes its sentence)
+    message: dict | None
     #: the finding rests on this visit (its period is the visit's day, or its
     #: requirement was marked observed on it)
     from_visit: bool
@@ -328,6 +330,7 @@ def visit_findings(user: Any, *, visit: InspectionVisit, today: date) -> VisitFi
             due=f.due,
             period=f.period,
             explanation=f.explanation,
+            message=f.message,
             from_visit=_rests_on_visit(f, day, marked),
         )
         for f in findings

@@ -470,6 +470,10 @@ class FindingRow:
     program: str
     #: the interpretation of the law the finding relies on, for staff ("" for most)
     reading: str = ""
+    #: what the engine said, as a message (stored as JSON, or the engine's own), read in
+    #: the page's language (:func:`sanitas.kit.said.finding_words`); None where the
+    #: rule writes its sentence
+    message: Any = None
 
 
 @dataclass
@@ -664,6 +668,7 @@ def _finding_row(finding: Any) -> FindingRow:
         explanation=finding.explanation,
         program=program_of(finding.requirement) or "",
         reading=finding.reading or "",
+        message=finding.message,
     )
 
 

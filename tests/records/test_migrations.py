@@ -58,11 +58,11 @@ from django.db.migrations.recorder import MigrationRecorder
 squashed, replaced = json.loads(sys.argv[2]), json.loads(sys.argv[3])
 executor = MigrationExecutor(connection)
 targets = executor.loader.graph.leaf_nodes()
-records = [
+records = sorted(
     (name, bool(migration.replaces))
     for (app, name), migration in executor.loader.disk_migrations.items()
     if app == "records"
-]
+)
 applied = [migration.name for migration, _ in executor.migration_plan(targets)
            if migration.app_label == "records"]
 executor.migrate(targets)

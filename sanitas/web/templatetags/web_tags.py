@@ -82,6 +82,14 @@ STATUS_WORDS = {
 
 
 @register.filter
+def said(finding: Any) -> str:
+    """What a finding says, in the page's language (:func:`sanitas.kit.said.finding_words`)."""
+    from sanitas.kit.said import finding_words
+
+    return finding_words(finding)
+
+
+@register.filter
 def status_word(status: str) -> str:
     """A finding's status in the page's language (the status itself where unknown)."""
     return str(STATUS_WORDS.get(status, status))
