@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy
 
 from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.dates import people_date
+from sanitas.kit.said import finding_words
 from sanitas.kit.titles import Title, requirement_title, titles
 from sanitas.ordinance.words import number, type_words, words
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
@@ -380,7 +381,7 @@ def finding_entries(scope: Scope) -> list[Entry]:
                 what=what,
                 actor=EVALUATION,
                 user_id=version.history_user_id,
-                why=version.explanation if version.current else "",
+                why=finding_words(version) if version.current else "",
                 record=scope.named.get(version.subject),
                 requirement=version.requirement,
                 requirement_title=requirement_title(version.requirement),
