@@ -17,13 +17,16 @@ from sanitas.ordinance import engine
 from sanitas.ordinance.engine import Finding, finding_dicts
 from sanitas.ordinance.messages import (
     TEMPLATES,
+    Cents,
     Count,
     Day,
     Items,
     Message,
     Money,
     Name,
+    Phrase,
     Quantity,
+    Title,
     Word,
     declare,
     render,
@@ -53,25 +56,90 @@ def test_a_message_is_its_id_and_arguments() -> None:
 
 
 def test_a_message_goes_to_json_and_back() -> None:
+    inner = Message("x.inner", {"owner": Name("Jade Garden")})
     message = Message(
         "x.any",
         {
             "day": Day(date(2027, 2, 1)),
             "when": Day(datetime(2027, 2, 1, 9, 30)),
+            "never": Day(None),
             "fine": Money(Decimal("100.50")),
+            "whole": Money(100),
+            "paid": Cents(155575),
             "n": Count(3),
+            "half": Count(Decimal("0.5")),
             "volume": Quantity(Decimal("2.5"), "gallon"),
-            "who": Name("Arroyo Pho"),
-            "what": Items((Name("a"), Word("garbage")), "or"),
+            "who": Name("Arroyo Pho", capital=True),
+            "what": Items((Name("a"), Word("garbage", capital=True)), "or"),
+            "all": Items((Count(1), Count(2))),
+            "device": Phrase(inner, capital=True),
+            "plain_device": Phrase(inner),
+            "rule": Title("FOG-MIN-FREQUENCY"),
+            "nested": inner,
             "plain": "text",
+            "number": 7,
         },
     )
     data = json.loads(json.dumps(message.to_dict()))
-    assert data["id"] == "x.any" and data["args"]["day"] == {
-        "kind": "Day",
-        "value": {"date": "2027-02-01"},
-    }
+    args = data["args"]
+    assert data["id"] == "x.any"
+    assert args["day"] == {"d": "2027-02-01"} and args["when"] == {"at": "2027-02-01T09:30:00"}
+    assert args["who"] == {"name": "Arroyo Pho", "cap": 1}
+    assert args["what"] == {"items": [{"name": "a"}, {"w": "garbage", "cap": 1}], "or": 1}
+    phrase = {"id": "x.inner", "args": {"owner": {"name": "Jade Garden"}}}
+    assert args["device"] == {"p": phrase, "cap": 1} and args["plain_device"] == {"p": phrase}
     assert Message.from_dict(data) == message
+    assert Message.from_dict(json.loads(json.dumps(Message("x.bare").to_dict()))) == Message(
+        "x.bare"
+    )
+
+
+def test_a_message_stored_in_the_first_form_is_read_as_it_was() -> None:
+    """Findings stored before the short form carry each kind by name; they read back
+    the same."""
+    first = {
+        "id": "fog.manifest.lacking",
+        "args": {
+            "date": {"kind": "Day", "value": {"date": "2024-01-01"}},
+            "device": {
+                "kind": "Phrase",
+                "message": {
+                    "id": "fog.name.of",
+                    "args": {
+                        "kind": {
+                            "kind": "Word",
+                            "text": "the grease interceptor",
+                            "capital": False,
+                        },
+                        "owner": {"kind": "Name", "text": "Jade Garden", "capital": False},
+                    },
+                },
+                "capital": False,
+            },
+            "missing": {
+                "kind": "Items",
+                "items": [{"kind": "Word", "text": "the hauler's address", "capital": False}],
+                "conjunction": "or",
+            },
+            "fine": {"kind": "Money", "amount": {"decimal": "100.50"}},
+        },
+    }
+    read = Message.from_dict(first)
+    assert read.args["date"] == Day(date(2024, 1, 1))
+    assert read.args["missing"] == Items((Word("the hauler's address"),), "or")
+    assert read.args["device"] == Phrase(
+        Message(
+            "fog.name.of",
+            {"kind": Word("the grease interceptor"), "owner": Name("Jade Garden")},
+        )
+    )
+    assert read.args["fine"] == Money(Decimal("100.50"))
+    assert Message.from_dict(read.to_dict()) == read
+
+
+def test_a_stored_argument_of_no_known_form_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="not a stored message argument"):
+        Message.from_dict({"id": "x.any", "args": {"day": {"weekday": 3}}})
 
 
 def test_english_is_the_declared_template_with_todays_forms() -> None:

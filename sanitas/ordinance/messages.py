@@ -183,6 +183,20 @@ _KINDS = {
     cls.__name__: cls
     for cls in (Day, Money, Cents, Count, Quantity, Name, Word, Items, Phrase, Title)
 }
+#: the tag of each kind's short stored form (:func:`_to_json`)
+_TAG: dict[type, str] = {
+    Money: "$",
+    Cents: "c",
+    Count: "n",
+    Quantity: "q",
+    Name: "name",
+    Word: "w",
+    Items: "items",
+    Phrase: "p",
+    Title: "t",
+}
+#: the tags read back, a Day's two among them
+_TAGGED: dict[str, type] = {"d": Day, "at": Day, **{tag: kind for kind, tag in _TAG.items()}}
 
 # --------------------------------------------------------------------------- declarations
 
@@ -262,7 +276,11 @@ class Message(tuple):
         return render(self, "en")
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"id": …, "args": {…}}`` in JSON types; :meth:`from_dict` reads it back."""
+        """``{"id": …, "args": {…}}`` in JSON types, each argument in the short form of
+        its kind (:func:`_to_json`); :meth:`from_dict` reads it back, and reads the
+        longer form the findings were first stored in as well."""
+        if not self[1]:
+            return {"id": self[0]}
         return {"id": self[0], "args": {k: _to_json(v) for k, v in self[1]}}
 
     @classmethod
@@ -270,27 +288,59 @@ class Message(tuple):
         return cls(data["id"], {k: _from_json(v) for k, v in data.get("args", {}).items()})
 
 
-def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple) and type(value).__name__ in _KINDS:
-        kind = type(value).__name__
-        fields = {}
-        for name, part in zip(value._fields, value, strict=True):
-            if isinstance(part, datetime):
-                fields[name] = {"datetime": part.isoformat()}
-            elif isinstance(part, date):
-                fields[name] = {"date": part.isoformat()}
-            elif isinstance(part, Decimal):
-                fields[name] = {"decimal": str(part)}
-            elif isinstance(part, Message):
-                fields[name] = part.to_dict()
-            elif isinstance(part, tuple):
-                fields[name] = [_to_json(p) for p in part]
-            else:
-                fields[name] = part
-        return {"kind": kind, **fields}
+# A stored argument is a JSON value: a string, a number or null as it is; a list for
+# a tuple; and a dict of one tag for the rest, with "cap" or "or" beside it where it
+# differs from the default. The tags:
+#   {"d": "2025-05-04"} Day      {"at": "2025-05-04T09:30:00"} Day of a moment
+#   {"$": 100} Money             {"c": 155575} Cents
+#   {"n": 3} Count               {"q": [3, "gallon"]} Quantity
+#   {"name": "Jade Garden"} Name {"w": "the grease interceptor"} Word
+#   {"items": [...]} Items       {"p": {"id": …, "args": …}} Phrase
+#   {"t": "FOG-MIN-FREQUENCY"} Title
+#   {"id": …, "args": …} a message; {"date": …}, {"datetime": …}, {"decimal": "2.5"} values
+# Findings stored before carry {"kind": "Day", "value": …} and the like, read as well.
+
+
+def _value_json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        if type(value).__name__ in _KINDS:
+            return _to_json(value)
+        return [_value_json(v) for v in value]
+    if isinstance(value, datetime):
+        return {"datetime": value.isoformat()}
+    if isinstance(value, date):
+        return {"date": value.isoformat()}
     if isinstance(value, Decimal):
         return {"decimal": str(value)}
     return value
+
+
+def _to_json(value: Any) -> Any:
+    kind = type(value)
+    if kind is Word or kind is Name or kind is Phrase:
+        out = {_TAG[kind]: _value_json(value[0])}
+        if value.capital:
+            out["cap"] = 1
+        return out
+    if kind is Day:
+        day = value.value
+        if isinstance(day, datetime):
+            return {"at": day.isoformat()}
+        return {"d": day.isoformat() if day is not None else None}
+    if kind is Items:
+        out = {"items": [_value_json(v) for v in value.items]}
+        if value.conjunction != "and":
+            out["or"] = 1
+        return out
+    if kind is Money:
+        return {"$": _value_json(value.amount)}
+    if kind is Quantity:
+        return {"q": [_value_json(value.value), value.unit]}
+    if kind in _TAG:  # Cents, Count, Title: one field
+        return {_TAG[kind]: _value_json(value[0])}
+    return _value_json(value)
 
 
 def _from_json(value: Any) -> Any:
@@ -298,16 +348,38 @@ def _from_json(value: Any) -> Any:
         return tuple(_from_json(v) for v in value)
     if not isinstance(value, dict):
         return value
+    if "kind" in value:  # the form first stored
+        kind = _KINDS[value["kind"]]
+        return kind(*(_from_json(value[name]) for name in kind._fields))
+    for tag, kind in _TAGGED.items():
+        if tag in value:
+            return _from_tag(tag, kind, value)
     if "datetime" in value:
         return datetime.fromisoformat(value["datetime"])
     if "date" in value:
         return date.fromisoformat(value["date"])
     if "decimal" in value:
         return Decimal(value["decimal"])
-    if "kind" not in value and "id" in value:
+    if "id" in value:
         return Message.from_dict(value)
-    kind = _KINDS[value["kind"]]
-    return kind(*(_from_json(value[name]) for name in kind._fields))
+    raise ValueError(f"not a stored message argument: {value!r}")
+
+
+def _from_tag(tag: str, kind: type, value: dict[str, Any]) -> Any:
+    field = value[tag]
+    if kind is Day:
+        if field is None:
+            return Day(None)
+        return Day(datetime.fromisoformat(field) if tag == "at" else date.fromisoformat(field))
+    if kind is Quantity:
+        return Quantity(_from_json(field[0]), field[1])
+    if kind is Items:
+        return Items(_from_json(field), "or" if value.get("or") else "and")
+    if kind is Phrase:
+        return Phrase(Message.from_dict(field), bool(value.get("cap")))
+    if kind is Word or kind is Name:
+        return kind(field, bool(value.get("cap")))
+    return kind(_from_json(field))
 
 
 # --------------------------------------------------------------------------- rendering

@@ -88,3 +88,26 @@ def test_a_message_read_back_from_the_database_is_the_engines_when_its_json_is(b
     blockage.refresh_from_db()
     assert result.findings_updated == 1 and blockage.message == said
     assert blockage.explanation == render(Message.from_dict(said))
+
+
+def test_a_message_stored_in_the_first_longer_form_is_read_and_stored_again_short(blockage):
+    """Findings stored before the short form carry each argument's kind by name: they
+    read the same in every language, and the next full sweep stores them short,
+    without a new version of the finding (its status has not changed)."""
+    short = blockage.message
+    first = {
+        "id": short["id"],
+        "args": {"date": {"kind": "Day", "value": {"date": "2024-11-02"}}, **{
+            name: value for name, value in short["args"].items() if name != "date"
+        }},
+    }  # fmt: skip
+    assert "date" in short["args"] and Message.from_dict(first) == Message.from_dict(short)
+    versions = blockage.history.count()
+    Finding.objects.filter(pk=blockage.pk).update(message=first)
+    blockage.refresh_from_db()
+    assert finding_words(blockage, "es") == render(Message.from_dict(short), "es")
+    SubjectGroup.objects.update(findings_digest="")
+    result = sweep(as_of=AS_OF, full=True)
+    blockage.refresh_from_db()
+    assert result.findings_updated == 1 and blockage.message == short
+    assert blockage.history.count() == versions
