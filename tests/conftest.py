@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -39,6 +40,25 @@ def _quick_password_hashing():
     quick = ["django.contrib.auth.hashers.MD5PasswordHasher", *global_settings.PASSWORD_HASHERS]
     with override_settings(PASSWORD_HASHERS=quick):
         yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _earlier_objects_left_out_of_collections(request) -> Iterator[None]:
+    """What the process holds when a database test module begins (its imports, the
+    demo city, other modules' set-ups: some 600,000 objects in a worker of a full run)
+    is kept out of the garbage collector's full collections while the module runs
+    (``gc.freeze``), and put back after. A module that makes thousands of requests
+    leaves each one's cycles for a full collection, and each full collection walked
+    the whole heap: the page-for-every-role test spent 40 of its 114 s in them. The
+    engine's own tests (tests/test_*.py) watch the collector themselves: not there."""
+    if request.path.parent == ROOT / "tests":
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -404,7 +404,7 @@ def test_the_collector_is_paused_for_an_evaluation_and_restored() -> None:
 def test_json_facts_decode_with_the_collector_paused() -> None:
     """Decoding a city's facts runs no collection (each would walk everything decoded
     so far and free nothing), gives what orjson gives, and leaves the collector on."""
-    raw = orjson.dumps(CityGenerator(5).city(300))
+    raw = orjson.dumps(CityGenerator(5).city(1000))
     passes: list[str] = []
 
     def count(phase: str, info: dict[str, int]) -> None:
@@ -437,6 +437,28 @@ def test_a_freeze_made_elsewhere_is_kept() -> None:
         assert gc.get_freeze_count() > frozen // 2 > 0
     finally:
         gc.unfreeze()
+
+
+def test_a_small_evaluation_does_not_count_the_objects_frozen_elsewhere(monkeypatch) -> None:
+    """Counting the frozen objects walks every one of them: an evaluation of one group
+    (a page's) does not ask, a city's does."""
+    from sanitas.ordinance import engine
+
+    asked: list[int] = []
+
+    class Counting:
+        def __getattr__(self, name: str):
+            return getattr(gc, name)
+
+        def get_freeze_count(self) -> int:
+            asked.append(1)
+            return gc.get_freeze_count()
+
+    monkeypatch.setattr(engine, "gc", Counting())
+    parse_document(CityGenerator(3).city(1)).evaluate()
+    assert asked == [] and gc.isenabled()
+    parse_document(CityGenerator(3).city(400)).evaluate()
+    assert asked == [1] and gc.isenabled()
 
 
 def test_an_evaluation_leaves_no_reference_cycles() -> None:

@@ -245,7 +245,11 @@ def paused_gc() -> Iterator[None]:
     Reference counting still frees whatever is dropped. When it is over, what was
     allocated meanwhile joins the oldest generation without a scan (``freeze`` then
     ``unfreeze``), so the collector does not walk every finding as soon as it runs
-    again; that is skipped when something else keeps objects frozen."""
+    again. That is done only after an evaluation that allocated some ten
+    thousand objects or more (a small one leaves the collector little to walk), and not
+    when something else keeps objects frozen: asking how many are frozen walks them
+    all, some 23 ms for 700,000, which a page's evaluation of one group would pay
+    each time in a process that froze its start-up objects."""
     if not _FAST or not gc.isenabled():
         yield
         return
@@ -253,10 +257,17 @@ def paused_gc() -> Iterator[None]:
     try:
         yield
     finally:
-        if gc.get_freeze_count() == 0:
+        # the young generation's count: the objects allocated (less those freed)
+        # since its last collection, which an evaluation with the collector off grows
+        if gc.get_count()[0] >= _SETTLE_AFTER and gc.get_freeze_count() == 0:
             gc.freeze()
             gc.unfreeze()
         gc.enable()
+
+
+#: the objects an evaluation leaves in the young generation past which
+#: :func:`paused_gc` moves them to the oldest without a scan
+_SETTLE_AFTER = 10_000
 
 
 # --------------------------------------------------------------------------- registry
