@@ -9,18 +9,24 @@ import logging
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import loader
+from django.utils.translation import gettext_lazy as _
 
 from sanitas.operations.middleware import request_id_of
 
 logger = logging.getLogger("sanitas.security")
 
 PAGES = {
-    400: ("Bad request", "This request could not be understood, so nothing was done."),
-    403: ("Not allowed", "Your account may not open this page, or the form had expired."),
+    400: (_("Bad request"), _("This request could not be understood, so nothing was done.")),
+    403: (
+        _("Not allowed"),
+        _("Your account may not open this page, or the form had expired."),
+    ),
     404: (
-        "No such page",
-        "There is no page at this address. It may have moved, or the "
-        "link you followed was mistyped.",
+        _("No such page"),
+        _(
+            "There is no page at this address. It may have moved, or the "
+            "link you followed was mistyped."
+        ),
     ),
 }
 
@@ -64,8 +70,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return _page(
         request,
         403,
-        "The form had expired or did not come from this site, so nothing was done. "
-        "Go back, reload the page and try again.",
+        _(
+            "The form had expired or did not come from this site, so nothing was done. "
+            "Go back, reload the page and try again."
+        ),
     )
 
 
