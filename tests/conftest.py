@@ -61,6 +61,17 @@ def _earlier_objects_left_out_of_collections(request) -> Iterator[None]:
         gc.unfreeze()
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """Each test ends in English: a request a test makes in Spanish leaves its language
+    active in the thread (Django's LocaleMiddleware activates it and never deactivates),
+    which the next test, reading titles or dates outside a request, would inherit."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def static_root(tmp_path_factory) -> Iterator[Path]:
     """One folder of collected static files for every server the run starts, in this

@@ -5,7 +5,10 @@ A device is "Grease interceptor, 1,000 gal, installed 2019-05-01", a permit "Per
 HC-2025-022, 412 S Del Mar Ave", an employee "Maria Lopez, line cook, hired
 2025-02-10"; a business is its name and a premises its address; an event is what it
 is and its date ("Pump-out of 2025-03-14"). A key is never a title: it may follow a
-title, in small print. A program has one title too (:func:`program_title`), the same
+title, in small print. A title is said in the page's language ("Vaciado del 14 de marzo
+de 2025", "2025年3月14日的抽除"): its words are the engine's
+(:mod:`sanitas.ordinance.naming`, translated in its catalogs), its names and addresses
+as recorded. A program has one title too (:func:`program_title`), the same
 on pages, in exports and in the API.
 """
 
@@ -20,9 +23,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from sanitas.access.roles import PROGRAMS, program_key
+from sanitas.kit.said import reader_language
+from sanitas.ordinance import naming
 from sanitas.ordinance.catalog import title as catalog_title
 from sanitas.ordinance.facts import FACT_TYPES
-from sanitas.ordinance.words import number, type_words, words
+from sanitas.ordinance.messages import Count, Day, Name
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
 from sanitas.records.worklist import PROGRAMS as WORKLIST_PROGRAMS
 
@@ -41,7 +46,8 @@ class Title:
 
     @property
     def kind(self) -> str:
-        return type_words(self.fact_type)
+        """What the record is ("pump-out"), in the page's language."""
+        return naming.kind_word(self.fact_type).render(reader_language())
 
     @property
     def url(self) -> str:
@@ -55,70 +61,84 @@ def record_url(key: str, fact_type: str) -> str:
     return reverse("staff:subject", args=[key])
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _iso(value: Any) -> str:
-    return value.isoformat() if isinstance(value, date) else ""
-
-
-def title_of(fact_type: str, row: Any, *, where: str = "") -> str:
+def title_of(fact_type: str, row: Any, *, where: str = "", language: str | None = None) -> str:
     """A record's title from its row (``where``: the address or name of what it
-    belongs to, for the types titled by it)."""
+    belongs to, for the types titled by it), in ``language`` (the engine's code; by
+    default the page's): its words from the engine's catalogs
+    (:mod:`sanitas.ordinance.naming`), its names and addresses as recorded."""
+    return naming.joined(_parts(fact_type, row, where), language or reader_language())
+
+
+def _day(value: Any) -> date | None:
+    if isinstance(value, datetime):  # stored: aware; a fact as written: city time
+        return (timezone.localtime(value) if timezone.is_aware(value) else value).date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _parts(fact_type: str, row: Any, where: str) -> list[Any]:
     get = (lambda name: getattr(row, name, None)) if not isinstance(row, dict) else row.get
     if fact_type == "establishment":
         if get("name"):
-            return get("name")
-        what = words(get("category")) if get("category") not in (None, "other") else "business"
+            return [get("name")]
+        category = get("category")
+        what = naming.value_word(
+            category if category not in (None, "other") else "business", capital=True
+        )
         address = get("address") or where
-        return _capital(f"{what} at {address}" if address else what)
+        return [naming.AT(what=what, address=Name(address))] if address else [what]
     if fact_type == "premises":
-        return get("address") or "Premises with no address on record"
+        return [get("address") or naming.NO_ADDRESS()]
     if fact_type == "device":
-        parts = [_capital(words(get("kind") or "device"))]
+        parts: list[Any] = [naming.value_word(get("kind") or "device", capital=True)]
         if get("capacity_gallons"):
-            parts.append(f"{number(get('capacity_gallons'))} gal")
-        if get("installed_on"):
-            parts.append(f"installed {_iso(get('installed_on'))}")
-        return ", ".join(parts)
+            parts.append(naming.GALLONS(gallons=Count(get("capacity_gallons"))))
+        if (installed := _day(get("installed_on"))) is not None:
+            parts.append(naming.INSTALLED(date=Day(installed)))
+        return parts
     if fact_type == "employee":
-        parts = [get("name") or "Employee"]
+        parts = [get("name") or naming.EMPLOYEE()]
         if get("job_title"):
             parts.append(get("job_title"))
-        if get("hired_on"):
-            parts.append(f"hired {_iso(get('hired_on'))}")
-        return ", ".join(parts)
+        if (hired := _day(get("hired_on"))) is not None:
+            parts.append(naming.HIRED(date=Day(hired)))
+        return parts
     if fact_type == "permit":
-        head = (
-            f"Permit {get('number')}"
-            if get("number")
-            else _capital(f"{words(get('kind') or 'sewer')} permit")
-        )
-        parts = [head]
+        if get("number"):
+            parts = [naming.PERMIT_NUMBER(number=Name(get("number")))]
+        else:
+            kind = naming.value_word(get("kind") or "sewer", capital=True)
+            parts = [naming.PERMIT_KIND(kind=kind)]
         if where:
             parts.append(where)
-        if not get("number") and get("issued_on"):
-            parts.append(f"issued {_iso(get('issued_on'))}")
-        return ", ".join(parts)
+        if not get("number") and (issued := _day(get("issued_on"))) is not None:
+            parts.append(naming.ISSUED(date=Day(issued)))
+        return parts
     if fact_type == "hauler":
-        return get("name") or "Hauler"
+        return [get("name") or naming.HAULER()]
     if fact_type in ("notice", "citation"):
-        kind = words(get("kind") or ("citation" if fact_type == "citation" else "nov"))
-        issued = get("issued_on")
-        return _capital(f"{kind} of {_iso(issued)}" if issued else kind)
+        default = "citation" if fact_type == "citation" else "nov"
+        kind = naming.value_word(get("kind") or default, capital=True)
+        issued = _day(get("issued_on"))
+        return [naming.DATED(what=kind, date=Day(issued))] if issued else [kind]
     if fact_type == "collection_service":
-        stream = words(get("stream") or "collection")
-        start = get("start")
-        return _capital(f"{stream} collection" + (f" from {_iso(start)}" if start else ""))
-    what = _capital(type_words(fact_type))
+        stream = naming.value_word(get("stream") or "collection", capital=True)
+        start = _day(get("start"))
+        if start is not None:
+            return [naming.COLLECTION_FROM(stream=stream, date=Day(start))]
+        return [naming.COLLECTION(stream=stream)]
     if get("name"):
-        return str(get("name"))
+        return [str(get("name"))]
+    what = naming.kind_word(fact_type, capital=True)
     dated_by = FACT_TYPES[fact_type].dated_by if fact_type in FACT_TYPES else None
-    when = get(dated_by) if dated_by else None
-    if isinstance(when, datetime):  # stored: aware; a fact as written: city time
-        when = (timezone.localtime(when) if timezone.is_aware(when) else when).date()
-    return f"{what} of {_iso(when)}" if isinstance(when, date) else what
+    when = _day(get(dated_by)) if dated_by else None
+    return [naming.DATED(what=what, date=Day(when))] if when is not None else [what]
 
 
 #: the reference that says whose a record is, by type (first found wins)
@@ -176,7 +196,9 @@ def subject_title(key: str) -> str:
     """The title of the record named ``key``; for a key no record has (a finding's
     subject is always a record's, so only for a mistake) the key said as such."""
     found = titles([key]).get(key)
-    return found.text if found else f"Record not on file ({key})"
+    if found is not None:
+        return found.text
+    return naming.joined([naming.NOT_ON_FILE(key=Name(key))], reader_language())
 
 
 def _rows(index: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, Record]]:

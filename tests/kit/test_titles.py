@@ -120,3 +120,59 @@ def test_a_requirement_is_titled_as_the_catalog_titles_it():
     assert requirement_title("FOG-MIN-FREQUENCY") == catalog_title("FOG-MIN-FREQUENCY")
     assert requirement_title("FOG-MIN-FREQUENCY") != "FOG-MIN-FREQUENCY"
     assert requirement_title("NO-SUCH-RULE") == "NO-SUCH-RULE"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "es",
+            [
+                "Vaciado del 12 de junio de 2024",
+                "Interceptor de grasa, 1.000 gal, instalado el 1 de abril de 2016",
+                "Restaurante en 9 Main St",
+                "Permiso HC-1, 9 Main St",
+                "Maria Lopez, line cook, contratado el 10 de febrero de 2025",
+                "Aviso de infracción del 1 de marzo de 2025",
+                "Recolección de residuos orgánicos desde el 1 de enero de 2024",
+                "101 Las Tunas Dr",
+            ],
+        ),
+        (
+            "zh-Hant",
+            [
+                "2024年6月12日的抽除",
+                "油脂截流器，1,000 加侖，2016年4月1日安裝",
+                "位於9 Main St的餐廳",
+                "許可證 HC-1，9 Main St",
+                "Maria Lopez，line cook，2025年2月10日僱用",
+                "2025年3月1日的違規通知",
+                "自2024年1月1日起的有機廢棄物收集",
+                "101 Las Tunas Dr",
+            ],
+        ),
+    ],
+)
+def test_a_title_is_in_the_readers_language_its_names_as_recorded(language, said):
+    from django.utils import translation
+
+    rows = [
+        ("pump_out", {"date": date(2024, 6, 12)}),
+        ("device", {"kind": "grease_interceptor", "capacity_gallons": 1000,
+                    "installed_on": date(2016, 4, 1)}),
+        ("establishment", {"category": "restaurant", "address": "9 Main St"}),
+        ("permit", {"number": "HC-1"}),
+        ("employee", {"name": "Maria Lopez", "job_title": "line cook",
+                      "hired_on": date(2025, 2, 10)}),
+        ("notice", {"kind": "nov", "issued_on": date(2025, 3, 1)}),
+        ("collection_service", {"stream": "organics", "start": date(2024, 1, 1)}),
+        ("premises", {"address": "101 Las Tunas Dr"}),
+    ]  # fmt: skip
+    where = {"permit": "9 Main St"}
+    titled = [title_of(t, row, where=where.get(t, ""), language=language) for t, row in rows]
+    assert titled == said
+    # by default, the page's language
+    django_code = "zh-hant" if language == "zh-Hant" else language
+    with translation.override(django_code):
+        assert title_of("pump_out", {"date": date(2024, 6, 12)}) == said[0]
+    assert title_of("pump_out", {"date": date(2024, 6, 12)}) == "Pump-out of 2024-06-12"
