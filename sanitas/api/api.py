@@ -56,6 +56,7 @@ from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, key_problem, shown, text_
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.facts import FactsError
 from sanitas.ordinance.pack import PackError
+from sanitas.records.findings import english
 from sanitas.records.models import Finding, Record
 
 
@@ -283,7 +284,7 @@ def _finding_out(finding: Finding, named: dict[str, Title]) -> dict[str, Any]:
         "status": finding.status,
         "due": finding.due or None,
         "cite": finding.cite,
-        "explanation": finding.explanation,
+        "explanation": english(finding),
         "reading": finding.reading,
         "current": finding.current,
         "evaluated_as_of": finding.evaluated_as_of,
@@ -345,7 +346,7 @@ def finding_history(request: HttpRequest, finding_id: PlainInt) -> Any:
             current=v.current,
             evaluated_as_of=v.evaluated_as_of,
             cite=v.cite,
-            explanation=v.explanation,
+            explanation=english(v),
             reading=v.reading,
         )
         for v in selectors.finding_history(finding=finding)

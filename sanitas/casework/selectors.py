@@ -298,13 +298,10 @@ def _rests_on_visit(finding: Any, day: str, marked: set[str]) -> bool:
     day's inspection or observation (the engine's explanations name the day), and
     is about a requirement the visit marked, measured (its period is the day) or
     an inspection's refusal."""
-    if day not in finding.explanation:
+    said = finding.explanation  # the English of a row of the subject's page
+    if day not in said:
         return False
-    return (
-        finding.requirement in marked
-        or finding.period == day
-        or "inspect" in finding.explanation.lower()
-    )
+    return finding.requirement in marked or finding.period == day or "inspect" in said.lower()
 
 
 def visit_findings(user: Any, *, visit: InspectionVisit, today: date) -> VisitFindings:

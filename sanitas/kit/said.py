@@ -1,11 +1,12 @@
 """What a finding says, in its reader's language.
 
 The engine says each finding as a message with arguments
-(:class:`~sanitas.ordinance.messages.Message`); the sweep keeps it beside its English
-(``Finding.message``, JSON, and ``Finding.explanation``). A page renders it here in
-the language it is read in: English is the stored sentence, as the engine wrote it;
-Spanish and Traditional Chinese are the engine's catalogs. A finding whose rule still
-writes its own sentence has no message and is read in English in every language.
+(:class:`~sanitas.ordinance.messages.Message`); the sweep keeps the message
+(``Finding.message``, JSON) and, for a rule that still writes its own sentence, the
+sentence (``Finding.explanation``). A page renders it here in the language it is read
+in, from the engine's templates (English) and catalogs (Spanish, Traditional
+Chinese). A finding whose rule still writes its own sentence has no message and is
+read in English in every language.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from django.utils import translation
 
 from sanitas.ordinance.messages import LANGUAGES, Message, render
+from sanitas.records.findings import english
 
 #: Django's language codes for the languages the engine speaks
 _BY_DJANGO_CODE = {code.lower(): code for code in LANGUAGES}
@@ -33,9 +35,8 @@ def finding_words(finding: Any, language: str | None = None) -> str:
     own finding (as a page computes it for a past day)."""
     language = language or reader_language()
     message = _attribute(finding, "message")
-    english = _attribute(finding, "explanation") or ""
     if message is None or language == "en":
-        return english
+        return english(finding)
     try:
         if not isinstance(message, Message):
             message = Message.from_dict(message)
@@ -43,7 +44,7 @@ def finding_words(finding: Any, language: str | None = None) -> str:
     except (KeyError, TypeError, ValueError):
         # a message stored by another version of the engine, one it no longer
         # declares: its English, as stored, stands
-        return english
+        return english(finding)
 
 
 def _attribute(finding: Any, name: str) -> Any:

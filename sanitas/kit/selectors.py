@@ -30,6 +30,7 @@ from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.words import type_words
 from sanitas.records.bridge import record_names, record_to_fact
+from sanitas.records.findings import english
 from sanitas.records.models import (
     RECORD_MODELS,
     DataProblem,
@@ -665,7 +666,7 @@ def _finding_row(finding: Any) -> FindingRow:
         due=due,
         period=finding.period or "",
         cite=finding.cite,
-        explanation=finding.explanation,
+        explanation=english(finding),
         program=program_of(finding.requirement) or "",
         reading=finding.reading or "",
         message=finding.message,

@@ -45,6 +45,7 @@ from sanitas.ordinance.enforcement import REASON_WORDS
 from sanitas.ordinance.facts import FactsError
 from sanitas.ordinance.notice_terms import TermsError
 from sanitas.records import replay
+from sanitas.records.findings import english
 from sanitas.records.models import Finding, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record
 from sanitas.records.serving import document_terms, serve_document
@@ -300,7 +301,7 @@ def _found(notice: Notice) -> str:
     if events is not None and events.note:
         return events.note
     finding = _finding(notice)
-    return finding.explanation if finding is not None else ""
+    return english(finding) if finding is not None else ""
 
 
 def _found_message(notice: Notice, found: str) -> dict[str, Any] | None:
@@ -309,7 +310,7 @@ def _found_message(notice: Notice, found: str) -> dict[str, Any] | None:
     finding that has since said something else, or a citation's own account, has
     none, and prints in English)."""
     finding = _finding(notice)
-    if finding is None or not finding.message or finding.explanation != found:
+    if finding is None or not finding.message or english(finding) != found:
         return None
     return finding.message
 
@@ -394,7 +395,7 @@ def draft_notice(
     first = _save_draft(notice, finding_id=finding.pk)
     if first is not None:
         return first
-    _event(notice, actor=actor, action="drafted", note=finding.explanation)
+    _event(notice, actor=actor, action="drafted", note=english(finding))
     return notice
 
 

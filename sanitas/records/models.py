@@ -290,7 +290,13 @@ class Finding(models.Model):
     status = models.CharField(max_length=16)
     due = models.CharField(max_length=16, blank=True)
     cite = models.CharField(max_length=120)
-    explanation = models.TextField()
+    explanation = models.TextField(
+        blank=True,
+        help_text=(
+            "The English sentence of a rule that still writes its own; blank where the "
+            "engine said the finding as a message (its English is rendered from it)."
+        ),
+    )
     reading = models.TextField(
         null=True,
         blank=True,
@@ -301,8 +307,8 @@ class Finding(models.Model):
         blank=True,
         help_text=(
             "What the engine said, as a message id and its arguments, rendered in each "
-            "reader's language (none where the rule still writes its English sentence); "
-            "the explanation is its English."
+            "reader's language, English included (none where the rule still writes its "
+            "English sentence, which the explanation holds)."
         ),
     )
     evaluated_as_of = models.DateField()

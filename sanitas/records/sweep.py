@@ -296,8 +296,10 @@ def _evaluator(pack: RulePack, workers: int) -> Any:
 #: a data problem as the sweep keeps it: the keys of the records, and the sentence
 Problem = tuple[tuple[str, ...], str]
 #: what the sweep keeps of a group's evaluation: each finding as (requirement,
-#: subject, period, ordinal) and (status, due, cite, explanation, reading, message:
-#: the engine's message as JSON, or None where the rule still writes a sentence); the
+#: subject, period, ordinal) and (status, due, cite, explanation, reading, message):
+#: a finding the engine said as a message keeps the message as JSON and no sentence
+#: (its English is rendered where it is read: :func:`sanitas.records.findings.english`),
+#: one whose rule still writes a sentence keeps the sentence and no message; the
 #: group's data problems; the day to look at the group again; and a digest of both
 Evaluated = tuple[str, list[tuple[tuple, tuple]], list[Problem], date, str]
 
@@ -341,12 +343,12 @@ def evaluate_groups(
             if finding.subject in lent:
                 continue
             base = (finding.requirement, finding.subject, finding.period or "")
-            said = finding.message
+            said = finding.message  # its English is not rendered to be stored
             values = (
                 finding.status,
                 _iso(finding.due),
                 finding.cite,
-                finding.explanation,
+                finding.explanation if said is None else "",
                 finding.reading,
                 said.to_dict() if said is not None else None,
             )

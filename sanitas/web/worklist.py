@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 from sanitas.access.doors import door
 from sanitas.access.policy import allows
 from sanitas.kit import selectors
+from sanitas.kit.said import finding_words
 from sanitas.kit.titles import program_title, requirement_title, subject_title
 from sanitas.web.words import program_words
 from sanitas.web.worklist_forms import AsOfForm, WorklistFilterForm
@@ -183,7 +184,7 @@ def _export(fmt: str, findings: list[Any]) -> HttpResponse:
             finding.cite,
             subject.text if subject else subject_title(finding.subject),
             subject.owner if subject else "",
-            finding.explanation,
+            finding_words(finding),
             assigned.get((finding.subject, finding.requirement), ""),
             finding.requirement,
             finding.subject,

@@ -26,6 +26,7 @@ from sanitas.casework.inspection import VISIT_KINDS, InterceptorForm, observable
 from sanitas.casework.models import EvidenceIsKept, InspectionVisit, Photo, Signature
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.document import read_data
+from sanitas.records.findings import english
 from sanitas.records.models import RECORD_MODELS, Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
@@ -268,7 +269,8 @@ def test_a_reading_over_25_percent_is_a_violation_at_once_without_a_sweep(client
         current=True, requirement="FOG-25-PERCENT", status="violation", period=day
     )
     assert found.subject == "jade-gi"
-    assert "41.7%" in found.explanation and "above the 25% limit" in found.explanation
+    said = english(found)
+    assert "41.7%" in said and "above the 25% limit" in said
     assert found.period == AS_OF.isoformat()
     page = client.get(reverse("casework:inspection_findings", args=[visit.pk]))
     text = page.content.decode()

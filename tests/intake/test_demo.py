@@ -37,6 +37,7 @@ from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.engine import FactIndex
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.words import name_of
+from sanitas.records.findings import english
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.sweep import export_facts, sweep
 
@@ -202,9 +203,8 @@ def test_the_database_and_the_engine_agree_on_the_demo(demo):
         for f in evaluation.findings
     )
     stored = sorted(
-        Finding.objects.filter(current=True).values_list(
-            "requirement", "subject", "period", "status", "explanation"
-        )
+        (f.requirement, f.subject, f.period, f.status, english(f))
+        for f in Finding.objects.filter(current=True)
     )
     assert stored == engine
 

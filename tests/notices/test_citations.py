@@ -16,6 +16,7 @@ import pytest
 from django.utils import timezone
 
 from sanitas.notices import selectors, services
+from sanitas.records.findings import english
 from sanitas.records.models import RECORD_MODELS, Finding
 from sanitas.records.sweep import sweep
 
@@ -176,7 +177,7 @@ def test_an_appeal_heard_and_decided_moves_the_engines_findings(lapsed):
     order = RECORD_MODELS["hearing_order"].objects.get(key=hearing.fact_key)
     assert (order.decision, order.amount) == ("modified", 50)
     assert _current("ORG-APPEAL", citation.fact_key).status == "met"
-    assert "modified the penalty to $50" in _current("ORG-APPEAL", citation.fact_key).explanation
+    assert "modified the penalty to $50" in english(_current("ORG-APPEAL", citation.fact_key))
     text = subprocess.run(
         ["pdftotext", "-", "-"], input=bytes(hearing.order_pdf), capture_output=True, check=True
     ).stdout.decode()
@@ -212,7 +213,7 @@ def test_a_granted_extension_moves_the_deadline_the_engine_honours(served_nov):
     )
     clock = _current("ORG-NOV-60-DAYS", served_nov.fact_key)
     assert (clock.status, clock.due) == ("due", "2025-06-30")
-    assert "as extended" in clock.explanation
+    assert "as extended" in english(clock)
     assert not selectors.proposal(served_nov, as_of=AFTER, today=AFTER).citation_due
     assert selectors.proposal(served_nov, as_of=AFTER, today=date(2025, 7, 1)).citation_due
 

@@ -13,6 +13,7 @@ import pytest
 
 from sanitas.notices import services
 from sanitas.notices.compose import requirement_words
+from sanitas.records.findings import english
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 
@@ -35,7 +36,7 @@ def test_an_sb1383_violation_drafts_a_notice_of_violation_to_the_owner(city):
     assert content["recipient"]["name"] == "María López"
     assert content["recipient"]["address"] == "PO Box 44, San Gabriel, CA 91778"
     assert content["recipient"]["rule"] == "owner_tax_address"
-    assert content["found"] == source.explanation
+    assert content["found"] == english(source)
     assert "Casa Verde" in content["found"] and "p-casa" not in content["found"]
     cites = [item["cite"] for item in content["law"]]
     assert cites[0] == source.cite

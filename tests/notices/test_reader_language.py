@@ -13,6 +13,7 @@ from html import unescape
 import pytest
 
 from sanitas.notices import render
+from sanitas.records.findings import english as said_in_english
 from sanitas.records.services import record_facts
 
 from .conftest import AS_OF, draft, serve
@@ -193,7 +194,9 @@ def test_what_was_found_reads_in_the_readers_language_where_the_engine_said_a_me
     message = Message.from_dict(finding.message)
     notice = serve(draft("FOG-DISCHARGE-PROHIBITION", "blk-pho"), method="certified_mail")
     content = notice.content_snapshot
-    assert content["found_message"] == finding.message and content["found"] == finding.explanation
+    assert content["found_message"] == finding.message and content["found"] == said_in_english(
+        finding
+    )
     chinese_words = say(message, "zh-Hant")
     assert "2025年2月10日" in chinese_words
     html, pdf = _both(notice)
@@ -239,17 +242,20 @@ def test_a_spanish_notice_of_violation_says_what_was_found_in_spanish(city):
         current=True, requirement="FOG-DISCHARGE-PROHIBITION", subject="blk-sol"
     )
     spanish_words = say(Message.from_dict(finding.message), "es")
-    assert "10 de febrero de 2025" in spanish_words and spanish_words != finding.explanation
+    assert "10 de febrero de 2025" in spanish_words
+    assert spanish_words != said_in_english(finding)
     notice = serve(draft("FOG-DISCHARGE-PROHIBITION", "blk-sol"))
     content = notice.content_snapshot
-    assert content["found_message"] == finding.message and content["found"] == finding.explanation
+    assert content["found_message"] == finding.message and content["found"] == said_in_english(
+        finding
+    )
     assert render.found_words(content, "es") == (spanish_words, "es")
     html, pdf = _both(notice)
     for text in (html, pdf):
         marker = text.index("A continuación figura el texto en inglés")
         spanish, english = text[:marker], text[marker:]
-        assert spanish_words in spanish and finding.explanation not in spanish, spanish
-        assert finding.explanation in english
+        assert spanish_words in spanish and said_in_english(finding) not in spanish, spanish
+        assert said_in_english(finding) in english
 
 
 def test_what_was_found_without_a_message_prints_in_english_as_before():

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from sanitas.ordinance.document import read_data
 from sanitas.records import sweep as sweep_module
+from sanitas.records.findings import english
 from sanitas.records.models import Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import evaluation_day, groups_to_sweep, sweep
@@ -23,9 +24,8 @@ AS_OF = date(2025, 3, 1)
 
 def _findings() -> list[tuple]:
     return sorted(
-        Finding.objects.filter(current=True).values_list(
-            "subject_group", "requirement", "subject", "period", "status", "due", "explanation"
-        )
+        (f.subject_group, f.requirement, f.subject, f.period, f.status, f.due, english(f))
+        for f in Finding.objects.filter(current=True)
     )
 
 

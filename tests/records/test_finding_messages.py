@@ -1,6 +1,6 @@
-"""A finding the engine said as a message is stored as one (its id and arguments,
-beside its English) and read in the reader's language; a second sweep that finds the
-same leaves it as it is."""
+"""A finding the engine said as a message is stored as one (its id and arguments, no
+sentence) and read in the reader's language, English included; a second sweep that
+finds the same leaves it as it is."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ import pytest
 from django.utils import translation
 
 from sanitas.kit.said import finding_words, reader_language
+from sanitas.ordinance.document import read_data
 from sanitas.ordinance.messages import Message, render
+from sanitas.records.findings import english
 from sanitas.records.models import Finding, SubjectGroup
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
+
+from ..conftest import SHARED_SCENARIOS
 
 pytestmark = pytest.mark.django_db
 
@@ -32,17 +36,32 @@ def blockage():
     return Finding.objects.get(current=True, requirement="FOG-DISCHARGE-PROHIBITION")
 
 
-def test_the_sweep_stores_the_message_beside_its_english(blockage):
+def test_the_sweep_stores_the_message_and_no_sentence(blockage):
     message = Message.from_dict(blockage.message)
     assert message.id.startswith("fog.discharge")
-    assert blockage.explanation == render(message) and "2024-11-02" in blockage.explanation
+    assert blockage.explanation == ""  # not rendered to be stored
+    said = english(blockage)
+    assert said == render(message) and "2024-11-02" in said
     spanish = finding_words(blockage, "es")
     chinese = finding_words(blockage, "zh-Hant")
     assert spanish == render(message, "es") and "2 de noviembre de 2024" in spanish
     assert chinese == render(message, "zh-Hant") and "2024年11月2日" in chinese
-    assert finding_words(blockage, "en") == blockage.explanation
-    # the history keeps it too
-    assert blockage.history.latest().message == blockage.message
+    assert finding_words(blockage, "en") == said
+    # the history keeps it too, and says it alike
+    version = blockage.history.latest()
+    assert version.message == blockage.message and english(version) == said
+
+
+def test_a_rule_that_writes_its_sentence_has_it_stored():
+    """The permit rules still write their sentences (sanitas/ordinance/permits/)."""
+    lapse = read_data(SHARED_SCENARIOS / "prm-permit-lapse.yaml")
+    record_facts(raw_facts=lapse["facts"], actor="clerk", why="two permits", evaluate=False)
+    sweep(as_of=date.fromisoformat(str(lapse["as_of"])))
+    plain = [f for f in Finding.objects.filter(current=True) if f.message is None]
+    assert plain, "every finding of a permit is said as a message: choose a rule that is not"
+    for finding in plain:
+        assert finding.explanation and english(finding) == finding.explanation
+        assert finding_words(finding, "es") == finding.explanation
 
 
 def test_a_page_reads_it_in_the_active_language(blockage):
@@ -52,7 +71,7 @@ def test_a_page_reads_it_in_the_active_language(blockage):
     with translation.override("es"):
         assert finding_words(blockage) == render(Message.from_dict(blockage.message), "es")
     with translation.override("fr"):
-        assert reader_language() == "en" and finding_words(blockage) == blockage.explanation
+        assert reader_language() == "en" and finding_words(blockage) == english(blockage)
 
 
 def test_a_second_sweep_that_finds_the_same_leaves_it(blockage):
@@ -67,6 +86,8 @@ def test_a_finding_without_a_message_and_one_no_longer_declared_read_in_english(
     assert finding_words(plain, "es") == "As recorded."
     gone = {"explanation": "As recorded.", "message": {"id": "no.such.message", "args": {}}}
     assert finding_words(gone, "zh-Hant") == "As recorded."
+    # with no sentence stored, a message this engine no longer declares is said by its id
+    assert english({"explanation": "", "message": {"id": "no.such.message"}}) == "no.such.message"
 
 
 def test_a_message_read_back_from_the_database_is_the_engines_when_its_json_is(blockage):
@@ -87,7 +108,22 @@ def test_a_message_read_back_from_the_database_is_the_engines_when_its_json_is(b
     result = sweep(as_of=AS_OF, full=True)
     blockage.refresh_from_db()
     assert result.findings_updated == 1 and blockage.message == said
-    assert blockage.explanation == render(Message.from_dict(said))
+    assert blockage.explanation == "" and english(blockage) == render(Message.from_dict(said))
+
+
+def test_a_finding_stored_with_its_english_beside_the_message_is_stored_again_without(
+    blockage,
+):
+    """Findings stored before kept the message's English beside it: the next full sweep
+    stores the message alone, without a new version of the finding."""
+    versions = blockage.history.count()
+    said = english(blockage)
+    Finding.objects.filter(pk=blockage.pk).update(explanation=said)
+    SubjectGroup.objects.update(findings_digest="")
+    result = sweep(as_of=AS_OF, full=True)
+    blockage.refresh_from_db()
+    assert result.findings_updated == 1 and blockage.explanation == ""
+    assert english(blockage) == said and blockage.history.count() == versions
 
 
 def test_a_message_stored_in_the_first_longer_form_is_read_and_stored_again_short(blockage):

@@ -11,7 +11,7 @@ import pytest
 
 from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
-from sanitas.records.findings import read_documents
+from sanitas.records.findings import english, read_documents
 from sanitas.records.models import Finding, GroupFindings, RecordIndex, SubjectGroup
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import evaluate_groups, jurisdiction_pack, read_groups, sweep
@@ -165,14 +165,12 @@ def test_a_merge_moves_the_findings_document_with_the_findings():
 def test_a_finding_gets_a_new_version_when_its_status_changes_not_its_words():
     _load()
     sweep(as_of=AS_OF, full=True)
-    before = dict(Finding.objects.values_list("id", "explanation"))
+    before = {f.pk: english(f) for f in Finding.objects.all()}
     later = date(2025, 9, 1)
     result = sweep(as_of=later, full=True)
     rows = {
-        pk: (status, due, group, current, explanation)
-        for pk, status, due, group, current, explanation in Finding.objects.values_list(
-            "id", "status", "due", "subject_group", "current", "explanation"
-        )
+        f.pk: (f.status, f.due, f.subject_group, f.current, english(f))
+        for f in Finding.objects.all()
     }
     versions: dict[int, list[tuple]] = {}
     for pk, *state in Finding.history.order_by("history_date", "history_id").values_list(
@@ -194,8 +192,12 @@ def test_a_finding_gets_a_new_version_when_its_status_changes_not_its_words():
         [pk for pk, states in versions.items() if len(states) > 1]
     )
     documents = read_documents(_groups())
-    said = {tuple(f[:4]): f[7] for findings in documents.values() for f in findings}
+    said = {
+        tuple(f[:4]): english({"explanation": f[7], "message": f[9]})
+        for findings in documents.values()
+        for f in findings
+    }
     for pk in reworded:
         finding = Finding.objects.get(pk=pk)
         key = (finding.requirement, finding.subject, finding.period, finding.ordinal)
-        assert said[key] == finding.explanation
+        assert said[key] == english(finding)

@@ -16,7 +16,7 @@ from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
 from sanitas.records import services
-from sanitas.records.findings import read_documents
+from sanitas.records.findings import english, read_documents
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import RecordError, void_record
 from sanitas.records.sweep import export_facts, groups_to_sweep, sweep
@@ -38,10 +38,10 @@ def _load_block():
 
 
 def _current_findings() -> list[tuple]:
+    """The stored findings, each said in English (from its message, or its sentence)."""
     return sorted(
-        Finding.objects.filter(current=True).values_list(
-            "requirement", "subject", "period", "status", "due", "explanation", "reading"
-        )
+        (f.requirement, f.subject, f.period, f.status, f.due, english(f), f.reading)
+        for f in Finding.objects.filter(current=True)
     )
 
 
@@ -331,7 +331,7 @@ def test_a_finding_keeps_its_reading_and_a_changed_reading_is_stored(monkeypatch
     assert list(finding.history.values_list("reading", flat=True)) == [READING]
     # every other finding has the reading (or none) the engine gave it
     assert _without(key, _current_findings()) == _without(key, _engine_findings(read_data(BLOCK)))
-    before = (finding.status, finding.due, finding.explanation, finding.cite)
+    before = (finding.status, finding.due, english(finding), finding.cite)
     # a sweep that changes only the reading updates the row and the group's findings
     # document; the finding's history is its status, so no new version is made
     amend.readings[key] = "Another reading of the same rule."
@@ -339,7 +339,7 @@ def test_a_finding_keeps_its_reading_and_a_changed_reading_is_stored(monkeypatch
     assert (again.findings_created, again.findings_updated, again.findings_closed) == (0, 1, 0)
     finding.refresh_from_db()
     assert finding.reading == "Another reading of the same rule."
-    assert (finding.status, finding.due, finding.explanation, finding.cite) == before
+    assert (finding.status, finding.due, english(finding), finding.cite) == before
     readings = finding.history.order_by("history_date", "history_id").values_list(
         "reading", flat=True
     )

@@ -15,6 +15,7 @@ from django.utils import timezone
 from sanitas.kit import selectors
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
+from sanitas.records.findings import english
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import group_facts, sweep
@@ -257,7 +258,7 @@ def test_each_row_shows_requirement_cite_subject_status_due_and_explanation(bloc
     )
     for text in (finding.requirement, finding.cite, finding.status, finding.due):
         assert html.escape(text) in content
-    assert html.escape(finding.explanation) in content
+    assert html.escape(english(finding)) in content
     assert f'href="{reverse("staff:subject", kwargs={"key": "jade-gi"})}"' in content
 
 
@@ -313,7 +314,7 @@ def test_a_subject_page_shows_its_record_findings_children_and_timeline(block, s
     assert page.fact_type == "device" and page.record.key == "jade-gi"
     for finding in Finding.objects.filter(current=True, subject="jade-gi"):
         assert html.escape(finding.cite) in content
-        assert html.escape(finding.explanation) in content
+        assert html.escape(english(finding)) in content
     assert {"FOG-MIN-FREQUENCY", "FOG-25-PERCENT"} <= {f.requirement for f in page.findings}
     children = {(c.fact_type, c.key) for c in page.children}
     assert {("pump_out", "po-2024-06"), ("pump_out", "po-2024-10")} <= children
