@@ -4,35 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("records", "0001_squashed_0013_worklist_rows"),
+        ('records', '0001_squashed_0013_worklist_rows'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="finding",
-            name="message",
-            field=models.JSONField(
-                blank=True,
-                help_text="What the engine said, as a message id and its arguments, rendered in each reader's language (none where the rule still writes its English sentence); the explanation is its English.",
-                null=True,
-            ),
+            model_name='finding',
+            name='message',
+            field=models.JSONField(blank=True, help_text="What the engine said, as a message id and its arguments, rendered in each reader's language (none where the rule still writes its English sentence); the explanation is its English.", null=True),
         ),
         migrations.AddField(
-            model_name="historicalfinding",
-            name="message",
-            field=models.JSONField(
-                blank=True,
-                help_text="What the engine said, as a message id and its arguments, rendered in each reader's language (none where the rule still writes its English sentence); the explanation is its English.",
-                null=True,
-            ),
+            model_name='historicalfinding',
+            name='message',
+            field=models.JSONField(blank=True, help_text="What the engine said, as a message id and its arguments, rendered in each reader's language (none where the rule still writes its English sentence); the explanation is its English.", null=True),
         ),
         migrations.AlterField(
-            model_name="groupfindings",
-            name="document",
-            field=models.TextField(
-                default="[]",
-                help_text="The group's current findings, as JSON: [requirement, subject, period, ordinal, status, due, cite, explanation, reading, message] for each, in the engine's order.",
-            ),
+            model_name='groupfindings',
+            name='document',
+            field=models.TextField(default='[]', help_text="The group's current findings, as JSON: [requirement, subject, period, ordinal, status, due, cite, explanation, reading, message] for each, in the engine's order."),
         ),
     ]
