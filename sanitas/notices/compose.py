@@ -251,6 +251,7 @@ def content(
         "recipient": recipient,
         "subject": asked.subject,
         "subject_name": document.subject_name,
+        "subject_message": document.subject_message,
         "requirement": asked.requirement,
         "requirement_title": document.requirement_title,
         "cite": asked.cite,

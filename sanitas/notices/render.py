@@ -283,6 +283,23 @@ def found_words(content: dict[str, Any], language: str) -> tuple[str, str]:
     return words, (language if words != english else "en")
 
 
+def subject_words(content: dict[str, Any], language: str) -> tuple[str, str]:
+    """What the notice is about (its "Regarding" line) in ``language`` and the language
+    it is in: the subject as the engine names it (``subject_message``) rendered from its
+    catalogs; the English as recorded in English, and for a notice drafted before
+    subjects carried messages."""
+    from sanitas.ordinance.messages import Message, render
+
+    english = str(content.get("subject_name") or "")
+    message = content.get("subject_message")
+    if language == "en" or not message:
+        return english, "en"
+    try:
+        return render(Message.from_dict(message), language), language
+    except (KeyError, TypeError, ValueError):  # a message this engine no longer declares
+        return english, "en"
+
+
 def requirement_words(content: dict[str, Any], language: str) -> tuple[str, str]:
     """The requirement's title in ``language`` and the language it is in: the
     catalog's translation of the title (:func:`sanitas.kit.titles.requirement_title_in`)
@@ -345,6 +362,7 @@ def document_context(
     for part in parts:
         language = part["language"]
         part["found"], part["found_lang"] = found_words(content, language)
+        part["subject"], part["subject_lang"] = subject_words(content, language)
         part["requirement_title"], part["requirement_lang"] = requirement_words(content, language)
         part["signature"] = signature_words(content, language)
         part["law"] = law_quoted(content, language)

@@ -18,10 +18,13 @@ fact types are known.
 from __future__ import annotations
 
 import typing
+from datetime import date, datetime
+from typing import Any
 
 from sanitas.ordinance import rules  # noqa: F401  (every area's fact types registered)
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.messages import (
+    Day,
     Message,
     Name,
     Phrase,
@@ -111,3 +114,36 @@ def _said(part: Message | Word | Name | str, language: str) -> str:
     if isinstance(part, Message):
         return Phrase(part).render(language)
     return part.render(language)
+
+
+# --------------------------------------------------------------------------- a subject
+
+#: what a document is about, as its heading names it ("Regarding", "Asunto", "事由")
+SUBJECT = declare("name.subject", "{subject}")
+#: the record types named as the FOG area names them in its findings
+_DESCRIBED = ("establishment", "device", "employee", "premises")
+
+
+def subject_said(ctx: Any, thing: Any) -> Message | None:
+    """``thing`` (a fact, or a fact's id) as a document's heading names it, as a
+    message: a business, premises, device or employee as the findings describe it
+    (a name as recorded, "the grease interceptor of Jade Garden" in the reader's
+    words); any other record by what it is and its date ("Blockage of 2025-02-10");
+    None for a record not on file."""
+    from sanitas.ordinance.fog.common import ref
+
+    fact = ctx.get(thing) if isinstance(thing, str) else thing
+    if fact is None:
+        return None
+    if fact.type in _DESCRIBED:
+        return SUBJECT(subject=ref(ctx, fact, capital=True))
+    if getattr(fact, "name", None):
+        return SUBJECT(subject=Name(str(fact.name)))
+    what = kind_word(fact.type, capital=True)
+    dated_by = FACT_TYPES[fact.type].dated_by if fact.type in FACT_TYPES else None
+    when = getattr(fact, dated_by, None) if dated_by else None
+    if isinstance(when, datetime):
+        when = when.date()
+    if isinstance(when, date):
+        return SUBJECT(subject=Phrase(DATED(what=what, date=Day(when))))
+    return SUBJECT(subject=what)

@@ -52,6 +52,7 @@ from sanitas.ordinance.engine import (
     visible,
 )
 from sanitas.ordinance.facts import Fact, parse_facts
+from sanitas.ordinance.naming import subject_said
 from sanitas.ordinance.pack import RulePack
 from sanitas.ordinance.words import dollars, name_of, requirement_words
 from sanitas.ordinance.yamlio import load_yaml
@@ -775,7 +776,9 @@ class NoticeDocument:
       ``deadline_on``, ``penalty`` (step and ceiling), ``recipient`` (the ordinance's,
       None when the records give none), ``amount`` (JSON);
     - ``values``: every argument of every message, with the penalty and the amount in
-      dollars; ``subject_name``; ``requirement_title`` (what the document calls the
+      dollars; ``subject_name`` (in English) and ``subject_message`` (the same as a
+      message to render in the reader's language, JSON; None for a record not on
+      file); ``requirement_title`` (what the document calls the
       requirement); ``law``, the sections quoted (the finding's own cite where it
       quotes the requirement); the pack's ``letterhead`` and the signing office's
       ``signature``;
@@ -800,6 +803,7 @@ class NoticeDocument:
     signature: dict[str, Any]
     approval_required: bool
     referral: dict[str, Any] | None = None
+    subject_message: dict[str, Any] | None = None
 
     def ripe_on_referral_day(self) -> bool:
         """Whether a citation asked to be ripe on ``referral_on`` too is (its notice's
@@ -886,6 +890,7 @@ def notice_document(ask: DocumentAsk, facts: Sequence[Any], pack: RulePack) -> N
         amount=to_json_value(ask.amount) if ask.amount is not None else None,
         values=values,
         subject_name=name_of(ctx, ask.subject),
+        subject_message=_said(subject_said(ctx, ask.subject)),
         requirement_title=varied.get("names") or title(ask.requirement),
         law=law,
         letterhead=to_json_value(pack.value("notice.letterhead", ask.served_on)),
@@ -893,6 +898,10 @@ def notice_document(ask: DocumentAsk, facts: Sequence[Any], pack: RulePack) -> N
         approval_required=ask.kind in pack.value("notice.approval_required_kinds", ask.served_on),
         referral=referral,
     )
+
+
+def _said(message: Any) -> dict[str, Any] | None:
+    return message.to_dict() if message is not None else None
 
 
 def _a(name: str) -> str:

@@ -256,6 +256,42 @@ def test_a_spanish_notice_of_violation_says_what_was_found_in_spanish(city):
         spanish, english = text[:marker], text[marker:]
         assert spanish_words in spanish and said_in_english(finding) not in spanish, spanish
         assert said_in_english(finding) in english
+    # what it is about, in the heading of each part: in Spanish, then in English
+    assert content["subject_name"] == "the blockage of 2025-02-10"
+    assert render.subject_words(content, "es") == ("Obstrucción del 10 de febrero de 2025", "es")
+    assert render.subject_words(content, "zh-Hant") == ("2025年2月10日的堵塞", "zh-Hant")
+    assert render.subject_words(content, "en") == ("the blockage of 2025-02-10", "en")
+    for text in (html, pdf):
+        marker = text.index("A continuación figura el texto en inglés")
+        assert "Obstrucción del 10 de febrero de 2025" in text[:marker]
+        assert "the blockage of 2025-02-10" in text[marker:]
+
+
+def test_the_heading_names_a_business_as_recorded_and_an_old_notice_in_english():
+    business = {"subject_name": "Casa Verde", "subject_message": None}
+    assert render.subject_words(business, "es") == ("Casa Verde", "en")
+    device = {
+        "subject_name": "the grease interceptor of Casa Verde",
+        "subject_message": {
+            "id": "name.subject",
+            "args": {
+                "subject": {
+                    "p": {
+                        "id": "fog.name.of",
+                        "args": {
+                            "kind": {"w": "the grease interceptor"},
+                            "owner": {"name": "Casa Verde"},
+                        },
+                    },
+                    "cap": 1,
+                }
+            },
+        },
+    }
+    spanish, language = render.subject_words(device, "es")
+    assert language == "es" and spanish.startswith("El interceptor") and "Casa Verde" in spanish
+    gone = {**device, "subject_message": {"id": "no.such", "args": {}}}
+    assert render.subject_words(gone, "es") == ("the grease interceptor of Casa Verde", "en")
 
 
 def test_what_was_found_without_a_message_prints_in_english_as_before():
