@@ -21,6 +21,7 @@ import io
 from datetime import date, datetime, timedelta
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.test import Client
@@ -295,8 +296,34 @@ def test_every_view_is_guarded_by_its_door():
         assert getattr(view, "guarded", False), f"{name}: its view is not guarded by @door"
 
 
+class _Signed:
+    """A client signed in as each asker, once: each request's writes are rolled back
+    (its session's among them), and an asker whose session cookie a request changed
+    (a sign-out) is signed in afresh before the next, so that nothing carries over."""
+
+    def __init__(self, users: dict[str, User]) -> None:
+        self.users = users
+        self.clients: dict[str, tuple[Client, str | None]] = {}
+
+    def client(self, asker: str) -> Client:
+        known = self.clients.get(asker)
+        if known is not None and self._session(known[0]) == known[1]:
+            return known[0]
+        client = Client()
+        if asker != "anonymous":
+            client.force_login(self.users[asker])
+        self.clients[asker] = (client, self._session(client))
+        return client
+
+    @staticmethod
+    def _session(client: Client) -> str | None:
+        cookie = client.cookies.get(settings.SESSION_COOKIE_NAME)
+        return cookie.value if cookie is not None else None
+
+
 def test_every_page_answers_every_role_as_the_table_says(world):
     wrong = []
+    signed = _Signed(world.users)
     for name in sorted(_patterns()):
         if name.startswith("api:"):
             continue
@@ -307,11 +334,8 @@ def test_every_page_answers_every_role_as_the_table_says(world):
             asks = world.about(name, need) if need not in (None, PUBLIC, SIGNED_IN) else []
             for asker in ASKERS:
                 want = expected(asker, need, asks)
+                client = signed.client(asker)
                 with transaction.atomic():
-                    # signed in afresh each time: a sign-out must not carry over
-                    client = Client()
-                    if asker != "anonymous":
-                        client.force_login(world.users[asker])
                     response = client.get(url) if method == "GET" else client.post(url, {})
                     transaction.set_rollback(True)
                 got = answered(response)
