@@ -243,7 +243,6 @@ NOT_CONVERTED = {
     "edible_food.common",
     "edible_food.generators",
     "edible_food.recovery",
-    "edible_food.tiers",
     "enforcement.appeals",
     "enforcement.citations",
     "enforcement.common",
