@@ -8,7 +8,7 @@ import json
 from datetime import date
 
 from sanitas.ordinance.edible_food import tiers
-from sanitas.ordinance.messages import Count, Day, Message, Money, Name, Phrase, Word, render
+from sanitas.ordinance.messages import Count, Day, Items, Message, Money, Name, Phrase, Word, render
 
 
 def _large_event() -> Message:
@@ -58,3 +58,92 @@ def test_a_tier_message_goes_to_json_and_back() -> None:
     assert data["args"]["basis"]["p"]["id"] == "efr.tier.large-event"
     back = Message.from_dict(data)
     assert back == message and render(back, "zh-Hant") == render(message, "zh-Hant")
+
+
+def _records(ctx_months: list[str]) -> Message:
+    from sanitas.ordinance.edible_food import common, generators
+
+    pounds = generators.POUNDS["recovered"](party=Name("Valley Pantry"))
+    pending = Phrase(
+        generators._POUNDS_FOR(what=Phrase(pounds), months=common.months_message(ctx_months))
+    )
+    shown = Phrase(
+        common.MISSING_FOR(
+            party=Name("In Town Pantry"), missing=Items((Word("address"), Word("food types")))
+        )
+    )
+    owner = Phrase(common._WHOSE(owner=Name("Big Market", capital=True)))
+    return generators._INCOMPLETE_PENDING["generator"](
+        whose=owner, shown=shown, pending=Items((pending,))
+    )
+
+
+def test_a_generators_records_read_in_each_language() -> None:
+    message = _records(["2024-01", "2024-02", "2024-03", "2024-06"])
+    assert render(message) == (
+        "Big Market's food recovery records are incomplete: for In Town Pantry, missing address "
+        "and food types; not yet on record: pounds recovered for Valley Pantry for 4 months "
+        "(2024-01 to 2024-03, 2024-06)."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("Los registros de recuperación de alimentos de Big Market")
+    assert "para In Town Pantry, falta: dirección y tipos de alimentos" in spanish
+    assert "4 meses (2024-01 a 2024-03, 2024-06)" in spanish
+    chinese = render(message, "zh-Hant")
+    assert chinese.startswith(
+        "Big Market的食物回收紀錄不完整：關於In Town Pantry，缺少地址和食物種類"
+    )
+    assert "4個月（2024-01至2024-03、2024-06）" in chinese
+
+
+def test_months_follow_the_plural() -> None:
+    from sanitas.ordinance.edible_food import common
+
+    one = common.months_message(["2024-05"])
+    assert (one.render("en"), one.render("es")) == ("1 month (2024-05)", "1 mes (2024-05)")
+    assert common.months_text(["2024-01", "2024-03"]) == "2 months (2024-01, 2024-03)"
+    assert common.months_message(["2024-01", "2024-03"]).render("es") == (
+        "2 meses (2024-01, 2024-03)"
+    )
+
+
+def test_a_good_samaritan_finding_follows_the_number_of_generators() -> None:
+    from sanitas.ordinance.edible_food import recovery
+
+    def uninformed(*generators: str) -> Message:
+        return recovery._UNINFORMED(
+            partner=Name("Valley Pantry", capital=True),
+            generators=Items(tuple(Name(g) for g in generators)),
+            count=Count(len(generators)),
+        )
+
+    one, two = uninformed("Big Market"), uninformed("Big Market", "Casa Verde")
+    assert render(one).endswith(
+        "no agreement with it carries the clause and no letter to it is on record."
+    )
+    assert render(two).endswith("no letter to them is on record.")
+    assert render(one, "es").endswith("ninguna carta dirigida a él.")
+    assert render(two, "es").endswith("ninguna carta dirigida a ellos.")
+    assert "Big Market y Casa Verde" in render(two, "es")
+    assert "《善意撒馬利亞人食物捐贈法》" in render(two, "zh-Hant")
+    back = Message.from_dict(json.loads(json.dumps(two.to_dict())))
+    assert back == two and render(back, "es") == render(two, "es")
+
+
+def test_a_report_deadline_reads_in_each_language() -> None:
+    from sanitas.ordinance.edible_food import common, generators
+
+    owner = Phrase(common._WHOSE_S(owner=Name("Big Markets", capital=True)))
+    report = generators.GENERATOR_REPORT(whose=owner, year="2024")
+    late = generators._report_message(Phrase(report), date(2025, 2, 1), date(2025, 2, 5), None)
+    assert render(late) == (
+        "Big Markets' 2024 annual food recovery report was due 2025-02-01 and received late, "
+        "on 2025-02-05."
+    )
+    assert render(late, "es") == (
+        "El informe anual de recuperación de alimentos de Big Markets correspondiente a 2024 "
+        "vencía el 1 de febrero de 2025 y se recibió con retraso, el 5 de febrero de 2025."
+    )
+    assert render(late, "zh-Hant") == (
+        "Big Markets的2024年度食物回收報告應於2025年2月1日前提交，已於2025年2月5日逾期收到。"
+    )

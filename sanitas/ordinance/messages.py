@@ -223,8 +223,9 @@ def declare(ident: str, english: str, *, plural: str | None = None, count: str |
     known = TEMPLATES.get(ident)
     if known is not None and known != template:
         raise ValueError(f"message {ident}: declared twice with different English")
-    names = _fields(english) | (_fields(plural) if plural else set())
-    if (plural is None) != (count is None) or (count is not None and count not in names):
+    # a plural's count is an argument even where no form shows it ("with it", "with them")
+    names = _fields(english) | (_fields(plural) if plural else set()) | ({count} - {None})
+    if (plural is None) != (count is None):
         raise ValueError(f"message {ident}: a plural needs its count among the arguments")
     TEMPLATES[ident] = template
 

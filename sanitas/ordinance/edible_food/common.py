@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, get_args
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.edible_food.vocabulary import (
@@ -16,8 +16,11 @@ from sanitas.ordinance.edible_food.vocabulary import (
     FoodRecoveryQuantity,
 )
 from sanitas.ordinance.engine import Context
+from sanitas.ordinance.fog.common import ref
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.words import capital, listing, name_of, words
+from sanitas.ordinance.general.vocabulary import Category
+from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.words import name_of, words
 
 # --------------------------------------------------------------------------- formatting
 
@@ -31,8 +34,67 @@ def category_words(category: str) -> str:
     return "business" if category == "other" else words(category)
 
 
-def thing_name(ctx: Context, thing: Any) -> str:
-    return capital(name_of(ctx, thing))
+# --------------------------------------------------------------------------- in messages
+
+#: what a business is, with its article ("a restaurant", "an other business")
+CATEGORY_WORDS = {
+    category: with_article(category_words(category)) for category in get_args(Category)
+}
+vocabulary(*CATEGORY_WORDS.values())
+
+
+def name(ctx: Context, thing: Any, capital: bool = False) -> Any:
+    """A thing as a message's argument: its name on the record as it is in every
+    language, a description of a business with no name ("the food distributor at 5
+    Main St") in the reader's words (as the FOG findings describe it)."""
+    return ref(ctx, thing, capital)
+
+
+def names(ctx: Context, things: Iterable[Any]) -> Items:
+    """Several things named, each once, in a list ("Arroyo Pho, Bamboo Cafe and Casa Verde")."""
+    named: dict[str, Any] = {}
+    for thing in things:
+        named.setdefault(name_of(ctx, thing), thing)
+    return Items(tuple(ref(ctx, thing) for thing in named.values()))
+
+
+def category(fact: Any) -> Word:
+    """What a business is, with its article, in the reader's words."""
+    return Word(CATEGORY_WORDS[fact.category])
+
+
+#: a thing's possessive: "Arroyo Pho's", "Canyon Sewer Contractors'" ("de …", "…的")
+_WHOSE = declare("efr.whose", "{owner}'s")
+_WHOSE_S = declare("efr.whose-s", "{owner}'")
+
+
+def whose(ctx: Context, thing: Any) -> Phrase:
+    """A thing's possessive, beginning a sentence: "Arroyo Pho's"."""
+    made = _WHOSE_S if name_of(ctx, thing).endswith("s") else _WHOSE
+    return Phrase(made(owner=ref(ctx, thing, capital=True)))
+
+
+_MONTHS = declare(
+    "efr.months", "{count} month ({months})", plural="{count} months ({months})", count="count"
+)
+_MONTH_RUN = declare("efr.months.run", "{first} to {last}")
+_MONTH_RUNS = declare("efr.months.runs", "{first}, {rest}")
+
+
+def months_message(months: list[str]) -> Phrase:
+    """``["2024-01", "2024-02", "2024-03", "2024-06"]`` →
+    "4 months (2024-01 to 2024-03, 2024-06)" (:func:`months_text`)."""
+    runs: list[list[str]] = []
+    for month in months:
+        if runs and _next_month(runs[-1][-1]) == month:
+            runs[-1].append(month)
+        else:
+            runs.append([month])
+    shown: Any = None
+    for run in reversed(runs):
+        one = Name(run[0]) if len(run) == 1 else Phrase(_MONTH_RUN(first=run[0], last=run[-1]))
+        shown = one if shown is None else Phrase(_MONTH_RUNS(first=one, rest=shown))
+    return Phrase(_MONTHS(count=Count(len(months)), months=shown))
 
 
 def _next_month(month: str) -> str:
@@ -44,14 +106,7 @@ def _next_month(month: str) -> str:
 def months_text(months: list[str]) -> str:
     """``["2024-01", "2024-02", "2024-03", "2024-06"]`` →
     "4 months (2024-01 to 2024-03, 2024-06)"."""
-    runs: list[list[str]] = []
-    for month in months:
-        if runs and _next_month(runs[-1][-1]) == month:
-            runs[-1].append(month)
-        else:
-            runs.append([month])
-    shown = ", ".join(run[0] if len(run) == 1 else f"{run[0]} to {run[-1]}" for run in runs)
-    return f"{len(months)} month{'s' if len(months) != 1 else ''} ({shown})"
+    return months_message(months).render("en")
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -78,17 +133,30 @@ def obligations_of(est: Establishment, ctx: Context) -> tuple[int, date, date] |
     return tier, start, day
 
 
-def judged_on(day: date, ctx: Context) -> str:
-    return f"on {day}" if day == ctx.as_of else f"on its last day open, {day}"
+_ON = declare("efr.judged.on", "on {date}")
+_LAST_DAY_OPEN = declare("efr.judged.last-day-open", "on its last day open, {date}")
 
 
-def generator_words(est: Establishment, tier: int, start: date, ctx: Context) -> str:
+def judged_on(day: date, ctx: Context) -> Phrase:
+    """ "on 2025-03-01", or "on its last day open, 2025-02-28" when it has closed."""
+    made = _ON if day == ctx.as_of else _LAST_DAY_OPEN
+    return Phrase(made(date=Day(day)))
+
+
+_GENERATOR = {
+    tier: declare(
+        f"efr.generator.tier-{TIER_WORDS[tier]}",
+        f"{{generator}}, a tier {TIER_WORDS[tier]} commercial edible food generator with food "
+        "recovery obligations from {start},",
+    )
+    for tier in TIER_WORDS
+}
+
+
+def generator_words(est: Establishment, tier: int, start: date, ctx: Context) -> Phrase:
     """ "Canyon Produce, a tier one commercial edible food generator with food recovery
     obligations from 2022-01-01," """
-    return (
-        f"{thing_name(ctx, est)}, a tier {TIER_WORDS[tier]} commercial edible food generator with "
-        f"food recovery obligations from {start},"
-    )
+    return Phrase(_GENERATOR[tier](generator=name(ctx, est, capital=True), start=Day(start)))
 
 
 def effective_span(
@@ -230,28 +298,42 @@ _LAST_MONTH_DUE: dict[tuple[int, date], int] = {}
 _MONTH_LABELS: dict[int, str] = {}
 
 
-def missing_identity(ident: str, ctx: Context) -> list[str]:
+#: what a party's records may lack
+MISSING_WORDS = (
+    "name",
+    "address",
+    "contact information",
+    "food types",
+    "collection frequency",
+)
+vocabulary(*MISSING_WORDS)
+MISSING_FOR = declare("efr.records.missing-for", "for {party}, missing {missing}")
+
+
+def missing_identity(ident: str, ctx: Context) -> list[Any]:
     """Which of name, address and contact information the records lack for a party."""
     party = ctx.get(ident)
     missing = []
     if not party.name:
-        missing.append("name")
+        missing.append(Word("name"))
     premises = ctx.get(party.premises) if party.premises else None
     if not party.address and not (premises is not None and premises.address):
-        missing.append("address")
+        missing.append(Word("address"))
     if not party.contact:
-        missing.append("contact information")
+        missing.append(Word("contact information"))
     return missing
 
 
-def identity_problems(idents: Iterable[str], ctx: Context) -> list[str]:
+def identity_problems(idents: Iterable[str], ctx: Context) -> list[Phrase]:
     """A problem for each party named (once, in order) whose name, address or contact
     information the records lack."""
     problems = []
     for ident in dict.fromkeys(idents):
         missing = missing_identity(ident, ctx)
         if missing:
-            problems.append(f"for {name_of(ctx, ident)}, missing {listing(missing)}")
+            problems.append(
+                Phrase(MISSING_FOR(party=name(ctx, ident), missing=Items(tuple(missing))))
+            )
     return problems
 
 

@@ -6,10 +6,13 @@ ORG-EFG-ANNUAL-REPORT).
 from __future__ import annotations
 
 from datetime import date
+from functools import partial
+from typing import Any
 
 from sanitas.ordinance.calendar import add_days, annual_report_due
 from sanitas.ordinance.edible_food.common import (
-    category_words,
+    MISSING_FOR,
+    category,
     effective_span,
     generator_words,
     grouped,
@@ -18,13 +21,14 @@ from sanitas.ordinance.edible_food.common import (
     missing_identity,
     missing_months,
     month_end,
-    months_text,
+    months_message,
+    name,
+    names,
     obligations_of,
     org_in_force,
     overlap,
     partner_ok,
-    thing_name,
-    with_article,
+    whose,
 )
 from sanitas.ordinance.edible_food.tiers import tier_of
 from sanitas.ordinance.edible_food.vocabulary import (
@@ -34,10 +38,33 @@ from sanitas.ordinance.edible_food.vocabulary import (
 )
 from sanitas.ordinance.engine import Context, Outcome, deadline, met, overdue, rule, violation
 from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.messages import Day, Items, Message, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.organics.self_haulers import reports_for
-from sanitas.ordinance.words import listing, name_of, names_of, possessive
 
 # --------------------------------------------------------------------------- generators
+
+_HAS_AGREEMENT = declare(
+    "efr.agreement.in-force", "{who} has a written agreement with {partners} in force {when}."
+)
+_NO_AGREEMENT = declare(
+    "efr.agreement.none",
+    "{who} has no written agreement with a food recovery organization or service in force {when}.",
+)
+_NOT_COUNTING = declare(
+    "efr.agreement.none-not-counting",
+    "{who} has no written agreement with a food recovery organization or service in force "
+    "{when}; its agreement with {partner} does not count, that being {category}.",
+)
+_ENDED = declare(
+    "efr.agreement.none-ended",
+    "{who} has no written agreement with a food recovery organization or service in force "
+    "{when}; its last agreement, with {partner}, ended on {end}.",
+)
+_NOT_A_PARTNER = declare(
+    "efr.agreement.not-a-partner",
+    "The agreement of {generator} with {partner} from {start} is not with a food recovery "
+    "organization or service: {partner} is {category}.",
+)
 
 
 @rule("ORG-EFG-AGREEMENT", on="establishment", cite="Ch. 50 edible food (C)(2)")
@@ -58,10 +85,8 @@ def generator_agreement(est: Establishment, ctx: Context):
     when = judged_on(day, ctx)
     reading = tier_of(est, ctx).reading
     if valid:
-        partners = names_of(ctx, (a.partner for a in valid))
-        return met(
-            f"{who} has a written agreement with {partners} in force {when}.", reading=reading
-        )
+        partners = names(ctx, (a.partner for a in valid))
+        return met(_HAS_AGREEMENT(who=who, partners=partners, when=when), reading=reading)
     if any(effective_span(a, ctx) is None for a in agreements):
         return None  # an agreement on record contradicts itself: a data problem, no violation
     invalid = [a for a in agreements if org_in_force(a, day, ctx) and not partner_ok(a, ctx)]
@@ -72,22 +97,16 @@ def generator_agreement(est: Establishment, ctx: Context):
     ]
     if invalid:
         partner = ctx.get(invalid[-1].partner)
-        detail = (
-            f"; its agreement with {name_of(ctx, partner)} does not count, that being "
-            f"{with_article(category_words(partner.category))}"
+        said = _NOT_COUNTING(
+            who=who, when=when, partner=name(ctx, partner), category=category(partner)
         )
     elif ended:
-        detail = (
-            f"; its last agreement, with {name_of(ctx, ended[-1].partner)}, ended on "
-            f"{ended[-1].end}"
+        said = _ENDED(
+            who=who, when=when, partner=name(ctx, ended[-1].partner), end=Day(ended[-1].end)
         )
     else:
-        detail = ""
-    return violation(
-        f"{who} has no written agreement with a food recovery organization or service "
-        f"in force {when}{detail}.",
-        reading=reading,
-    )
+        said = _NO_AGREEMENT(who=who, when=when)
+    return violation(said, reading=reading)
 
 
 @rule("ORG-EFG-AGREEMENT", on="food_recovery_agreement", cite="Ch. 50 edible food (C)(2)")
@@ -99,9 +118,12 @@ def agreement_partner(agreement: FoodRecoveryAgreement, ctx: Context):
         return None
     partner = ctx.get(agreement.partner)
     return violation(
-        f"The agreement of {name_of(ctx, generator)} with {name_of(ctx, partner)} from "
-        f"{agreement.start} is not with a food recovery organization or service: "
-        f"{name_of(ctx, partner)} is {with_article(category_words(partner.category))}."
+        _NOT_A_PARTNER(
+            generator=name(ctx, generator),
+            partner=name(ctx, partner),
+            start=Day(agreement.start),
+            category=category(partner),
+        )
     )
 
 
@@ -130,6 +152,78 @@ def _record_due(month: str, ctx: Context) -> date:
     return add_days(month_end(int(month[:4]), int(month[5:])), ctx.param("efg.monthly_record_days"))
 
 
+#: what a party's records lack, by whom it is kept for ("for Bamboo Cafe, missing the
+#: address"), a month's pounds among them, and the pounds not yet on record
+_MISSING_DELIVERIES = declare(
+    "efr.records.missing-deliveries", "for its deliveries, missing {missing}"
+)
+_POUNDS_FOR = declare("efr.records.pounds-for-months", "{what} for {months}")
+#: the pounds a record holds, with whom: recovered for a partner, collected or received
+#: from a generator, delivered to food recovery organizations
+POUNDS = {
+    "recovered": declare("efr.records.pounds-recovered-for", "pounds recovered for {party}"),
+    "collected": declare("efr.records.pounds-collected-from", "pounds collected from {party}"),
+    "received": declare("efr.records.pounds-received-from", "pounds received from {party}"),
+}
+POUNDS_DELIVERED = "pounds delivered to food recovery organizations"
+vocabulary("pounds recovered", "pounds collected", "pounds received", POUNDS_DELIVERED)
+_GENERATOR_KEPT = declare(
+    "efr.records.generator-kept",
+    "the name, address and contact information, food types, collection frequency and pounds "
+    "recovered of {partners}",
+)
+_THEN = declare("efr.records.then", "{first}; {rest}")
+#: the findings on a party's records, by whose records they are: a generator's food
+#: recovery records, or an organization's or a service's records
+_INCOMPLETE = {
+    "generator": declare(
+        "efr.records.generator-incomplete",
+        "{whose} food recovery records are incomplete: {shown}.",
+    ),
+    "partner": declare("efr.records.incomplete", "{whose} records are incomplete: {shown}."),
+}
+_INCOMPLETE_PENDING = {
+    "generator": declare(
+        "efr.records.generator-incomplete-pending",
+        "{whose} food recovery records are incomplete: {shown}; not yet on record: {pending}.",
+    ),
+    "partner": declare(
+        "efr.records.incomplete-pending",
+        "{whose} records are incomplete: {shown}; not yet on record: {pending}.",
+    ),
+}
+_NOT_YET = {
+    "generator": declare(
+        "efr.records.generator-not-yet",
+        "{whose} food recovery records do not yet show the {pending}, due on record from "
+        "{due}; no report or inspection has shown the records since.",
+    ),
+    "partner": declare(
+        "efr.records.not-yet",
+        "{whose} records do not yet show the {pending}, due on record from {due}; no report "
+        "or inspection has shown the records since.",
+    ),
+}
+_COMPLETE = {
+    "generator": declare(
+        "efr.records.generator-complete",
+        "{whose} food recovery records hold {kept} for every month due on record by {date}.",
+    ),
+    "partner": declare(
+        "efr.records.complete",
+        "{whose} records hold {kept} for every month due on record by {date}.",
+    ),
+}
+
+
+def _joined(items: list[Phrase]) -> Phrase:
+    """Items joined by semicolons: "for A, missing the name; for B, missing …"."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Phrase(_THEN(first=item, rest=out))
+    return out
+
+
 class Gaps:
     """What a party's records lack. An item the records on file show missing (a name,
     food types) is a violation; so are a month's pounds missing from records the city
@@ -139,12 +233,22 @@ class Gaps:
 
     def __init__(self, est: Establishment, ctx: Context) -> None:
         self.est, self.ctx = est, ctx
-        self.shown: list[str] = []
-        self.pending: list[str] = []
+        self.shown: list[Phrase] = []
+        self.pending: list[Phrase] = []
         self.first_due: date | None = None
         self.months = False
 
-    def add(self, label: str, pending_label: str, missing: list[str], months: list[str], what: str):
+    def add(
+        self,
+        label: Message | None,
+        pending_label: Any,
+        missing: list[Any],
+        months: list[str],
+        what: str,
+    ):
+        """``label``: "for {party}, missing {missing}" of whom the record is kept
+        (None: the deliveries); ``pending_label``: the pounds not yet on record;
+        ``what``: the pounds missing (a word of the vocabulary)."""
         observations = _observations(self.est, self.ctx)
         seen, unseen = [], []
         for month in months:
@@ -153,15 +257,21 @@ class Gaps:
             (seen if shown else unseen).append(month)
         self.months = self.months or bool(months)
         if seen:
-            missing = [*missing, f"{what} for {months_text(seen)}"]
+            missing = [*missing, Phrase(_POUNDS_FOR(what=Word(what), months=months_message(seen)))]
         if missing:
-            self.shown.append(f"{label}, missing {listing(missing)}")
+            listed = Items(tuple(missing))
+            shown = _MISSING_DELIVERIES(missing=listed) if label is None else label(missing=listed)
+            self.shown.append(Phrase(shown))
         if unseen:
-            self.pending.append(f"{pending_label} for {months_text(unseen)}")
+            self.pending.append(
+                Phrase(_POUNDS_FOR(what=pending_label, months=months_message(unseen)))
+            )
             due_on = _record_due(unseen[0], self.ctx)
             self.first_due = due_on if self.first_due is None else min(self.first_due, due_on)
 
-    def outcome(self, whose: str, kept: str) -> Outcome:
+    def outcome(self, kind: str, whose: Phrase, kept: Any) -> Outcome:
+        """``kind``: "generator" (its food recovery records) or "partner" (an
+        organization's or a service's records); ``whose``: the possessive of the party."""
         ctx = self.ctx
         reading = None
         if self.months:
@@ -172,19 +282,23 @@ class Gaps:
                 "are shown missing only by a report or inspection of the records since."
             )
         if self.shown:
-            later = f"; not yet on record: {listing(self.pending)}" if self.pending else ""
-            return violation(
-                f"{whose} records are incomplete: {'; '.join(self.shown)}{later}.",
-                reading=reading,
-            )
+            shown = _joined(self.shown)
+            if self.pending:
+                said = _INCOMPLETE_PENDING[kind](
+                    whose=whose, shown=shown, pending=Items(tuple(self.pending))
+                )
+            else:
+                said = _INCOMPLETE[kind](whose=whose, shown=shown)
+            return violation(said, reading=reading)
         if self.pending:
             return overdue(
-                f"{whose} records do not yet show the {listing(self.pending)}, due on record "
-                f"from {self.first_due}; no report or inspection has shown the records since.",
+                _NOT_YET[kind](
+                    whose=whose, pending=Items(tuple(self.pending)), due=Day(self.first_due)
+                ),
                 due=self.first_due,
                 reading=reading,
             )
-        return met(f"{whose} records hold {kept} for every month due on record by {ctx.as_of}.")
+        return met(_COMPLETE[kind](whose=whose, kept=kept, date=Day(ctx.as_of)))
 
 
 @rule("ORG-EFG-RECORDS", on="establishment", cite="Ch. 50 edible food (C)(5)")
@@ -212,28 +326,42 @@ def generator_records(est: Establishment, ctx: Context):
     for partner, entries in spans.items():
         missing = missing_identity(partner, ctx)
         if not all(a.food_types for a, _ in entries):
-            missing.append("food types")
+            missing.append(Word("food types"))
         if not all(a.collection_frequency for a, _ in entries):
-            missing.append("collection frequency")
+            missing.append(Word("collection frequency"))
         months = missing_months([w for _, w in entries], est.id, partner, ctx)
-        name = name_of(ctx, partner)
-        gaps.add(f"for {name}", f"pounds recovered for {name}", missing, months, "pounds recovered")
+        party = name(ctx, partner)
+        gaps.add(
+            partial(MISSING_FOR, party=party),
+            Phrase(POUNDS["recovered"](party=party)),
+            missing,
+            months,
+            "pounds recovered",
+        )
     return gaps.outcome(
-        f"{possessive(thing_name(ctx, est))} food recovery",
-        f"the name, address and contact information, food types, collection frequency and "
-        f"pounds recovered of {names_of(ctx, spans)}",
+        "generator", whose(ctx, est), Phrase(_GENERATOR_KEPT(partners=names(ctx, spans)))
     )
 
 
-def _report_phrase(due_on: date, done: date | None, ctx: Context, verb: str = "received") -> str:
+#: an annual report's deadline: received on time, received late, not yet due, missing
+_REPORT_RECEIVED = declare("efr.report.received", "{report} was due {due} and received {done}.")
+_REPORT_LATE = declare(
+    "efr.report.received-late", "{report} was due {due} and received late, on {done}."
+)
+_REPORT_NOT_YET = declare("efr.report.not-yet", "{report} is due {due}; not yet received.")
+_REPORT_NONE = declare("efr.report.none", "{report} was due {due}; none received by {date}.")
+#: which report: a generator's, or an organization's or service's of what it recovered
+GENERATOR_REPORT = declare("efr.report.generator", "{whose} {year} annual food recovery report")
+
+
+def _report_message(report: Phrase, due_on: date, done: date | None, ctx: Context) -> Message:
     if done is not None and done <= due_on:
-        return f"was due {due_on} and {verb} {done}"
+        return _REPORT_RECEIVED(report=report, due=Day(due_on), done=Day(done))
     if done is not None:
-        return f"was due {due_on} and {verb} late, on {done}"
+        return _REPORT_LATE(report=report, due=Day(due_on), done=Day(done))
     if ctx.as_of <= due_on:
-        return f"is due {due_on}; not yet {verb}"
-    none = "none received" if verb == "received" else f"not {verb}"
-    return f"was due {due_on}; {none} by {ctx.as_of}"
+        return _REPORT_NOT_YET(report=report, due=Day(due_on))
+    return _REPORT_NONE(report=report, due=Day(due_on), date=Day(ctx.as_of))
 
 
 def _annual_due(year: int, first_due: date, ctx: Context) -> date:
@@ -251,10 +379,11 @@ def annual_report(
     year: int,
     first_due: date,
     ctx: Context,
-    what: str,
+    what: Message,
     reading: str | None = None,
 ) -> Outcome:
-    """The deadline of an annual report for ``year``: "{what} is due …"."""
+    """The deadline of an annual report for ``year``: "{what} is due …"; ``what``
+    names the report."""
     due_on = _annual_due(year, first_due, ctx)
     received = _received(reports, year)
     return deadline(
@@ -262,7 +391,7 @@ def annual_report(
         done_on=received,
         as_of=ctx.as_of,
         period=str(year),
-        explanation=f"{what} {_report_phrase(due_on, received, ctx)}.",
+        explanation=_report_message(Phrase(what), due_on, received, ctx),
         reading=reading,
     )
 
@@ -287,9 +416,8 @@ def generator_annual_report(est: Establishment, ctx: Context):
     if first_year > last_year:
         return
     reports = reports_for(est, "edible_food_annual", ctx)
-    whose = possessive(thing_name(ctx, est))
+    owner = whose(ctx, est)
     reading = tier_of(est, ctx).reading
     for year in range(first_year, last_year + 1):
-        yield annual_report(
-            reports, year, first_due, ctx, f"{whose} {year} annual food recovery report", reading
-        )
+        report = GENERATOR_REPORT(whose=owner, year=str(year))
+        yield annual_report(reports, year, first_due, ctx, report, reading)

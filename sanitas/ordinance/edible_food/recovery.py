@@ -7,9 +7,12 @@ ORG-FRO-ANNUAL-REPORT, ORG-FRO-CAPACITY).
 from __future__ import annotations
 
 from datetime import date
+from functools import partial
 from typing import Any
 
+from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.edible_food.common import (
+    MISSING_FOR,
     generator_window,
     grouped,
     identity_problems,
@@ -17,9 +20,11 @@ from sanitas.ordinance.edible_food.common import (
     missing_months,
     month_label,
     months_due,
-    thing_name,
+    name,
+    names,
+    whose,
 )
-from sanitas.ordinance.edible_food.generators import Gaps, annual_report
+from sanitas.ordinance.edible_food.generators import POUNDS, POUNDS_DELIVERED, Gaps, annual_report
 from sanitas.ordinance.edible_food.vocabulary import (
     FRO,
     FRS,
@@ -29,9 +34,9 @@ from sanitas.ordinance.edible_food.vocabulary import (
 from sanitas.ordinance.engine import Context, deadline, met, rule, violation
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.messages import Count, Day, Items, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.organics.haulers import capacity_answered, capacity_due
 from sanitas.ordinance.organics.self_haulers import reports_for
-from sanitas.ordinance.words import listing, name_of, names_of, possessive
 
 # ------------------------------------------------------ food recovery organizations and services
 
@@ -55,12 +60,26 @@ def _relation_gaps(
     gaps = Gaps(est, ctx)
     for generator, entries in generators.items():
         months = missing_months([w for _, w in entries], est.id, generator, ctx)
-        name = name_of(ctx, generator)
-        what = f"pounds {verb}"
+        party = name(ctx, generator)
         gaps.add(
-            f"for {name}", f"{what} from {name}", missing_identity(generator, ctx), months, what
+            partial(MISSING_FOR, party=party),
+            Phrase(POUNDS[verb](party=party)),
+            missing_identity(generator, ctx),
+            months,
+            f"pounds {verb}",
         )
     return gaps
+
+
+#: what a service's and an organization's complete records hold
+_SERVICE_KEPT = (
+    "each generator's and organization's name, address and contact information and the "
+    "pounds collected and delivered"
+)
+_ORGANIZATION_KEPT = (
+    "each generator's and service's name, address and contact information and the pounds received"
+)
+vocabulary(_SERVICE_KEPT, _ORGANIZATION_KEPT)
 
 
 @rule("ORG-FRS-RECORDS", on="establishment")
@@ -95,19 +114,9 @@ def service_records(est: Establishment, ctx: Context):
         m for _, w in (e for es in generators.values() for e in es) for m in months_due(*w, ctx)
     }
     undelivered = sorted((collected & owed) - delivered)
-    gaps.add(
-        "for its deliveries",
-        "pounds delivered to food recovery organizations",
-        [],
-        undelivered,
-        "pounds delivered to food recovery organizations",
-    )
+    gaps.add(None, Word(POUNDS_DELIVERED), [], undelivered, POUNDS_DELIVERED)
     gaps.shown += identity_problems(organizations, ctx)
-    return gaps.outcome(
-        possessive(thing_name(ctx, est)),
-        "each generator's and organization's name, address and contact information and "
-        "the pounds collected and delivered",
-    )
+    return gaps.outcome("partner", whose(ctx, est), Word(_SERVICE_KEPT))
 
 
 @rule("ORG-FRO-RECORDS", on="establishment")
@@ -136,11 +145,31 @@ def organization_records(est: Establishment, ctx: Context):
         if ctx.get(entry.kept_by).category == FRS
     ]
     gaps.shown += identity_problems(services, ctx)
-    return gaps.outcome(
-        possessive(thing_name(ctx, est)),
-        "each generator's and service's name, address and contact information and the "
-        "pounds received",
-    )
+    return gaps.outcome("partner", whose(ctx, est), Word(_ORGANIZATION_KEPT))
+
+
+_UNINFORMED = declare(
+    "efr.good-samaritan.uninformed",
+    "{partner} has not informed {generators} in writing of the Good Samaritan Food Donation "
+    "Act protections: no agreement with it carries the clause and no letter to it is on "
+    "record.",
+    plural="{partner} has not informed {generators} in writing of the Good Samaritan Food "
+    "Donation Act protections: no agreement with them carries the clause and no letter to "
+    "them is on record.",
+    count="count",
+)
+_INFORMED = declare(
+    "efr.good-samaritan.informed",
+    "{partner} informed its generators in writing of the Good Samaritan Food Donation Act "
+    "protections: {how}.",
+)
+_IN_AGREEMENT = declare(
+    "efr.good-samaritan.in-agreement",
+    "{generators} in its agreement",
+    plural="{generators} in their agreements",
+    count="count",
+)
+_BY_LETTER = declare("efr.good-samaritan.by-letter", "{generator} by the letter of {date}")
 
 
 @rule("ORG-FRO-GOOD-SAMARITAN", on="establishment")
@@ -171,30 +200,31 @@ def good_samaritan_notice(est: Establishment, ctx: Context):
         if any(a.good_samaritan_clause for a in group):
             by_clause.append(generator)
         elif generator in letters:
-            by_letter.append(f"{name_of(ctx, generator)} by the letter of {letters[generator]}")
+            by_letter.append(
+                Phrase(_BY_LETTER(generator=name(ctx, generator), date=Day(letters[generator])))
+            )
         elif all(a.good_samaritan_clause is False for a in group):
             uninformed.append(generator)
         else:
             unknown.append(generator)
-    name = thing_name(ctx, est)
+    partner = name(ctx, est, capital=True)
     if uninformed:
-        them = "it" if len(uninformed) == 1 else "them"
         return violation(
-            f"{name} has not informed {names_of(ctx, uninformed)} in writing of the Good "
-            f"Samaritan Food Donation Act protections: no agreement with {them} carries the "
-            f"clause and no letter to {them} is on record."
+            _UNINFORMED(
+                partner=partner,
+                generators=names(ctx, uninformed),
+                count=Count(len(uninformed)),
+            )
         )
     if unknown:
         return None
-    how = []
+    how: list[Any] = []
     if by_clause:
-        where = "its agreement" if len(by_clause) == 1 else "their agreements"
-        how.append(f"{names_of(ctx, by_clause)} in {where}")
+        how.append(
+            Phrase(_IN_AGREEMENT(generators=names(ctx, by_clause), count=Count(len(by_clause))))
+        )
     how += by_letter
-    return met(
-        f"{name} informed its generators in writing of the Good Samaritan Food Donation "
-        f"Act protections: {listing(how)}."
-    )
+    return met(_INFORMED(partner=partner, how=Items(tuple(how))))
 
 
 LOCATED_BY_PREMISES = (
@@ -214,6 +244,11 @@ def _located_in_city(est: Establishment, ctx: Context) -> tuple[bool | None, str
     if premises is None or not ctx.param("efg.recovery_located_in_city_default"):
         return None, None
     return premises.located_in_city is not False, LOCATED_BY_PREMISES
+
+
+_RECOVERY_REPORT = declare(
+    "efr.report.recovery", "{whose} {year} report of the edible food recovered from {generators}"
+)
 
 
 @rule("ORG-FRO-ANNUAL-REPORT", on="establishment")
@@ -236,7 +271,7 @@ def recovery_annual_report(est: Establishment, ctx: Context):
     if not windows:
         return
     reports = reports_for(est, "food_recovery_annual", ctx)
-    whose = possessive(thing_name(ctx, est))
+    owner = whose(ctx, est)
     for year in range(first_due.year - 1, ctx.as_of.year):
         first, last = date(year, 1, 1), date(year, 12, 31)
         generators = [
@@ -251,9 +286,51 @@ def recovery_annual_report(est: Establishment, ctx: Context):
             year,
             first_due,
             ctx,
-            f"{whose} {year} report of the edible food recovered from {names_of(ctx, generators)}",
+            _RECOVERY_REPORT(whose=owner, year=str(year), generators=names(ctx, generators)),
             reading,
         )
+
+
+_WITHIN = declare(
+    "efr.capacity.within",
+    "{days} day after the request",
+    plural="{days} days after the request",
+    count="days",
+)
+_SHORTER = declare(
+    "efr.capacity.shorter",
+    "the shorter date the request set ({days} day would be {date})",
+    plural="the shorter date the request set ({days} days would be {date})",
+    count="days",
+)
+_LATER = declare(
+    "efr.capacity.later",
+    "{days} day after the request (its later date {date} does not extend them)",
+    plural="{days} days after the request (its later date {date} does not extend them)",
+    count="days",
+)
+_CAPACITY = {
+    "answered": declare(
+        "efr.capacity.answered",
+        "The city's capacity-planning request of {date} to {partner} was due {due}, {why}; "
+        "answered {answered}.",
+    ),
+    "answered-late": declare(
+        "efr.capacity.answered-late",
+        "The city's capacity-planning request of {date} to {partner} was due {due}, {why}; "
+        "answered late, on {answered}.",
+    ),
+    "not-yet": declare(
+        "efr.capacity.not-yet",
+        "The city's capacity-planning request of {date} to {partner} is due {due}, {why}; "
+        "not yet answered.",
+    ),
+    "none": declare(
+        "efr.capacity.none",
+        "The city's capacity-planning request of {date} to {partner} was due {due}, {why}; "
+        "no answer by {as_of}.",
+    ),
+}
 
 
 @rule("ORG-FRO-CAPACITY", on="capacity_request")
@@ -269,17 +346,39 @@ def capacity_response(request: Fact, ctx: Context):
         or getattr(subject, "category", None) not in RECOVERY_CATEGORIES
     ):
         return None
-    due_on, why = capacity_due(request, ctx, "efg.capacity_response_days")
+    due_on, _ = capacity_due(request, ctx, "efg.capacity_response_days")
     answered = capacity_answered(request, ctx)
-    verb = "is due" if answered is None and ctx.as_of <= due_on else "was due"
     if answered is not None:
-        tail = f"answered {answered}" if answered <= due_on else f"answered late, on {answered}"
+        state = "answered" if answered <= due_on else "answered-late"
     else:
-        tail = "not yet answered" if ctx.as_of <= due_on else f"no answer by {ctx.as_of}"
+        state = "not-yet" if ctx.as_of <= due_on else "none"
+    args = {
+        "date": Day(request.date),
+        "partner": name(ctx, subject),
+        "due": Day(due_on),
+        "why": _why(request, ctx),
+    }
+    if answered is not None:
+        args["answered"] = Day(answered)
+    elif state == "none":
+        args["as_of"] = Day(ctx.as_of)
     return deadline(
         due_on=due_on,
         done_on=answered,
         as_of=ctx.as_of,
-        explanation=f"The city's capacity-planning request of {request.date} to "
-        f"{name_of(ctx, subject)} {verb} {due_on}, {why}; {tail}.",
+        explanation=_CAPACITY[state](**args),
     )
+
+
+def _why(request: Fact, ctx: Context) -> Phrase:
+    """Why the answer is due when it is, as :func:`capacity_due` decides it: the
+    standard days after the request, or the request's own shorter date (a later one
+    does not extend them; one before the request is a data problem, not a date)."""
+    days = ctx.param("efg.capacity_response_days", on=request.date)
+    standard = add_days(request.date, days)
+    own = request.due_on
+    if own is not None and request.date <= own < standard:
+        return Phrase(_SHORTER(days=Count(days), date=Day(standard)))
+    if own is not None and own > standard:
+        return Phrase(_LATER(days=Count(days), date=Day(own)))
+    return Phrase(_WITHIN(days=Count(days)))

@@ -8,7 +8,7 @@ from datetime import date
 from decimal import Decimal
 from typing import NamedTuple
 
-from sanitas.ordinance.edible_food.common import with_article
+from sanitas.ordinance.edible_food.common import name, with_article
 from sanitas.ordinance.edible_food.vocabulary import RECOVERY_CATEGORIES
 from sanitas.ordinance.engine import Context, Outcome, derived, met, rule
 from sanitas.ordinance.general import Establishment
@@ -17,13 +17,12 @@ from sanitas.ordinance.messages import (
     Day,
     Message,
     Money,
-    Name,
     Phrase,
     Word,
     declare,
     vocabulary,
 )
-from sanitas.ordinance.words import name_of, words
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- tiers
 
@@ -321,7 +320,7 @@ def _tier_finding(est: Establishment, ctx: Context, tier: int) -> Outcome | None
     start = ctx.derived("edible_food_obligations_start", est)
     return met(
         _TIER_FINDING[tier, start <= ctx.as_of](
-            establishment=Name(name_of(ctx, est), capital=True),
+            establishment=name(ctx, est, capital=True),
             basis=Phrase(found.basis),
             start=Day(start),
         ),
