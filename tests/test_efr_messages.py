@@ -8,7 +8,18 @@ import json
 from datetime import date
 
 from sanitas.ordinance.edible_food import tiers
-from sanitas.ordinance.messages import Count, Day, Items, Message, Money, Name, Phrase, Word, render
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Message,
+    Money,
+    Name,
+    Phrase,
+    Title,
+    Word,
+    render,
+)
 
 
 def _large_event() -> Message:
@@ -147,3 +158,72 @@ def test_a_report_deadline_reads_in_each_language() -> None:
     assert render(late, "zh-Hant") == (
         "Big Markets的2024年度食物回收報告應於2025年2月1日前提交，已於2025年2月5日逾期收到。"
     )
+
+
+def test_an_observed_violation_names_its_requirement_in_the_readers_words() -> None:
+    from sanitas.ordinance.general import common, observations
+
+    notice = Phrase(
+        common._NOTICE_OF(notice=Word("the notice of violation"), date=Day(date(2025, 3, 2)))
+    )
+    observed = Phrase(
+        observations._OBSERVED(
+            subject=Name("6 Las Tunas Dr"),
+            date=Day(date(2025, 3, 1)),
+            cite=Name("'65 Code § 6-8.129"),
+            title=Title("SEW-EXHAUST-SUMP", lower=True),
+        )
+    )
+    how = observations._HOW["notice"](date=Day(date(2025, 4, 1)), notice=notice)
+    late = observations._CORRECTED_LATE(
+        observed=observed, how=Phrase(how), deadline=Day(date(2025, 3, 31)), notice=notice
+    )
+    assert render(late) == (
+        "The inspection of 6 Las Tunas Dr on 2025-03-01 found a violation of '65 Code "
+        "§ 6-8.129, exhaust and blowoff through a sump; compliance was recorded on 2025-04-01 "
+        "on the notice of violation of 2025-03-02, after the deadline of 2025-03-31 that the "
+        "notice of violation of 2025-03-02 set."
+    )
+    spanish = render(late, "es")
+    assert "constató una infracción de '65 Code § 6-8.129, escape y purga" in spanish
+    assert "el aviso de infracción del 2 de marzo de 2025" in spanish
+    chinese = render(late, "zh-Hant")
+    assert "2025年3月2日的違規通知" in chinese and "（排氣及排污須經集水坑）" in chinese
+    back = Message.from_dict(json.loads(json.dumps(late.to_dict())))
+    assert back == late and render(back, "es") == spanish
+
+
+def test_a_title_in_a_sentence_keeps_an_initialism_and_reads_back_lowered() -> None:
+    lowered = Title("SEW-EXHAUST-SUMP", lower=True)
+    assert lowered.render("en") == "exhaust and blowoff through a sump"
+    assert Title("SEW-EXHAUST-SUMP").render("en") == "Exhaust and blowoff through a sump"
+    assert lowered.render("es").startswith("escape")
+    back = Message.from_dict(Message("x", {"title": lowered}).to_dict()).args["title"]
+    assert back == lowered
+    first_stored = {
+        "id": "x",
+        "args": {"title": {"kind": "Title", "requirement": "SEW-EXHAUST-SUMP"}},
+    }
+    assert Message.from_dict(first_stored).args["title"] == Title("SEW-EXHAUST-SUMP")
+
+
+def test_a_misdemeanor_referral_reads_in_each_language() -> None:
+    from sanitas.ordinance.general import penalties
+
+    message = penalties._MISDEMEANOR["at"](
+        cite=Name("'65 Code § 6-8.129"),
+        title=Title("SEW-EXHAUST-SUMP", lower=True),
+        subject=Name("6 Las Tunas Dr"),
+        fine=Money(1000),
+        months=Count(6),
+    )
+    assert render(message) == (
+        "The violation of '65 Code § 6-8.129, exhaust and blowoff through a sump, at 6 Las Tunas "
+        "Dr is a misdemeanor that may be referred for prosecution: a fine of up to $1,000, up to "
+        "6 months' imprisonment, or both."
+    )
+    spanish = render(message, "es")
+    assert "es un delito menor" in spanish and "una multa de hasta" in spanish
+    assert "6 meses de prisión" in spanish
+    chinese = render(message, "zh-Hant")
+    assert "輕罪" in chinese and "罰款" in chinese and "6個月以下監禁" in chinese

@@ -162,14 +162,25 @@ class Title(NamedTuple):
     no translation of the title as it now reads."""
 
     requirement: str
+    #: named inside a sentence: an ordinary first word in lower case ("interceptor
+    #: pump-out frequency"), an initialism or a name as it is ("FOG", "SB 1383")
+    lower: bool = False
 
     def render(self, language: str) -> str:
         from sanitas.ordinance.catalog import title
 
         english = title(self.requirement)
         if language == "en":
-            return english
-        return translations(language, TITLES_DOMAIN).pgettext(self.requirement, english)
+            return words.requirement_words(self.requirement) if self.lower else english
+        text = translations(language, TITLES_DOMAIN).pgettext(self.requirement, english)
+        return _lowered(text) if self.lower else text
+
+
+def _lowered(text: str) -> str:
+    first = text.split(" ", 1)[0]
+    if (first.isupper() and len(first) > 1) or not first[:1].isupper():
+        return text
+    return text[0].lower() + text[1:]
 
 
 def _argument(value: Any, language: str) -> str:
@@ -339,6 +350,8 @@ def _to_json(value: Any) -> Any:
         return {"$": _value_json(value.amount)}
     if kind is Quantity:
         return {"q": [_value_json(value.value), value.unit]}
+    if kind is Title and value.lower:
+        return {"t": value.requirement, "low": 1}
     if kind in _TAG:  # Cents, Count, Title: one field
         return {_TAG[kind]: _value_json(value[0])}
     return _value_json(value)
@@ -351,7 +364,7 @@ def _from_json(value: Any) -> Any:
         return value
     if "kind" in value:  # the form first stored
         kind = _KINDS[value["kind"]]
-        return kind(*(_from_json(value[name]) for name in kind._fields))
+        return kind(*(_from_json(value[name]) for name in kind._fields if name in value))
     for tag, kind in _TAGGED.items():
         if tag in value:
             return _from_tag(tag, kind, value)
@@ -380,6 +393,8 @@ def _from_tag(tag: str, kind: type, value: dict[str, Any]) -> Any:
         return Phrase(Message.from_dict(field), bool(value.get("cap")))
     if kind is Word or kind is Name:
         return kind(field, bool(value.get("cap")))
+    if kind is Title:
+        return Title(field, bool(value.get("low")))
     return kind(_from_json(field))
 
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from datetime import date
-from typing import Any
+from typing import Any, get_args
 
 from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
+from sanitas.ordinance.general.vocabulary import NoticeKind
+from sanitas.ordinance.messages import Day, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- helpers
 
@@ -83,3 +86,27 @@ def existed_from(fact: Fact | None) -> tuple[date, str] | None:
         if isinstance(day, date):
             return day, said
     return None
+
+
+# --------------------------------------------------------------------------- in messages
+
+#: a notice by its kind ("the notice of violation"), and of the day it was served
+_NOTICE_WORDS = {kind: f"the {words(kind)}" for kind in get_args(NoticeKind)}
+vocabulary(*_NOTICE_WORDS.values())
+_NOTICE_OF = declare("gen.name.notice-of", "{notice} of {date}")
+
+
+def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
+    """A thing as a message's argument, read as ``words.name_of`` says it in English: a
+    notice by its kind and day ("the notice of violation of 2025-02-01"), a business,
+    device or employee with no name of its own in the reader's words, a name (a
+    business's, an address, a permit's number) as it is in every language."""
+    fact = ctx.get(thing) if isinstance(thing, str) else thing
+    if getattr(fact, "type", None) == "notice":
+        kind = Word(_NOTICE_WORDS[getattr(fact, "kind", None) or "nov"], capital=capital)
+        if getattr(fact, "issued_on", None) is None:
+            return kind
+        return Phrase(_NOTICE_OF(notice=kind, date=Day(fact.issued_on)), capital=capital)
+    from sanitas.ordinance.fog.common import ref as described  # the areas import general
+
+    return described(ctx, thing, capital)

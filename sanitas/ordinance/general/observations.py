@@ -12,9 +12,10 @@ from typing import Any
 
 from sanitas.ordinance.catalog import Requirement, catalog
 from sanitas.ordinance.engine import Context, Outcome, late, met, rule, violation
-from sanitas.ordinance.general.common import existed_from, memo, printed_cite
+from sanitas.ordinance.general.common import existed_from, memo, printed_cite, ref
 from sanitas.ordinance.general.vocabulary import Inspection, Notice
-from sanitas.ordinance.words import name_of, requirement_words
+from sanitas.ordinance.messages import Day, Message, Name, Phrase, Title, declare
+from sanitas.ordinance.words import name_of
 
 # ------------------------------------------------------------------ inspection observations
 
@@ -139,20 +140,49 @@ def _notice_after(subject: str, requirement: str, since: date, ctx: Context) -> 
     return None
 
 
-def _observed(requirement: Requirement, day: date, ctx: Context, subject: str) -> str:
-    where = name_of(ctx, subject)
-    return (
-        f"The inspection of {where} on {day} found a violation of "
-        f"{printed_cite(requirement.cite)}, {requirement_words(requirement.id)}"
+_OBSERVED = declare(
+    "gen.observation.observed",
+    "The inspection of {subject} on {date} found a violation of {cite}, {title}",
+)
+_UNCORRECTED = declare(
+    "gen.observation.uncorrected",
+    "{observed}, and no later inspection or correction shows it corrected.",
+)
+#: how an observed violation was corrected: on a notice, or by a re-inspection
+_HOW = {
+    "notice": declare(
+        "gen.observation.corrected-on-notice",
+        "compliance was recorded on {date} on {notice}",
+    ),
+    "reinspection": declare(
+        "gen.observation.corrected-by-reinspection",
+        "the re-inspection of {date} no longer lists it, so it is corrected",
+    ),
+}
+_CORRECTED = declare("gen.observation.corrected", "{observed}; {how}.")
+_CORRECTED_LATE = declare(
+    "gen.observation.corrected-late",
+    "{observed}; {how}, after the deadline of {deadline} that {notice} set.",
+)
+
+
+def _observed(requirement: Requirement, day: date, ctx: Context, subject: str) -> Phrase:
+    return Phrase(
+        _OBSERVED(
+            subject=ref(ctx, subject),
+            date=Day(day),
+            cite=Name(printed_cite(requirement.cite)),
+            title=Title(requirement.id, lower=True),
+        )
     )
 
 
 def _corrected(
     requirement: Requirement,
-    observed: str,
+    observed: Phrase,
     notice: Notice | None,
     corrected_on: date,
-    how: str,
+    how: Message,
     subject: str,
     ctx: Context,
 ) -> Outcome:
@@ -161,11 +191,16 @@ def _corrected(
     deadline = notice_deadline(notice, ctx) if notice is not None else None
     if deadline is not None and corrected_on > deadline:
         return late(
-            f"{observed}; {how}, after the deadline of {deadline} that {name_of(ctx, notice)} set.",
+            _CORRECTED_LATE(
+                observed=observed,
+                how=Phrase(how),
+                deadline=Day(deadline),
+                notice=ref(ctx, notice),
+            ),
             due=deadline,
             subject=subject,
         )
-    return met(f"{observed}; {how}.", subject=subject, due=deadline)
+    return met(_CORRECTED(observed=observed, how=Phrase(how)), subject=subject, due=deadline)
 
 
 def _observation_outcome(
@@ -190,14 +225,11 @@ def _observation_outcome(
                 observed,
                 notice,
                 day,
-                f"compliance was recorded on {day} on {name_of(ctx, notice)}",
+                _HOW["notice"](date=Day(day), notice=ref(ctx, notice)),
                 subject,
                 ctx,
             )
-        return violation(
-            f"{observed}, and no later inspection or correction shows it corrected.",
-            subject=subject,
-        )
+        return violation(_UNCORRECTED(observed=observed), subject=subject)
     earlier = [
         other.date
         for other in history
@@ -211,7 +243,7 @@ def _observation_outcome(
         observed,
         _notice_after(subject, ident, earlier[-1], ctx),
         latest_day,
-        f"the re-inspection of {latest_day} no longer lists it, so it is corrected",
+        _HOW["reinspection"](date=Day(latest_day)),
         subject,
         ctx,
     )

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.engine import FINDINGS, Context, Finding, Outcome, rule, violation
 from sanitas.ordinance.facts import Fact
-from sanitas.ordinance.general.common import dollars
-from sanitas.ordinance.words import name_of, requirement_words
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Money, Name, Title, declare
 
 # ------------------------------------------------------------------ GEN-PENALTY-MISDEMEANOR
 
@@ -107,17 +107,27 @@ def rests_on_act(finding: Finding, ctx: Context) -> bool:
     raise ValueError(f"gen.referral_acts: unknown basis {basis!r}")
 
 
+#: the referral, by where the violation was: under a permit, at a premises or
+#: establishment, concerning anything else (a device, a drain, an event)
+_MISDEMEANOR = {
+    where: declare(
+        f"gen.misdemeanor.{where}",
+        f"The violation of {{cite}}, {{title}}, {where} {{subject}} is a misdemeanor that may "
+        "be referred for prosecution: a fine of up to {fine}, up to {months} months' "
+        "imprisonment, or both.",
+    )
+    for where in ("under", "at", "concerning")
+}
+
+
 def _where(subject: str, ctx: Context) -> str:
-    """Where the violation was: under a permit, at a premises or establishment,
-    concerning anything else (a device, a drain, an event)."""
     fact = ctx.get(subject)
-    name = name_of(ctx, subject)
     kind = fact.type if fact is not None else None
     if kind == "permit":
-        return f"under {name}"
+        return "under"
     if kind in ("premises", "establishment"):
-        return f"at {name}"
-    return f"concerning {name}"
+        return "at"
+    return "concerning"
 
 
 @rule("GEN-PENALTY-MISDEMEANOR", on=FINDINGS)
@@ -149,10 +159,13 @@ def misdemeanor_referral(findings: list[Finding], ctx: Context) -> Iterator[Outc
         seen.add(key)
         section, fine, months, reading = basis
         yield violation(
-            f"The violation of {finding.cite}, {requirement_words(finding.requirement)}, "
-            f"{_where(finding.subject, ctx)} is a misdemeanor that may be "
-            f"referred for prosecution: a fine of up to {dollars(fine)}, up to {months} "
-            "months' imprisonment, or both.",
+            _MISDEMEANOR[_where(finding.subject, ctx)](
+                cite=Name(finding.cite),
+                title=Title(finding.requirement, lower=True),
+                subject=ref(ctx, finding.subject),
+                fine=Money(fine),
+                months=Count(months),
+            ),
             subject=finding.subject,
             cite=section,
             reading=reading,
