@@ -183,7 +183,7 @@ def test_gen_penalty_misdemeanor_follows_violations_once_per_subject_and_require
     assert [(o.subject, o.status, o.cite) for o in outcomes] == [
         ("a-1", "violation", "§ 50.999(A)")
     ]
-    assert outcomes[0].explanation == (
+    assert str(outcomes[0].explanation) == (
         "The violation of '65 Code § 6-4.105(B)(1), a permitted means of disposal, at 9 Main "
         "St is a misdemeanor that may be referred for prosecution: a fine of up to $1,000, "
         "up to 6 months' imprisonment, or both."

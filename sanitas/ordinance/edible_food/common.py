@@ -16,8 +16,8 @@ from sanitas.ordinance.edible_food.vocabulary import (
     FoodRecoveryQuantity,
 )
 from sanitas.ordinance.engine import Context
-from sanitas.ordinance.fog.common import ref
 from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.general.common import ref
 from sanitas.ordinance.general.vocabulary import Category
 from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.words import name_of, words
@@ -46,7 +46,7 @@ vocabulary(*CATEGORY_WORDS.values())
 def name(ctx: Context, thing: Any, capital: bool = False) -> Any:
     """A thing as a message's argument: its name on the record as it is in every
     language, a description of a business with no name ("the food distributor at 5
-    Main St") in the reader's words (as the FOG findings describe it)."""
+    Main St") in the reader's words."""
     return ref(ctx, thing, capital)
 
 
