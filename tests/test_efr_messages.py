@@ -227,3 +227,35 @@ def test_a_misdemeanor_referral_reads_in_each_language() -> None:
     assert "6 meses de prisión" in spanish
     chinese = render(message, "zh-Hant")
     assert "輕罪" in chinese and "罰款" in chinese and "6個月以下監禁" in chinese
+
+
+class _Facts:
+    """The facts a reference looks up, by id."""
+
+    def __init__(self, *facts: object) -> None:
+        self.facts = {fact.id: fact for fact in facts}
+
+    def get(self, ident: object) -> object:
+        return self.facts.get(ident) if isinstance(ident, str) else ident
+
+
+def test_a_permit_and_a_notice_are_named_in_the_readers_words(monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    from sanitas.ordinance.general import common
+
+    premises = SimpleNamespace(id="p-1", type="premises", address="10 Alhambra Rd")
+    permit = SimpleNamespace(id="k-1", type="permit", number="HC-2025-304", premises="p-1")
+    notice = SimpleNamespace(id="n-1", type="notice", kind="nov", issued_on=date(2025, 3, 2))
+    ctx = _Facts(premises, permit, notice)
+    named = common.ref(ctx, "k-1")
+    assert named.render("en") == "permit HC-2025-304 for 10 Alhambra Rd"
+    assert named.render("es") == "el permiso HC-2025-304 para 10 Alhambra Rd"
+    assert named.render("zh-Hant") == "10 Alhambra Rd的許可證HC-2025-304"
+    assert common.ref(ctx, "n-1", capital=True).render("en") == (
+        "The notice of violation of 2025-03-02"
+    )
+    assert common.ref(ctx, "n-1").render("zh-Hant") == "2025年3月2日的違規通知"
+    pile = SimpleNamespace(id="x-1", type="pile")
+    monkeypatch.setitem(common._REF_NAMERS, "pile", lambda ctx, fact, capital: Word("the pile"))
+    assert common.ref(ctx, pile) == Word("the pile")

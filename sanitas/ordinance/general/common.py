@@ -13,7 +13,7 @@ from typing import Any, get_args
 from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general.vocabulary import NoticeKind
-from sanitas.ordinance.messages import Day, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import Day, Name, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- helpers
@@ -94,6 +94,25 @@ def existed_from(fact: Fact | None) -> tuple[date, str] | None:
 _NOTICE_WORDS = {kind: f"the {words(kind)}" for kind in get_args(NoticeKind)}
 vocabulary(*_NOTICE_WORDS.values())
 _NOTICE_OF = declare("gen.name.notice-of", "{notice} of {date}")
+#: a permit by its number, and the premises it is for
+_PERMIT = declare("gen.name.permit", "permit {number}")
+_PERMIT_FOR = declare("gen.name.permit-for", "permit {number} for {premises}")
+
+#: how a fact of a type is named as a message's argument, by the area that names it
+#: (:func:`ref_namer`)
+_REF_NAMERS: dict[str, Callable[[Context, Any, bool], Any]] = {}
+
+
+def ref_namer(type_name: str) -> Callable[[Callable[[Context, Any, bool], Any]], Any]:
+    """Register how :func:`ref` names a fact of ``type_name``: ``fn(ctx, fact, capital)``
+    returns a message argument that renders in English as ``words.name_of`` names the
+    fact (an area names its own fact types, as with ``words.namer``)."""
+
+    def register(func: Callable[[Context, Any, bool], Any]) -> Any:
+        _REF_NAMERS[type_name] = func
+        return func
+
+    return register
 
 
 def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
@@ -102,7 +121,18 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
     device or employee with no name of its own in the reader's words, a name (a
     business's, an address, a permit's number) as it is in every language."""
     fact = ctx.get(thing) if isinstance(thing, str) else thing
-    if getattr(fact, "type", None) == "notice":
+    kind = getattr(fact, "type", None)
+    namer = _REF_NAMERS.get(kind) if kind is not None else None
+    if namer is not None:
+        return namer(ctx, fact, capital)
+    if kind == "permit" and getattr(fact, "number", None):
+        premises = ctx.get(getattr(fact, "premises", None))
+        if premises is None:
+            return Phrase(_PERMIT(number=Name(fact.number)), capital=capital)
+        return Phrase(
+            _PERMIT_FOR(number=Name(fact.number), premises=ref(ctx, premises)), capital=capital
+        )
+    if kind == "notice":
         kind = Word(_NOTICE_WORDS[getattr(fact, "kind", None) or "nov"], capital=capital)
         if getattr(fact, "issued_on", None) is None:
             return kind
