@@ -120,17 +120,17 @@ def _said(part: Message | Word | Name | str, language: str) -> str:
 
 #: what a document is about, as its heading names it ("Regarding", "Asunto", "事由")
 SUBJECT = declare("name.subject", "{subject}")
-#: the record types named as the FOG area names them in its findings
-_DESCRIBED = ("establishment", "device", "employee", "premises")
+#: the record types named as the findings name them (the general provisions' namer)
+_DESCRIBED = ("establishment", "device", "employee", "premises", "notice", "permit")
 
 
 def subject_said(ctx: Any, thing: Any) -> Message | None:
     """``thing`` (a fact, or a fact's id) as a document's heading names it, as a
-    message: a business, premises, device or employee as the findings describe it
-    (a name as recorded, "the grease interceptor of Jade Garden" in the reader's
-    words); any other record by what it is and its date ("Blockage of 2025-02-10");
-    None for a record not on file."""
-    from sanitas.ordinance.fog.common import ref
+    message: a business, premises, device, employee, notice or permit as the findings
+    describe it (a name as recorded, "the grease interceptor of Jade Garden" in the
+    reader's words); any other record by what it is and its date ("Blockage of
+    2025-02-10"); None for a record not on file."""
+    from sanitas.ordinance.general.common import ref
 
     fact = ctx.get(thing) if isinstance(thing, str) else thing
     if fact is None:
