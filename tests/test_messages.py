@@ -247,7 +247,6 @@ NOT_CONVERTED = {
     "enforcement.noncompliance",
     "enforcement.notices",
     "enforcement.penalties",
-    "organics.commercial",
     "organics.common",
     "organics.construction",
     "organics.haulers",

@@ -11,7 +11,6 @@ from datetime import date
 
 from sanitas.ordinance.calendar import (
     add_days,
-    day_text,
     period_label_quarter,
     quarter_end,
     quarter_of_year,
@@ -31,6 +30,8 @@ from sanitas.ordinance.engine import (
 )
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Establishment, Premises
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.organics.common import (
     class_of,
     class_reading,
@@ -39,6 +40,7 @@ from sanitas.ordinance.organics.common import (
     establishments_at,
     is_a,
     is_commercial,
+    is_current,
     named_facts,
     opened_after,
     org_in_force,
@@ -46,17 +48,16 @@ from sanitas.ordinance.organics.common import (
     service_record,
     service_waiver,
     subject_class,
-    thing_name,
     weekly_gallons,
 )
-from sanitas.ordinance.organics.single_family import level_words, per_week
 from sanitas.ordinance.organics.vocabulary import (
+    CollectionService,
     Container,
     MoveIn,
     OrganicsChecklist,
     SelfInspection,
 )
-from sanitas.ordinance.words import capital, listing, name_of, names_of, period_words, plural
+from sanitas.ordinance.words import name_of, period_words
 
 # --------------------------------------------------------------------------- ORG-COM-ENROLL
 
@@ -78,32 +79,95 @@ def _enrolled_commercial(subject: Premises | Establishment, ctx: Context) -> boo
     return subject.premises is None and establishment_class(subject, ctx) != "non_local"
 
 
+vocabulary("organics")
+_GALLONS_A_WEEK = declare(
+    "org.gallons-a-week",
+    "{gallons} gallon a week",
+    plural="{gallons} gallons a week",
+    count="gallons",
+)
+_LEVEL = declare("org.level.in-effect", "{amount} of {stream} service")
+_LEVEL_ENDED = declare(
+    "org.level.ended", "no {stream} service in effect (the last ended on {date})"
+)
+
+
+def gallons_a_week(value: float) -> Phrase:
+    """ "64 gallons a week", rounded to a tenth of a gallon."""
+    rounded = round(value, 1)
+    return Phrase(
+        _GALLONS_A_WEEK(gallons=Count(int(rounded) if float(rounded).is_integer() else rounded))
+    )
+
+
+def service_level(
+    stream: str, services: list[CollectionService], level: float, ctx: Context
+) -> Phrase:
+    """ "32 gallons a week of organics service", or, when every service of the stream
+    on record has ended, "no organics service in effect (the last ended on …)"."""
+    if not any(is_current(s.start, s.end, ctx.as_of) for s in services):
+        ended = max(s.end for s in services if s.end is not None)
+        return Phrase(_LEVEL_ENDED(stream=Word(stream), date=Day(ended)))
+    return Phrase(_LEVEL(amount=gallons_a_week(level), stream=Word(stream)))
+
+
+_WHERE_BUSINESS = declare(
+    "org.com-enroll.where",
+    "{premises}, where {businesses} does business,",
+    plural="{premises}, where {businesses} do business,",
+    count="count",
+)
+#: (short of the minimum, multi-family premises): the message
+_COM_ENROLL = {
+    (True, False): declare(
+        "org.com-enroll.short",
+        "{subject} has {level}, short of the {minimum} that a commercial business needs "
+        "unless it self-hauls.",
+    ),
+    (True, True): declare(
+        "org.com-enroll.short-multi-family",
+        "{subject} has {level}, short of the {minimum} that multi-family premises need.",
+    ),
+    (False, False): declare(
+        "org.com-enroll.met",
+        "{subject} has {level}, at least the {minimum} that a commercial business needs "
+        "unless it self-hauls.",
+    ),
+    (False, True): declare(
+        "org.com-enroll.met-multi-family",
+        "{subject} has {level}, at least the {minimum} that multi-family premises need.",
+    ),
+}
+
+
 def _com_enroll(subject: Fact, ctx: Context) -> Outcome | None:
     gallons = weekly_gallons(subject, ctx)["organics"]
     if gallons is None:
         return None
     minimum = ctx.param("org.com_min_organics_gallons")
-    name = thing_name(ctx, subject)
+    name = ref(ctx, subject, capital=True)
     businesses = establishments_at(subject, ctx) if is_a(subject, "premises") else []
     reading = class_reading(subject, ctx)
     if businesses:
-        verb = "does" if len(businesses) == 1 else "do"
-        name += f", where {names_of(ctx, businesses)} {verb} business,"
+        named = {name_of(ctx, b): ref(ctx, b) for b in businesses}
+        name = Phrase(
+            _WHERE_BUSINESS(
+                premises=name, businesses=Items(tuple(named.values())), count=Count(len(businesses))
+            )
+        )
         together = (
             "A premises' organics service is its own and that of the businesses at it, "
             "counted together."
         )
-        reading = f"{reading} {together}" if reading else together
-    need = (
-        "that multi-family premises need"
-        if subject_class(subject, ctx) == "multi_family"
-        else "that a commercial business needs unless it self-hauls"
-    )
+        reading = reading + " " + together if reading else together
     record = service_record(subject, ctx)["organics"]
-    have = f"{name} has {level_words('organics', record, gallons, ctx)}"
-    if gallons < minimum:
-        return violation(f"{have}, short of the {per_week(minimum)} {need}.", reading=reading)
-    return met(f"{have}, at least the {per_week(minimum)} {need}.", reading=reading)
+    short = gallons < minimum
+    message = _COM_ENROLL[short, subject_class(subject, ctx) == "multi_family"](
+        subject=name,
+        level=service_level("organics", record, gallons, ctx),
+        minimum=gallons_a_week(minimum),
+    )
+    return violation(message, reading=reading) if short else met(message, reading=reading)
 
 
 @rule("ORG-COM-ENROLL", on="premises", label="commercial_service_level")
@@ -199,20 +263,29 @@ _CONTAINER_PLACE = {
     "tenant": " for tenants",
     "service": " in a service area",
 }
+#: (stream, place): the container in words ("organics container in a customer area")
+_CONTAINER_WORDS = {
+    (stream, place): words + " container" + where
+    for stream, words in _CONTAINER_STREAM.items()
+    for place, where in (*_CONTAINER_PLACE.items(), (None, ""))
+}
+vocabulary(*_CONTAINER_WORDS.values())
+_CONTAINER_BOUGHT = declare("org.container.bought", "the {container} of {holder}, bought {date}")
+_CONTAINER_UNDATED = declare(
+    "org.container.undated", "the {container} of {holder}, with no purchase date on record"
+)
 
 
-def _container(container: Container, ctx: Context) -> str:
+def _container(container: Container, ctx: Context) -> Phrase:
     """ "The organics container in a customer area of Arroyo Pho, bought 2019-05-01"."""
-    where = _CONTAINER_PLACE.get(container.location or "", "")
-    bought = (
-        f"bought {container.acquired_on}"
-        if container.acquired_on is not None
-        else "with no purchase date on record"
-    )
-    return (
-        f"The {_CONTAINER_STREAM[container.stream]} container{where} of "
-        f"{name_of(ctx, container.holder)}, {bought},"
-    )
+    place = container.location if container.location in _CONTAINER_PLACE else None
+    what = Word(_CONTAINER_WORDS[container.stream, place])
+    holder = ref(ctx, container.holder)
+    if container.acquired_on is not None:
+        message = _CONTAINER_BOUGHT(container=what, holder=holder, date=Day(container.acquired_on))
+    else:
+        message = _CONTAINER_UNDATED(container=what, holder=holder)
+    return Phrase(message, capital=True)
 
 
 def _replaced_on(container: Container, ctx: Context) -> date | None:
@@ -223,12 +296,62 @@ def _replaced_on(container: Container, ctx: Context) -> date | None:
     if replaced is not None and bought is not None and replaced < bought:
         ctx.data_problem(
             named_facts(container, container.holder),
-            f"The {_CONTAINER_STREAM[container.stream]} container of "
-            f"{name_of(ctx, container.holder)} is recorded replaced on {replaced}, before it "
-            f"was bought on {bought}.",
+            "The "
+            + _CONTAINER_STREAM[container.stream]
+            + " container of "
+            + name_of(ctx, container.holder)
+            + " is recorded replaced on "
+            + str(replaced)
+            + ", before it was bought on "
+            + str(bought)
+            + ".",
         )
         return None
     return replaced
+
+
+_LABELS_REPLACED = declare(
+    "org.com-containers.labels-replaced",
+    "{container}, had no labels, which new containers need from {labels_from}; it was "
+    "replaced on {replaced}.",
+)
+_LABELS_MISSING = declare(
+    "org.com-containers.labels-missing",
+    "{container}, has no labels, which new containers need from {labels_from}.",
+)
+_LABELED = declare("org.com-containers.labeled", "{container}, carries labels.")
+_COLORED = declare("org.com-containers.colored", "{container}, has a conforming color.")
+_NOT_FUNCTIONAL = declare(
+    "org.com-containers.not-functional",
+    "{container}, has neither a conforming color nor labels and is no longer functional, so "
+    "the allowance for functional containers has ended.",
+)
+_BY_END_OF_LIFE = declare(
+    "org.com-containers.by-end-of-life", "the end of its useful life on {date}"
+)
+_BY_AT_THE_LATEST = declare(
+    "org.com-containers.by-at-the-latest",
+    "{date} at the latest (or the end of its useful life, if sooner)",
+)
+_REPLACED = declare(
+    "org.com-containers.replaced",
+    "{container}, has neither a conforming color nor labels and was to be replaced by {by}, "
+    "and was replaced on {replaced}.",
+)
+_REPLACED_LATE = declare(
+    "org.com-containers.replaced-late",
+    "{container}, has neither a conforming color nor labels and was to be replaced by {by}, "
+    "and was replaced late, on {replaced}.",
+)
+_TO_REPLACE = declare(
+    "org.com-containers.to-replace",
+    "{container}, has neither a conforming color nor labels and must be replaced by {by}.",
+)
+_NOT_REPLACED = declare(
+    "org.com-containers.not-replaced",
+    "{container}, has neither a conforming color nor labels and was to be replaced by {by}, "
+    "and has not been.",
+)
 
 
 @rule("ORG-COM-CONTAINERS", on="container")
@@ -250,20 +373,20 @@ def container_colors_and_labels(container: Container, ctx: Context):
         if container.labeled is False:
             if replaced is not None:
                 return met(
-                    f"{name} had no labels, which new containers need from {labels_from}; it "
-                    f"was replaced on {replaced}.",
+                    _LABELS_REPLACED(
+                        container=name, labels_from=Day(labels_from), replaced=Day(replaced)
+                    ),
                     cite=_LABELS_CITE,
                 )
             return violation(
-                f"{name} has no labels, which new containers need from {labels_from}.",
-                cite=_LABELS_CITE,
+                _LABELS_MISSING(container=name, labels_from=Day(labels_from)), cite=_LABELS_CITE
             )
         if container.labeled:
-            return met(f"{name} carries labels.", cite=_LABELS_CITE)
+            return met(_LABELED(container=name), cite=_LABELS_CITE)
         return None
     if _conforms(container):
-        how = "has a conforming color" if container.color_conforms else "carries labels"
-        return met(f"{name} {how}.", cite=_COLORS_CITE)
+        how = _COLORED if container.color_conforms else _LABELED
+        return met(how(container=name), cite=_COLORS_CITE)
     if container.color_conforms is None and container.labeled is None:
         return None
     reading = None
@@ -271,37 +394,33 @@ def container_colors_and_labels(container: Container, ctx: Context):
         if not ctx.param("org.undated_container_is_old"):
             return None
         reading = (
-            f"A container with no purchase date on record keeps the allowance of one bought "
-            f"before {labels_from}; only a recorded purchase on or after that date makes "
-            "missing labels a violation."
+            "A container with no purchase date on record keeps the allowance of one bought "
+            "before " + str(labels_from) + "; only a recorded purchase on or after that date "
+            "makes missing labels a violation."
         )
     if container.functional is False and replaced is None:
-        return violation(
-            f"{name} has neither a conforming color nor labels and is no longer functional, "
-            "so the allowance for functional containers has ended.",
-            cite=_COLORS_CITE,
-            reading=reading,
-        )
+        return violation(_NOT_FUNCTIONAL(container=name), cite=_COLORS_CITE, reading=reading)
     replace_by = ctx.derived("container_replace_by", container)
     life = container.useful_life_ends_on
-    by = (
-        f"the end of its useful life on {replace_by}"
+    by = Phrase(
+        _BY_END_OF_LIFE(date=Day(replace_by))
         if life is not None and life <= replace_by
-        else f"{replace_by} at the latest (or the end of its useful life, if sooner)"
+        else _BY_AT_THE_LATEST(date=Day(replace_by))
     )
+    args = {"container": name, "by": by}
     if replaced is not None and replaced <= replace_by:
-        tail = f"was to be replaced by {by}, and was replaced on {replaced}."
+        explanation = _REPLACED(**args, replaced=Day(replaced))
     elif replaced is not None:
-        tail = f"was to be replaced by {by}, and was replaced late, on {replaced}."
+        explanation = _REPLACED_LATE(**args, replaced=Day(replaced))
     elif ctx.as_of <= replace_by:
-        tail = f"must be replaced by {by}."
+        explanation = _TO_REPLACE(**args)
     else:
-        tail = f"was to be replaced by {by}, and has not been."
+        explanation = _NOT_REPLACED(**args)
     return deadline(
         due_on=replace_by,
         done_on=replaced,
         as_of=ctx.as_of,
-        explanation=f"{name} has neither a conforming color nor labels and {tail}",
+        explanation=explanation,
         cite=_COLORS_CITE,
         reading=reading,
     )
@@ -322,6 +441,16 @@ _CONTAINER_ITEMS = (
 _CUSTOMER_ORGANICS = (
     "customer areas without organics containers",
     "Ch. 50 SB 1383 commercial (A)(4)",
+)
+vocabulary(*(text for _, text, _ in _CONTAINER_ITEMS), _CUSTOMER_ORGANICS[0])
+_CHECKLIST_FOUND = declare(
+    "org.com-containers.checklist-found",
+    "The organics checklist of {subject} on {date} found {failed}.",
+)
+_CHECKLIST_ADEQUATE = declare(
+    "org.com-containers.checklist-adequate",
+    "The organics checklist of {subject} on {date} found the containers adequate in each "
+    "item checked.",
 )
 
 
@@ -350,19 +479,32 @@ def container_checklist(checklist: OrganicsChecklist, ctx: Context):
         checked.append("customer_organics_containers")
         if checklist.customer_organics_containers is False:
             failed.append(_CUSTOMER_ORGANICS)
-    head = f"The organics checklist of {name_of(ctx, subject)} on {checklist.date}"
+    args = {"subject": ref(ctx, subject), "date": Day(checklist.date)}
     if failed:
         cites = {cite for _, cite in failed}
+        found = Items(tuple(Word(text) for text in dict.fromkeys(text for text, _ in failed)))
         return violation(
-            f"{head} found {listing(text for text, _ in failed)}.",
+            _CHECKLIST_FOUND(**args, failed=found),
             cite=cites.pop() if len(cites) == 1 else None,
         )
     if checked:
-        return met(f"{head} found the containers adequate in each item checked.")
+        return met(_CHECKLIST_ADEQUATE(**args))
     return None
 
 
 # --------------------------------------------------------------------------- ORG-COM-EMPLOYEES
+
+
+_SORTING = declare(
+    "org.com-employees.sorting",
+    "The organics checklist of {subject} on {date} found education, training or inspection "
+    "keeping employees from mis-sorting.",
+)
+_NO_SORTING = declare(
+    "org.com-employees.no-sorting",
+    "The organics checklist of {subject} on {date} found no education, training or "
+    "inspection keeping employees from placing materials in the wrong container.",
+)
 
 
 @rule("ORG-COM-EMPLOYEES", on="organics_checklist")
@@ -375,15 +517,10 @@ def employee_sorting(checklist: OrganicsChecklist, ctx: Context):
         return None
     if checklist.employee_sorting_measures is None:
         return None
-    head = f"The organics checklist of {name_of(ctx, subject)} on {checklist.date}"
+    args = {"subject": ref(ctx, subject), "date": Day(checklist.date)}
     if checklist.employee_sorting_measures:
-        return met(
-            f"{head} found education, training or inspection keeping employees from mis-sorting."
-        )
-    return violation(
-        f"{head} found no education, training or inspection keeping employees from placing "
-        "materials in the wrong container."
-    )
+        return met(_SORTING(**args))
+    return violation(_NO_SORTING(**args))
 
 
 # --------------------------------------------------------------------------- business subjects
@@ -409,6 +546,19 @@ def _obligation_end(subject: Fact, ctx: Context) -> date:
 def quarter_label_words(year: int, quarter: int) -> str:
     """ "the third quarter of 2024"."""
     return period_words(period_label_quarter(year, quarter))
+
+
+_QUARTERS = {
+    1: declare("org.quarter.1", "the first quarter of {year}"),
+    2: declare("org.quarter.2", "the second quarter of {year}"),
+    3: declare("org.quarter.3", "the third quarter of {year}"),
+    4: declare("org.quarter.4", "the fourth quarter of {year}"),
+}
+
+
+def quarter_phrase(year: int, quarter: int) -> Phrase:
+    """ "the third quarter of 2024" in the reader's words."""
+    return Phrase(_QUARTERS[quarter](year=str(year)))
 
 
 def next_after(acts: list[date], after: date) -> date | None:
@@ -451,38 +601,71 @@ def _self_inspections(subject: Fact, ctx: Context) -> tuple[list[date], list[dat
     return counted, uncounted
 
 
-# The sentences of ORG-COM-SELF-INSPECT, for both ways of computing it: the name,
-# the quarter in words, and days (as dates or as their text).
+# The sentences of ORG-COM-SELF-INSPECT, for both ways of computing it.
 
-
-def _self_inspected(name: str, done: object, quarter_words: str) -> str:
-    return (
-        f"{name} self-inspected its green and black containers on {done}, within {quarter_words}."
-    )
-
-
-def _self_inspect_dropped(dropped: object) -> str:
-    return (
-        f"; the one of {dropped} found contamination without employees being told, so it "
-        "does not count"
-    )
+_SELF_INSPECTED = declare(
+    "org.com-self-inspect.done",
+    "{subject} self-inspected its green and black containers on {date}, within {quarter}.",
+)
+_DROPPED = (
+    "; the one of {dropped} found contamination without employees being told, so it does not count"
+)
+#: (due yet, one dropped, a later one): the message of a quarter without a counted one
+_SELF_INSPECT_MISSING = {
+    (True, False, False): declare(
+        "org.com-self-inspect.due",
+        "{subject} has not yet self-inspected its green and black containers in {quarter}; "
+        "one is due by {due}.",
+    ),
+    (True, True, False): declare(
+        "org.com-self-inspect.due-dropped",
+        "{subject} has not yet self-inspected its green and black containers in {quarter}"
+        + _DROPPED
+        + "; one is due by {due}.",
+    ),
+    (False, False, False): declare(
+        "org.com-self-inspect.overdue",
+        "{subject} made no self-inspection of its green and black containers in {quarter}; "
+        "one was due by {due}.",
+    ),
+    (False, True, False): declare(
+        "org.com-self-inspect.overdue-dropped",
+        "{subject} made no self-inspection of its green and black containers in {quarter}"
+        + _DROPPED
+        + "; one was due by {due}.",
+    ),
+    (False, False, True): declare(
+        "org.com-self-inspect.overdue-later",
+        "{subject} made no self-inspection of its green and black containers in {quarter}; "
+        "one was due by {due}, and the next, on {later}, counts for its own quarter only.",
+    ),
+    (False, True, True): declare(
+        "org.com-self-inspect.overdue-dropped-later",
+        "{subject} made no self-inspection of its green and black containers in {quarter}"
+        + _DROPPED
+        + "; one was due by {due}, and the next, on {later}, counts for its own quarter only.",
+    ),
+}
 
 
 def _self_inspect_missing(
-    name: str, quarter_words: str, why: str, last: object, *, yet: bool, later: object = None
-) -> str:
-    """A quarter without a counted self-inspection; ``later``, the day of the next one
-    after the quarter ended, which counts for its own quarter only."""
-    if yet:
-        return (
-            f"{name} has not yet self-inspected its green and black containers in "
-            f"{quarter_words}{why}; one is due by {last}."
-        )
-    after = "" if later is None else f", and the next, on {later}, counts for its own quarter only"
-    return (
-        f"{name} made no self-inspection of its green and black containers in "
-        f"{quarter_words}{why}; one was due by {last}{after}."
-    )
+    name: object,
+    quarter: Phrase,
+    dropped: date | None,
+    last: date,
+    *,
+    yet: bool,
+    later: date | None = None,
+):
+    """A quarter without a counted self-inspection; ``dropped``, the day of one that
+    does not count; ``later``, the day of the next one after the quarter ended, which
+    counts for its own quarter only."""
+    args = {"subject": name, "quarter": quarter, "due": Day(last)}
+    if dropped is not None:
+        args["dropped"] = Day(dropped)
+    if later is not None:
+        args["later"] = Day(later)
+    return _SELF_INSPECT_MISSING[yet, dropped is not None, later is not None](**args)
 
 
 def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
@@ -491,17 +674,17 @@ def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
     if start > end:
         return
     counted, uncounted = _self_inspections(subject, ctx)
-    name = thing_name(ctx, subject)
+    name = ref(ctx, subject, capital=True)
     for year, quarter in quarters_between(start, end):
         period = period_label_quarter(year, quarter)
         first, last = quarter_start(year, quarter), quarter_end(year, quarter)
-        quarter_words = quarter_label_words(year, quarter)
+        quarter_words = quarter_phrase(year, quarter)
         done = first_act_within(counted, first, last)
         if done is not None:
-            yield met(_self_inspected(name, done, quarter_words), due=last, period=period)
+            text = _SELF_INSPECTED(subject=name, date=Day(done), quarter=quarter_words)
+            yield met(text, due=last, period=period)
             continue
         dropped = first_act_within(uncounted, first, last)
-        why = _self_inspect_dropped(dropped) if dropped is not None else ""
         reading = INFORM_READING if dropped is not None else None
         later = next_after(counted, last)
         yield deadline(
@@ -512,7 +695,7 @@ def _self_inspect(subject: Fact, ctx: Context) -> Iterator[Outcome]:
             explanation=_self_inspect_missing(
                 name,
                 quarter_words,
-                why,
+                dropped,
                 last,
                 yet=ctx.as_of <= last,
                 later=later if later is not None and later <= ctx.as_of else None,
@@ -529,43 +712,42 @@ def _self_inspect_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
     if start > end:
         return []
     counted, uncounted = _self_inspections(subject, ctx)
-    name = thing_name(ctx, subject)
+    name = ref(ctx, subject, capital=True)
     as_of = ctx.as_of
     out: list[Outcome] = []
     add = out.append
     n, i = len(counted), 0  # counted[i]: the first self-inspection not before the quarter
-    for first, last, period, quarter_words, last_text in _quarter_run(start, end):
+    for first, last, period, quarter_words in _quarter_run(start, end):
         while i < n and counted[i] < first:
             i += 1
         if i < n and counted[i] <= last:
-            text = _self_inspected(name, day_text(counted[i]), quarter_words)
+            text = _SELF_INSPECTED(subject=name, date=Day(counted[i]), quarter=quarter_words)
             add(new_tuple(Outcome, ("met", text, last, period, None, None, None)))
             continue
         dropped = first_act_within(uncounted, first, last) if uncounted else None
-        why = "" if dropped is None else _self_inspect_dropped(day_text(dropped))
         reading = None if dropped is None else INFORM_READING
         yet = as_of <= last
         # the next one, after the quarter, counts for its own quarter only
-        later = day_text(counted[i]) if i < n and counted[i] <= as_of else None
-        text = _self_inspect_missing(name, quarter_words, why, last_text, yet=yet, later=later)
+        later = counted[i] if i < n and counted[i] <= as_of else None
+        text = _self_inspect_missing(name, quarter_words, dropped, last, yet=yet, later=later)
         status = "due" if yet else "overdue"
         add(new_tuple(Outcome, (status, text, last, period, None, reading, None)))
     return out
 
 
-#: the quarters from one day's to another's: (first day, last day, label, words, last day's text)
-_QUARTER_RUNS: dict[tuple[date, date], tuple[tuple[date, date, str, str, str], ...]] = {}
+#: the quarters from one day's to another's: (first day, last day, label, words)
+_QUARTER_RUNS: dict[tuple[date, date], tuple[tuple[date, date, str, Phrase], ...]] = {}
 
 
-def _quarter_run(start: date, end: date) -> tuple[tuple[date, date, str, str, str], ...]:
+def _quarter_run(start: date, end: date) -> tuple[tuple[date, date, str, Phrase], ...]:
     key = (start, end)
     run = _QUARTER_RUNS.get(key)
     if run is None:
         if len(_QUARTER_RUNS) > 4096:
             _QUARTER_RUNS.clear()
         run = _QUARTER_RUNS[key] = tuple(
-            (q.first, q.last, q.label, period_words(q.label), str(q.last))
-            for q in (quarter_of_year(y, n) for y, n in quarters_between(start, end))
+            (q.first, q.last, q.label, quarter_phrase(y, n))
+            for y, n, q in ((y, n, quarter_of_year(y, n)) for y, n in quarters_between(start, end))
         )
     return run
 
@@ -611,32 +793,47 @@ def _education_given(subject: Fact, ctx: Context) -> list[date]:
     )
 
 
-# The sentences of ORG-COM-EDUCATION, for both ways of computing it: the name, the
-# year, and days (as dates or as their text).
-_EDUCATION_WHAT = "the annual information on organic waste recovery and sorting"
+# The sentences of ORG-COM-EDUCATION, for both ways of computing it.
+_EDUCATION_GIVEN = declare(
+    "org.com-education.given",
+    "{subject} gave the annual information on organic waste recovery and sorting on {date}, "
+    "within {year}.",
+)
+_NOT_GIVEN = (
+    "{subject} has not given the annual information on organic waste recovery and sorting to "
+    "its employees, contractors, tenants and customers in {year}; "
+)
+_EDUCATION_DUE = declare("org.com-education.due", _NOT_GIVEN + "it is due by {due}.")
+_EDUCATION_OVERDUE = declare("org.com-education.overdue", _NOT_GIVEN + "it was due by {due}.")
+_EDUCATION_OVERDUE_LATER = declare(
+    "org.com-education.overdue-later",
+    _NOT_GIVEN + "it was due by {due}, and the information given on {later} counts for its "
+    "own year only.",
+)
 
 
-def _education_given_in(name: str, done: object, year: object) -> str:
-    return f"{name} gave {_EDUCATION_WHAT} on {done}, within {year}."
+def _education_given_in(name: object, done: date, year: object):
+    return _EDUCATION_GIVEN(subject=name, date=Day(done), year=str(year))
 
 
 def _education_missing(
-    name: str, year: object, verb: str, last: object, later: object = None
-) -> str:
+    name: object, year: object, yet: bool, last: date, later: date | None = None
+):
     """A year without the annual information; ``later``, the day it was next given,
     after the year ended, which counts for its own year only."""
-    after = f", and the information given on {later} counts for its own year only" if later else ""
-    return (
-        f"{name} has not given {_EDUCATION_WHAT} to its employees, contractors, tenants "
-        f"and customers in {year}; it {verb} by {last}{after}."
-    )
+    args = {"subject": name, "year": str(year), "due": Day(last)}
+    if yet:
+        return _EDUCATION_DUE(**args)
+    if later is not None:
+        return _EDUCATION_OVERDUE_LATER(**args, later=Day(later))
+    return _EDUCATION_OVERDUE(**args)
 
 
 def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
     """Each year of the obligation, on its own (the engine's reference path)."""
     start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
     given = _education_given(subject, ctx)
-    name = thing_name(ctx, subject)
+    name = ref(ctx, subject, capital=True)
     for year in range(start.year, end.year + 1):
         last = date(year, 12, 31)
         done = first_act_within(given, date(year, 1, 1), last)
@@ -644,14 +841,17 @@ def _education(subject: Fact, ctx: Context) -> Iterator[Outcome]:
             yield met(_education_given_in(name, done, year), due=last, period=str(year))
             continue
         later = next_after(given, last)
-        verb = "is due" if ctx.as_of <= last else "was due"
         yield deadline(
             due_on=last,
             done_on=None,
             as_of=ctx.as_of,
             period=str(year),
             explanation=_education_missing(
-                name, year, verb, last, later if later is not None and later <= ctx.as_of else None
+                name,
+                year,
+                ctx.as_of <= last,
+                last,
+                later if later is not None and later <= ctx.as_of else None,
             ),
         )
 
@@ -661,41 +861,40 @@ def _education_in_one_pass(subject: Fact, ctx: Context) -> list[Outcome]:
     (the engine's fast path)."""
     start, end = _obligation_start(subject, ctx), _obligation_end(subject, ctx)
     given = _education_given(subject, ctx)
-    name = thing_name(ctx, subject)
+    name = ref(ctx, subject, capital=True)
     as_of = ctx.as_of
     out: list[Outcome] = []
     add = out.append
     n, i = len(given), 0  # given[i]: the first day not before the year
-    for first, last, period, last_text in _year_run(start.year, end.year):
+    for first, last, period in _year_run(start.year, end.year):
         while i < n and given[i] < first:
             i += 1
         if i < n and given[i] <= last:
-            text = _education_given_in(name, day_text(given[i]), period)
+            text = _education_given_in(name, given[i], period)
             add(new_tuple(Outcome, ("met", text, last, period, None, None, None)))
         elif as_of <= last:
-            text = _education_missing(name, period, "is due", last_text)
+            text = _education_missing(name, period, True, last)
             add(new_tuple(Outcome, ("due", text, last, period, None, None, None)))
         else:
             # the next time, after the year, counts for its own year only
-            later = day_text(given[i]) if i < n and given[i] <= as_of else None
-            text = _education_missing(name, period, "was due", last_text, later)
+            later = given[i] if i < n and given[i] <= as_of else None
+            text = _education_missing(name, period, False, last, later)
             add(new_tuple(Outcome, ("overdue", text, last, period, None, None, None)))
     return out
 
 
-#: the calendar years from one to another: (January 1, December 31, label, December 31's text)
-_YEAR_RUNS: dict[tuple[int, int], tuple[tuple[date, date, str, str], ...]] = {}
+#: the calendar years from one to another: (January 1, December 31, label)
+_YEAR_RUNS: dict[tuple[int, int], tuple[tuple[date, date, str], ...]] = {}
 
 
-def _year_run(first: int, last: int) -> tuple[tuple[date, date, str, str], ...]:
+def _year_run(first: int, last: int) -> tuple[tuple[date, date, str], ...]:
     key = (first, last)
     run = _YEAR_RUNS.get(key)
     if run is None:
         if len(_YEAR_RUNS) > 4096:
             _YEAR_RUNS.clear()
         run = _YEAR_RUNS[key] = tuple(
-            (date(year, 1, 1), date(year, 12, 31), str(year), f"{year:04d}-12-31")
-            for year in range(first, last + 1)
+            (date(year, 1, 1), date(year, 12, 31), str(year)) for year in range(first, last + 1)
         )
     return run
 
@@ -730,6 +929,40 @@ def annual_education_by_premises(premises: Premises, ctx: Context):
 # --------------------------------------------------------------------------- ORG-COM-NEW-TENANT
 
 
+vocabulary("a new tenant")
+_MOVED_IN = "{tenant} moved into {premises} on {date}, so the education for new tenants "
+#: (given, on time or not yet due): the message
+_NEW_TENANT = {
+    (True, True): declare(
+        "org.com-new-tenant.given",
+        _MOVED_IN + "was due before or within {days} day, by {due}; it was given on {done}.",
+        plural=_MOVED_IN
+        + "was due before or within {days} days, by {due}; it was given on {done}.",
+        count="days",
+    ),
+    (True, False): declare(
+        "org.com-new-tenant.late",
+        _MOVED_IN + "was due before or within {days} day, by {due}; it came late, on {done}.",
+        plural=_MOVED_IN
+        + "was due before or within {days} days, by {due}; it came late, on {done}.",
+        count="days",
+    ),
+    (False, True): declare(
+        "org.com-new-tenant.due",
+        _MOVED_IN + "is due before or within {days} day, by {due}; it has not been given yet.",
+        plural=_MOVED_IN
+        + "is due before or within {days} days, by {due}; it has not been given yet.",
+        count="days",
+    ),
+    (False, False): declare(
+        "org.com-new-tenant.overdue",
+        _MOVED_IN + "was due before or within {days} day, by {due}; none was given.",
+        plural=_MOVED_IN + "was due before or within {days} days, by {due}; none was given.",
+        count="days",
+    ),
+}
+
+
 @rule("ORG-COM-NEW-TENANT", on="move_in")
 def new_tenant_education(move_in: MoveIn, ctx: Context):
     """Commercial (A)(8): "Provide education information before or within 14 days of
@@ -742,21 +975,20 @@ def new_tenant_education(move_in: MoveIn, ctx: Context):
     given = ctx.referring("organics_education", "move_in", move_in.id)
     done_on = min((e.date for e in given), default=None)
     if move_in.tenant:
-        tenant = move_in.tenant
+        tenant = Name(move_in.tenant, capital=True)
     elif move_in.establishment is not None:
-        tenant = name_of(ctx, move_in.establishment)
+        tenant = ref(ctx, move_in.establishment, capital=True)
     else:
-        tenant = "a new tenant"
+        tenant = Word("a new tenant", capital=True)
+    args = {
+        "tenant": tenant,
+        "premises": ref(ctx, premises),
+        "date": Day(move_in.date),
+        "days": Count(days),
+        "due": Day(due_on),
+    }
     if done_on is not None:
-        tail = f"it was given on {done_on}" if done_on <= due_on else f"it came late, on {done_on}"
+        explanation = _NEW_TENANT[True, done_on <= due_on](**args, done=Day(done_on))
     else:
-        tail = "it has not been given yet" if ctx.as_of <= due_on else "none was given"
-    verb = "is" if done_on is None and ctx.as_of <= due_on else "was"
-    return deadline(
-        due_on=due_on,
-        done_on=done_on,
-        as_of=ctx.as_of,
-        explanation=f"{capital(tenant)} moved into {name_of(ctx, premises)} on {move_in.date}, so "
-        f"the education for new tenants {verb} due before or within {plural(days, 'day')}, by "
-        f"{due_on}; {tail}.",
-    )
+        explanation = _NEW_TENANT[False, ctx.as_of <= due_on](**args)
+    return deadline(due_on=due_on, done_on=done_on, as_of=ctx.as_of, explanation=explanation)

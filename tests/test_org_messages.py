@@ -1,0 +1,166 @@
+"""The organics findings as messages: each reads in Spanish and Traditional Chinese
+from the catalogs, a business's or an address's name as it is, the service level,
+the container and the quarter translated inside the sentence, its plurals by the
+count, and the message goes to JSON and back whole."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from sanitas.ordinance.document import load_document
+from sanitas.ordinance.engine import evaluate_facts
+from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
+from sanitas.ordinance.organics import commercial
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("org-*.yaml")) + sorted(
+    (ROOT / "tests" / "scenarios").glob("org-*.yaml")
+)
+_CONVERTED = ("ORG-COM-",)
+
+
+def _findings():
+    for path in SCENARIOS:
+        document = load_document(path)
+        evaluation = evaluate_facts(
+            document.facts,
+            as_of=document.as_of or date(2025, 1, 1),
+            pack=document.pack(),
+            holidays=document.holidays,
+        )
+        for finding in evaluation.findings:
+            if finding.requirement.startswith(_CONVERTED):
+                yield path.name, finding
+
+
+@pytest.fixture(scope="module")
+def findings():
+    return list(_findings())
+
+
+def test_the_converted_findings_are_messages_read_in_every_language(findings) -> None:
+    assert len({f.requirement for _, f in findings}) >= 5, "the scenarios exercise the rules"
+    for where, finding in findings:
+        message = finding.message
+        assert message is not None, f"{where}: {finding.requirement} still a sentence"
+        assert message.id.startswith("org."), message.id
+        assert render(message) == finding.explanation
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert text != finding.explanation, f"{where}: {message.id} untranslated"
+            assert "{" not in text and "}" not in text, text
+        stored = json.loads(json.dumps(message.to_dict()))
+        assert Message.from_dict(stored) == message
+
+
+def _enroll(businesses: int, gallons: float) -> Message:
+    premises = Name("410 S Del Mar Ave", capital=True)
+    names = tuple(Name(n) for n in ("Arroyo Pho", "Bamboo Cafe")[:businesses])
+    where = commercial._WHERE_BUSINESS(
+        premises=premises, businesses=Items(names), count=Count(businesses)
+    )
+    level = Phrase(
+        commercial._LEVEL(amount=commercial.gallons_a_week(gallons), stream=Word("organics"))
+    )
+    return commercial._COM_ENROLL[True, False](
+        subject=Phrase(where), level=level, minimum=commercial.gallons_a_week(64)
+    )
+
+
+def test_a_service_shortfall_reads_with_its_businesses_and_gallons() -> None:
+    one, two = _enroll(1, 32), _enroll(2, 1)
+    assert render(one) == (
+        "410 S Del Mar Ave, where Arroyo Pho does business, has 32 gallons a week of organics "
+        "service, short of the 64 gallons a week that a commercial business needs unless it "
+        "self-hauls."
+    )
+    assert render(two).startswith(
+        "410 S Del Mar Ave, where Arroyo Pho and Bamboo Cafe do business, has 1 gallon a week"
+    )
+    assert render(one, "es").startswith("410 S Del Mar Ave, donde opera Arroyo Pho, tiene 32")
+    assert "donde operan Arroyo Pho y Bamboo Cafe" in render(two, "es")
+    assert "1 galón por semana de servicio de residuos orgánicos" in render(two, "es")
+    assert "por debajo de los 64 galones por semana" in render(one, "es")
+    assert "autotransportista" in render(one, "es")
+    chinese = render(one, "zh-Hant")
+    assert chinese.startswith(
+        "410 S Del Mar Ave（Arroyo Pho在此營業）：有機廢棄物收集服務每週32加侖"
+    )
+    assert "自行清運者" in chinese and "每週64加侖" in chinese
+
+
+def test_a_container_is_described_in_the_readers_words() -> None:
+    container = Phrase(
+        commercial._CONTAINER_BOUGHT(
+            container=Word("organics container in a customer area"),
+            holder=Name("Arroyo Pho"),
+            date=Day(date(2019, 5, 1)),
+        ),
+        capital=True,
+    )
+    by = Phrase(commercial._BY_AT_THE_LATEST(date=Day(date(2036, 1, 1))))
+    message = commercial._TO_REPLACE(container=container, by=by)
+    assert render(message) == (
+        "The organics container in a customer area of Arroyo Pho, bought 2019-05-01, has "
+        "neither a conforming color nor labels and must be replaced by 2036-01-01 at the latest "
+        "(or the end of its useful life, if sooner)."
+    )
+    assert render(message, "es").startswith(
+        "El contenedor de residuos orgánicos en un área de clientes de Arroyo Pho, comprado el "
+        "1 de mayo de 2019, no tiene un color conforme ni etiquetas y debe reemplazarse para "
+        "el 1 de enero de 2036 a más tardar"
+    )
+    assert render(message, "zh-Hant").startswith(
+        "Arroyo Pho的顧客區有機廢棄物容器（購於2019年5月1日）既無符合規定的顏色"
+    )
+
+
+def test_a_missed_quarter_reads_its_quarter_and_days() -> None:
+    message = commercial._self_inspect_missing(
+        Name("Arroyo Pho", capital=True),
+        commercial.quarter_phrase(2024, 3),
+        date(2024, 8, 2),
+        date(2024, 9, 30),
+        yet=False,
+        later=date(2024, 10, 3),
+    )
+    assert render(message) == (
+        "Arroyo Pho made no self-inspection of its green and black containers in the third "
+        "quarter of 2024; the one of 2024-08-02 found contamination without employees being "
+        "told, so it does not count; one was due by 2024-09-30, and the next, on 2024-10-03, "
+        "counts for its own quarter only."
+    )
+    spanish = render(message, "es")
+    assert "en el tercer trimestre de 2024" in spanish
+    assert "la del 2 de agosto de 2024" in spanish and "la siguiente, del 3 de octubre" in spanish
+    chinese = render(message, "zh-Hant")
+    assert "於2024年第三季未自行檢查" in chinese and "2024年9月30日" in chinese
+    done = commercial._SELF_INSPECTED(
+        subject=Name("Arroyo Pho", capital=True),
+        date=Day(date(2024, 1, 5)),
+        quarter=commercial.quarter_phrase(2024, 1),
+    )
+    assert render(done, "es").endswith("dentro del primer trimestre de 2024.")
+
+
+def test_a_new_tenants_days_follow_the_plural() -> None:
+    def told(days: int) -> Message:
+        return commercial._NEW_TENANT[False, False](
+            tenant=Word("a new tenant", capital=True),
+            premises=Name("12 Alhambra Rd"),
+            date=Day(date(2025, 3, 1)),
+            days=Count(days),
+            due=Day(date(2025, 3, 1 + days)),
+        )
+
+    assert render(told(1)).startswith("A new tenant moved into 12 Alhambra Rd on 2025-03-01")
+    assert "within 1 day, by 2025-03-02; none was given." in render(told(1))
+    assert "within 14 days, by 2025-03-15" in render(told(14))
+    assert render(told(1), "es").startswith("Un nuevo inquilino se mudó a 12 Alhambra Rd")
+    assert "dentro de 1 día," in render(told(1), "es")
+    assert "dentro de 14 días," in render(told(14), "es")
+    assert "入住後14天內（即2025年3月15日前）" in render(told(14), "zh-Hant")
