@@ -14,13 +14,13 @@ import pytest
 from sanitas.ordinance.document import load_document
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
-from sanitas.ordinance.organics import commercial
+from sanitas.ordinance.organics import commercial, single_family
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("org-*.yaml")) + sorted(
     (ROOT / "tests" / "scenarios").glob("org-*.yaml")
 )
-_CONVERTED = ("ORG-COM-",)
+_CONVERTED = ("ORG-COM-", "ORG-SF-")
 
 
 def _findings():
@@ -164,3 +164,39 @@ def test_a_new_tenants_days_follow_the_plural() -> None:
     assert "dentro de 1 día," in render(told(1), "es")
     assert "dentro de 14 días," in render(told(14), "es")
     assert "入住後14天內（即2025年3月15日前）" in render(told(14), "zh-Hant")
+
+
+def test_a_single_family_shortfall_lists_each_streams_gap() -> None:
+    level = {
+        s: Phrase(commercial._LEVEL(amount=commercial.gallons_a_week(g), stream=Word(s)))
+        for s, g in (("recyclables", 35), ("organics", 20))
+    }
+    message = single_family._SF_SHORT(
+        subject=Name("12 Alhambra Rd", capital=True),
+        have=Items((level["recyclables"], level["organics"])),
+        need=Phrase(single_family._NEED_EACH(amount=commercial.gallons_a_week(35))),
+        gaps=Items(
+            (
+                Phrase(
+                    single_family._GAP(
+                        stream=Word("organics"), amount=commercial.gallons_a_week(15)
+                    )
+                ),
+            )
+        ),
+    )
+    assert render(message) == (
+        "12 Alhambra Rd has 35 gallons a week of recyclables service and 20 gallons a week of "
+        "organics service; single-family premises need at least 35 gallons a week of each, so "
+        "its organics service is 15 gallons a week short."
+    )
+    assert render(message, "es") == (
+        "12 Alhambra Rd tiene 35 galones por semana de servicio de reciclables y 20 galones por "
+        "semana de servicio de residuos orgánicos; los inmuebles unifamiliares necesitan al "
+        "menos 35 galones por semana de cada uno, por lo que su servicio de residuos orgánicos "
+        "queda 15 galones por semana por debajo."
+    )
+    assert render(message, "zh-Hant") == (
+        "12 Alhambra Rd：可回收物收集服務每週35加侖和有機廢棄物收集服務每週20加侖；單戶住宅須有"
+        "每類至少每週35加侖，因此其有機廢棄物收集服務不足每週15加侖。"
+    )

@@ -6,36 +6,41 @@ from __future__ import annotations
 
 from sanitas.ordinance.engine import Context, exception, met, rule, violation
 from sanitas.ordinance.general import Inspection, Premises
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Day, Items, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.organics.commercial import gallons_a_week, service_level
 from sanitas.ordinance.organics.common import (
     amount_words,
     class_of,
     class_reading,
     is_a,
-    is_current,
     org_in_force,
     premises_wide,
     service_record,
     service_waiver,
-    thing_name,
     weekly_gallons,
 )
-from sanitas.ordinance.organics.vocabulary import CollectionService
-from sanitas.ordinance.words import listing, name_of
 
 # --------------------------------------------------------------------------- ORG-SF-ENROLL
 
 
 def per_week(value: float) -> str:
-    return f"{amount_words(value, 'gallon')} a week"
+    """ "64 gallons a week", in English (the waivers' readings)."""
+    return amount_words(value, "gallon") + " a week"
 
 
-def level_words(stream: str, services: list[CollectionService], level: float, ctx: Context) -> str:
-    """ "32 gallons a week of organics service", or, when every service of the stream
-    on record has ended, "no organics service in effect (the last ended on …)"."""
-    if not any(is_current(s.start, s.end, ctx.as_of) for s in services):
-        ended = max(s.end for s in services if s.end is not None)
-        return f"no {stream} service in effect (the last ended on {ended})"
-    return f"{per_week(level)} of {stream} service"
+vocabulary("recyclables", "organics")
+_NEED_EACH = declare("org.sf-enroll.need-each", "at least {amount} of each")
+_NEED_BOTH = declare(
+    "org.sf-enroll.need-both", "at least {recyclables} of recyclables and {organics} of organics"
+)
+_GAP = declare("org.sf-enroll.gap", "its {stream} service is {amount} short")
+_SF_SHORT = declare(
+    "org.sf-enroll.short", "{subject} has {have}; single-family premises need {need}, so {gaps}."
+)
+_SF_MET = declare(
+    "org.sf-enroll.met", "{subject} has {have}, {need} as single-family premises need."
+)
 
 
 def _single_family(premises: Premises, ctx: Context) -> bool:
@@ -62,26 +67,28 @@ def single_family_service_level(premises: Premises, ctx: Context):
     short = [s for s in known if levels[s] < minimum[s]]
     if not short and len(known) < len(minimum):
         return None
-    name = thing_name(ctx, premises)
+    name = ref(ctx, premises, capital=True)
     record = service_record(premises, ctx)
-    have = listing(level_words(s, record[s], levels[s], ctx) for s in known)
+    have = Items(tuple(service_level(s, record[s], levels[s], ctx) for s in known))
     if minimum["recyclables"] == minimum["organics"]:
-        need = f"at least {per_week(minimum['organics'])} of each"
+        need = Phrase(_NEED_EACH(amount=gallons_a_week(minimum["organics"])))
     else:
-        need = (
-            f"at least {per_week(minimum['recyclables'])} of recyclables and "
-            f"{per_week(minimum['organics'])} of organics"
+        need = Phrase(
+            _NEED_BOTH(
+                recyclables=gallons_a_week(minimum["recyclables"]),
+                organics=gallons_a_week(minimum["organics"]),
+            )
         )
     reading = class_reading(premises, ctx)
     if short:
-        gaps = listing(
-            f"its {s} service is {per_week(minimum[s] - levels[s])} short" for s in short
+        gaps = Items(
+            tuple(
+                Phrase(_GAP(stream=Word(s), amount=gallons_a_week(minimum[s] - levels[s])))
+                for s in short
+            )
         )
-        return violation(
-            f"{name} has {have}; single-family premises need {need}, so {gaps}.",
-            reading=reading,
-        )
-    return met(f"{name} has {have}, {need} as single-family premises need.", reading=reading)
+        return violation(_SF_SHORT(subject=name, have=have, need=need, gaps=gaps), reading=reading)
+    return met(_SF_MET(subject=name, have=have, need=need), reading=reading)
 
 
 @exception("single_family_service_level", cite="Ch. 50 SB 1383 waivers (A), (B)")
@@ -107,6 +114,31 @@ def organics_inspection(inspection: Inspection, ctx: Context) -> bool:
     return inspection.program in (None, "organics") and org_in_force(ctx, inspection.date)
 
 
+#: (by the hauler, contaminants found): the message
+_PARTICIPATION = {
+    (False, True): declare(
+        "org.sf-participate.contaminated",
+        "At the inspection of {date}, prohibited container contaminants were found in the "
+        "containers of {premises}.",
+    ),
+    (True, True): declare(
+        "org.sf-participate.contaminated-by-hauler",
+        "At the hauler's inspection of {date}, prohibited container contaminants were found in "
+        "the containers of {premises}.",
+    ),
+    (False, False): declare(
+        "org.sf-participate.clean",
+        "At the inspection of {date}, the containers of {premises} held no prohibited container "
+        "contaminants.",
+    ),
+    (True, False): declare(
+        "org.sf-participate.clean-by-hauler",
+        "At the hauler's inspection of {date}, the containers of {premises} held no prohibited "
+        "container contaminants.",
+    ),
+}
+
+
 @rule("ORG-SF-PARTICIPATE", on="inspection")
 def single_family_participation(inspection: Inspection, ctx: Context):
     """Single-family (A)(2): "Generators shall not place materials designated for the
@@ -117,14 +149,7 @@ def single_family_participation(inspection: Inspection, ctx: Context):
         return None
     if class_of(premises, ctx) != "single_family" or inspection.contamination is None:
         return None
-    who = "the hauler's" if inspection.by_hauler else "the"
-    name = name_of(ctx, premises)
-    if inspection.contamination:
-        return violation(
-            f"At {who} inspection of {inspection.date}, prohibited container contaminants were "
-            f"found in the containers of {name}."
-        )
-    return met(
-        f"At {who} inspection of {inspection.date}, the containers of {name} held no "
-        "prohibited container contaminants."
+    message = _PARTICIPATION[bool(inspection.by_hauler), bool(inspection.contamination)](
+        date=Day(inspection.date), premises=ref(ctx, premises)
     )
+    return violation(message) if inspection.contamination else met(message)
