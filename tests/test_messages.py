@@ -251,7 +251,6 @@ NOT_CONVERTED = {
     "organics.construction",
     "organics.haulers",
     "organics.self_haulers",
-    "organics.waivers",
     "permits.administration",
     "permits.common",
     "permits.design",

@@ -14,13 +14,13 @@ import pytest
 from sanitas.ordinance.document import load_document
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
-from sanitas.ordinance.organics import commercial, single_family
+from sanitas.ordinance.organics import commercial, single_family, waivers
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("org-*.yaml")) + sorted(
     (ROOT / "tests" / "scenarios").glob("org-*.yaml")
 )
-_CONVERTED = ("ORG-COM-", "ORG-SF-")
+_CONVERTED = ("ORG-COM-", "ORG-SF-", "ORG-WAIVER-")
 
 
 def _findings():
@@ -200,3 +200,55 @@ def test_a_single_family_shortfall_lists_each_streams_gap() -> None:
         "12 Alhambra Rd：可回收物收集服務每週35加侖和有機廢棄物收集服務每週20加侖；單戶住宅須有"
         "每類至少每週35加侖，因此其有機廢棄物收集服務不足每週15加侖。"
     )
+
+
+def test_a_waivers_re_verification_follows_the_plural_and_reads_its_kind() -> None:
+    def reverify(years: int) -> Message:
+        return waivers._REVERIFY(
+            waiver=Phrase(
+                waivers._WAIVER_OF["physical_space"](subject=Name("1014 Las Tunas Dr")),
+                capital=True,
+            ),
+            granted=Day(date(2022, 3, 1)),
+            years=Count(years),
+            due=Day(date(2022 + years, 3, 1)),
+            received=Phrase(waivers._RECEIVED[False, False]()),
+        )
+
+    assert render(reverify(5)) == (
+        "The physical space waiver of 1014 Las Tunas Dr, granted 2022-03-01, needs written "
+        "re-verification every 5 years, due 2027-03-01: none received."
+    )
+    assert "every 1 year, due 2023-03-01" in render(reverify(1))
+    assert render(reverify(5), "es") == (
+        "La exención por falta de espacio físico de 1014 Las Tunas Dr, otorgada el 1 de marzo "
+        "de 2022, necesita una nueva verificación por escrito cada 5 años, con vencimiento el "
+        "1 de marzo de 2027: no se recibió ninguna."
+    )
+    assert "cada 1 año," in render(reverify(1), "es")
+    assert render(reverify(5), "zh-Hant") == (
+        "1014 Las Tunas Dr的實體空間豁免於2022年3月1日核發，須每5年以書面重新驗證一次，"
+        "期限為2027年3月1日：未曾收到。"
+    )
+
+
+def test_a_de_minimis_waiver_beyond_its_limits_reads_its_amounts() -> None:
+    message = waivers._BEYOND(
+        waiver=Phrase(waivers._WAIVER_OF["de_minimis"](subject=Name("Arroyo Pho")), capital=True),
+        total=waivers._cubic_yards(2.25, 4),
+        organics=Word("no organics service"),
+        limits=Phrase(
+            waivers._LIMITS(yards=waivers._cubic_yards(2), gallons=commercial.gallons_a_week(10))
+        ),
+    )
+    assert render(message) == (
+        "The de minimis waiver of Arroyo Pho: its current service is 2.25 cubic yards a week in "
+        "all and no organics service, beyond the waiver's limits (under 2 cubic yards a week in "
+        "all and under 10 gallons a week of organics), so the waiver is to be rescinded."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("La exención de minimis de Arroyo Pho: su servicio actual es de 2,25")
+    assert "ningún servicio de residuos orgánicos" in spanish and "dejarse sin efecto" in spanish
+    chinese = render(message, "zh-Hant")
+    assert chinese.startswith("Arroyo Pho的最低限量豁免：目前的服務為每週總計2.25立方碼")
+    assert "有機廢棄物少於每週10加侖" in chinese

@@ -10,6 +10,9 @@ from datetime import date
 from sanitas.ordinance.calendar import add_months
 from sanitas.ordinance.engine import Context, Outcome, deadline, derived, met, rule, violation
 from sanitas.ordinance.fog.vocabulary import Waiver
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.organics.commercial import gallons_a_week
 from sanitas.ordinance.organics.common import (
     amount_words,
     cubic_yards_words,
@@ -18,18 +21,64 @@ from sanitas.ordinance.organics.common import (
     org_in_force,
     service_record,
     services_of,
-    tail_words,
     waiver_in_effect,
 )
 from sanitas.ordinance.organics.single_family import per_week
-from sanitas.ordinance.words import capital, name_of, plural, words
+from sanitas.ordinance.words import capital, name_of, words
 
 # --------------------------------------------------------------------------- waivers
 
+_WAIVER_OF = {
+    "de_minimis": declare("org.waiver.de-minimis", "the de minimis waiver of {subject}"),
+    "physical_space": declare(
+        "org.waiver.physical-space", "the physical space waiver of {subject}"
+    ),
+}
+
 
 def _waiver(waiver: Waiver, ctx: Context) -> str:
-    """ "the de minimis waiver of 1014 Las Tunas Dr"."""
-    return f"the {words(waiver.kind)} waiver of {name_of(ctx, waiver.subject)}"
+    """ "the de minimis waiver of 1014 Las Tunas Dr", in English (a data problem)."""
+    return "the " + words(waiver.kind) + " waiver of " + name_of(ctx, waiver.subject)
+
+
+def _waiver_ref(waiver: Waiver, ctx: Context) -> Phrase:
+    """The waiver as it begins a sentence, in the reader's words."""
+    return Phrase(_WAIVER_OF[waiver.kind](subject=ref(ctx, waiver.subject)), capital=True)
+
+
+#: how an act stands against its due date: (done, on time or not yet due)
+_RECEIVED = {
+    (True, True): declare("org.received.on", "received {date}"),
+    (True, False): declare("org.received.late", "received late, on {date}"),
+    (False, True): declare("org.received.not-yet", "not yet received"),
+    (False, False): declare("org.received.none", "none received"),
+}
+
+
+def received(done: date | None, due_on: date, ctx: Context) -> Phrase:
+    """ "received 2025-01-20", "received late, on 2025-02-03", "not yet received",
+    "none received"."""
+    if done is not None:
+        return Phrase(_RECEIVED[True, done <= due_on](date=Day(done)))
+    return Phrase(_RECEIVED[False, ctx.as_of <= due_on]())
+
+
+_REVERIFY = declare(
+    "org.waiver.reverify",
+    "{waiver}, granted {granted}, needs written re-verification every {years} year, due "
+    "{due}: {received}.",
+    plural="{waiver}, granted {granted}, needs written re-verification every {years} years, "
+    "due {due}: {received}.",
+    count="years",
+)
+_REVERIFY_NEXT = declare(
+    "org.waiver.reverify-next",
+    "{waiver} was last verified {date}; the next written re-verification is due {due}, "
+    "{years} year later.",
+    plural="{waiver} was last verified {date}; the next written re-verification is due {due}, "
+    "{years} years later.",
+    count="years",
+)
 
 
 def _reverified_on(waiver: Waiver, ctx: Context) -> date | None:
@@ -41,8 +90,12 @@ def _reverified_on(waiver: Waiver, ctx: Context) -> date | None:
     if verified < waiver.granted_on:
         ctx.data_problem(
             named_facts(waiver, waiver.subject),
-            f"{capital(_waiver(waiver, ctx))} is recorded re-verified on {verified}, before "
-            f"it was granted on {waiver.granted_on}.",
+            capital(_waiver(waiver, ctx))
+            + " is recorded re-verified on "
+            + str(verified)
+            + ", before it was granted on "
+            + str(waiver.granted_on)
+            + ".",
         )
         return None
     return verified
@@ -64,15 +117,19 @@ def _reverification(waiver: Waiver, ctx: Context, cite: str) -> Iterator[Outcome
     if not org_in_force(ctx) or not waiver_in_effect(waiver, ctx):
         return
     years = ctx.param("org.waiver_reverify_years")
-    name = capital(_waiver(waiver, ctx))
+    name = _waiver_ref(waiver, ctx)
     first_due = add_months(waiver.granted_on, 12 * years)
     yield deadline(
         due_on=first_due,
         done_on=verified,
         as_of=ctx.as_of,
-        explanation=f"{name}, granted {waiver.granted_on}, needs written re-verification every "
-        f"{plural(years, 'year')}, due {first_due}: "
-        f"{tail_words(verified, first_due, ctx, 'received', 'none received')}.",
+        explanation=_REVERIFY(
+            waiver=name,
+            granted=Day(waiver.granted_on),
+            years=Count(years),
+            due=Day(first_due),
+            received=received(verified, first_due, ctx),
+        ),
         cite=cite,
     )
     if verified is not None:
@@ -81,8 +138,9 @@ def _reverification(waiver: Waiver, ctx: Context, cite: str) -> Iterator[Outcome
             due_on=next_due,
             done_on=None,
             as_of=ctx.as_of,
-            explanation=f"{name} was last verified {verified}; the next written re-verification "
-            f"is due {next_due}, {plural(years, 'year')} later.",
+            explanation=_REVERIFY_NEXT(
+                waiver=name, date=Day(verified), due=Day(next_due), years=Count(years)
+            ),
             cite=cite,
         )
 
@@ -123,6 +181,41 @@ def de_minimis_test(total_cubic_yards: float, organics_gallons: float, ctx: Cont
     return None
 
 
+_CUBIC_YARDS = declare(
+    "org.cubic-yards", "{yards} cubic yard", plural="{yards} cubic yards", count="yards"
+)
+
+
+def _cubic_yards(value: float, digits: int = 1) -> Phrase:
+    """ "1.5 cubic yards", rounded to ``digits``."""
+    rounded = round(value, digits)
+    return Phrase(
+        _CUBIC_YARDS(yards=Count(int(rounded) if float(rounded).is_integer() else rounded))
+    )
+
+
+_LIMITS = declare(
+    "org.waiver.limits", "under {yards} a week in all and under {gallons} of organics"
+)
+_LIMITS_LARGE = declare(
+    "org.waiver.limits-large",
+    "under {yards} a week in all and under {gallons} of organics, or {yards} or more with "
+    "under {large} of organics",
+)
+_OF_ORGANICS = declare("org.waiver.of-organics", "{amount} of organics")
+vocabulary("no organics service")
+_BEYOND = declare(
+    "org.waiver.beyond",
+    "{waiver}: its current service is {total} a week in all and {organics}, beyond the "
+    "waiver's limits ({limits}), so the waiver is to be rescinded.",
+)
+_WITHIN = declare(
+    "org.waiver.within",
+    "{waiver}: its current service is {total} a week in all and {organics}, within the "
+    "waiver's limits ({limits}).",
+)
+
+
 @rule("ORG-WAIVER-DE-MINIMIS", on="waiver", cite="Ch. 50 SB 1383 waivers (A)(2)(a)-(c)")
 def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     """Waivers (A)(2)(a)-(c): "total solid waste collection service is less than two cubic
@@ -149,38 +242,38 @@ def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     max_yards = ctx.param("org.de_minimis_total_cubic_yards")
     max_gallons = ctx.param("org.de_minimis_organics_gallons")
     large = ctx.param("org.de_minimis_large_organics_gallons")
-    limits = (
-        f"under {amount_words(max_yards, 'cubic yard')} a week in all and under "
-        f"{per_week(max_gallons)} of organics"
-    )
+    limit_args = {"yards": _cubic_yards(max_yards), "gallons": gallons_a_week(max_gallons)}
+    limits = _LIMITS(**limit_args)
+    max_yards_words = amount_words(max_yards, "cubic yard")
     readings = [
         "The total is the current service recorded as a total, else the sum of the current "
         "services of every stream."
     ]
     if ctx.param("org.de_minimis_large_generator_test"):
-        limits += (
-            f", or {amount_words(max_yards, 'cubic yard')} or more with under {per_week(large)} of "
-            "organics"
-        )
+        limits = _LIMITS_LARGE(**limit_args, large=gallons_a_week(large))
         readings.append(
             "14 CCR § 18984.11(a)(2)(A) is applied: "
-            f"{amount_words(max_yards, 'cubic yard')} a week "
-            f"or more also qualifies with under {per_week(large)} of organics."
+            + max_yards_words
+            + " a week or more also qualifies with under "
+            + per_week(large)
+            + " of organics."
         )
     elif total >= max_yards:
         readings.append(
-            f"The state rule's second test ({amount_words(max_yards, 'cubic yard')} a week or more "
-            f"with under {per_week(large)} of organics) is not applied: the ordinance repeats "
-            "only the first."
+            "The state rule's second test ("
+            + max_yards_words
+            + " a week or more with under "
+            + per_week(large)
+            + " of organics) is not applied: the ordinance repeats only the first."
         )
-    organics_words = f"{per_week(gallons)} of organics" if organics else "no organics service"
-    have = (
-        f"{capital(_waiver(waiver, ctx))}: its current service is "
-        f"{amount_words(total, 'cubic yard', 4)} a week in all and {organics_words}"
-    )
+    have = {
+        "waiver": _waiver_ref(waiver, ctx),
+        "total": _cubic_yards(total, 4),
+        "organics": Phrase(_OF_ORGANICS(amount=gallons_a_week(gallons)))
+        if organics
+        else Word("no organics service"),
+        "limits": Phrase(limits),
+    }
     if passed is None:
-        return violation(
-            f"{have}, beyond the waiver's limits ({limits}), so the waiver is to be rescinded.",
-            reading=" ".join(readings),
-        )
-    return met(f"{have}, within the waiver's limits ({limits}).", reading=" ".join(readings))
+        return violation(_BEYOND(**have), reading=" ".join(readings))
+    return met(_WITHIN(**have), reading=" ".join(readings))
