@@ -21,8 +21,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sanitas.ordinance import engine  # noqa: E402,F401  (every area declares its messages)
-from sanitas.ordinance import naming  # noqa: E402,F401  (records' titles, their words)
+# every area declares its messages; naming, the records' titles and their words
+from sanitas.ordinance import engine, naming  # noqa: E402,F401
 from sanitas.ordinance.messages import (  # noqa: E402
     DOMAIN,
     LOCALE_DIR,
