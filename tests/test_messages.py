@@ -249,8 +249,6 @@ NOT_CONVERTED = {
     "enforcement.penalties",
     "organics.common",
     "organics.construction",
-    "organics.haulers",
-    "organics.self_haulers",
     "permits.administration",
     "permits.common",
     "permits.design",

@@ -14,13 +14,21 @@ import pytest
 from sanitas.ordinance.document import load_document
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
-from sanitas.ordinance.organics import commercial, single_family, waivers
+from sanitas.ordinance.organics import commercial, haulers, self_haulers, single_family, waivers
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("org-*.yaml")) + sorted(
     (ROOT / "tests" / "scenarios").glob("org-*.yaml")
 )
-_CONVERTED = ("ORG-COM-", "ORG-SF-", "ORG-WAIVER-")
+_CONVERTED = (
+    "ORG-COM-",
+    "ORG-SF-",
+    "ORG-WAIVER-",
+    "ORG-SELFHAUL-",
+    "ORG-HAULER-FACILITIES",
+    "ORG-HAULER-TRANSPORT",
+    "ORG-FACILITY-",
+)
 
 
 def _findings():
@@ -223,7 +231,7 @@ def test_a_waivers_re_verification_follows_the_plural_and_reads_its_kind() -> No
     assert render(reverify(5), "es") == (
         "La exención por falta de espacio físico de 1014 Las Tunas Dr, otorgada el 1 de marzo "
         "de 2022, necesita una nueva verificación por escrito cada 5 años, con vencimiento el "
-        "1 de marzo de 2027: no se recibió ninguna."
+        "1 de marzo de 2027: no se recibió."
     )
     assert "cada 1 año," in render(reverify(1), "es")
     assert render(reverify(5), "zh-Hant") == (
@@ -235,10 +243,10 @@ def test_a_waivers_re_verification_follows_the_plural_and_reads_its_kind() -> No
 def test_a_de_minimis_waiver_beyond_its_limits_reads_its_amounts() -> None:
     message = waivers._BEYOND(
         waiver=Phrase(waivers._WAIVER_OF["de_minimis"](subject=Name("Arroyo Pho")), capital=True),
-        total=waivers._cubic_yards(2.25, 4),
+        total=waivers.cubic_yards(2.25, 4),
         organics=Word("no organics service"),
         limits=Phrase(
-            waivers._LIMITS(yards=waivers._cubic_yards(2), gallons=commercial.gallons_a_week(10))
+            waivers._LIMITS(yards=waivers.cubic_yards(2), gallons=commercial.gallons_a_week(10))
         ),
     )
     assert render(message) == (
@@ -252,3 +260,73 @@ def test_a_de_minimis_waiver_beyond_its_limits_reads_its_amounts() -> None:
     chinese = render(message, "zh-Hant")
     assert chinese.startswith("Arroyo Pho的最低限量豁免：目前的服務為每週總計2.25立方碼")
     assert "有機廢棄物少於每週10加侖" in chinese
+
+
+def test_a_self_haul_report_reads_whose_it_is_and_when_it_was_due() -> None:
+    what = Phrase(
+        self_haulers._QUARTERLY_REPORT(
+            whose=Phrase(self_haulers._WHOSE_S(owner=Name("Casa Verde Farms", capital=True))),
+            quarter=commercial.quarter_phrase(2025, 2),
+        )
+    )
+    message = self_haulers._REPORT_DUE[False, True](
+        what=what,
+        due=Day(date(2025, 7, 30)),
+        why=Phrase(self_haulers._AFTER_QUARTER(days=Count(30))),
+        received=Phrase(waivers._RECEIVED[True, False](date=Day(date(2025, 8, 4)))),
+    )
+    assert render(message) == (
+        "Casa Verde Farms' self-haul report for the second quarter of 2025 was due 2025-07-30, "
+        "30 days after the quarter ended; received late, on 2025-08-04."
+    )
+    assert render(message, "es") == (
+        "El informe de autotransporte de Casa Verde Farms correspondiente al segundo trimestre "
+        "de 2025 venció el 30 de julio de 2025, 30 días después del fin del trimestre; se "
+        "recibió tarde, el 4 de agosto de 2025."
+    )
+    assert render(message, "zh-Hant") == (
+        "Casa Verde Farms的2025年第二季自行清運報告的期限原為2025年7月30日（季度結束後30天）；"
+        "遲至2025年8月4日才收到。"
+    )
+
+
+def test_a_load_to_a_facility_that_does_not_recover_it() -> None:
+    load = self_haulers._TOOK(
+        who=Name("Canyon Haulers", capital=True),
+        stream=Word(self_haulers.STREAM_WORDS["organics"]),
+        facility=Name("Puente Hills Landfill"),
+        date=Day(date(2025, 4, 2)),
+    )
+    message = self_haulers._RECOVERS_NOT(
+        load=Phrase(load, capital=True),
+        needs=Word("a facility that processes or recovers organic waste"),
+    )
+    assert render(message) == (
+        "Canyon Haulers took source separated organic waste to Puente Hills Landfill on "
+        "2025-04-02, which is not a facility that processes or recovers organic waste."
+    )
+    assert render(message, "es") == (
+        "Canyon Haulers llevó residuos orgánicos separados en origen a Puente Hills Landfill el "
+        "2 de abril de 2025, que no es una instalación que procesa o recupera residuos orgánicos."
+    )
+    assert "並非處理或回收有機廢棄物的設施" in render(message, "zh-Hant")
+
+
+def test_a_capacity_request_reads_why_its_answer_is_due_then() -> None:
+    message = haulers._CAPACITY[False](
+        date=Day(date(2025, 1, 10)),
+        subject=Name("Valley Compost"),
+        due=Day(date(2025, 2, 28)),
+        why=Phrase(haulers._SHORTER(days=Count(60), standard=Day(date(2025, 3, 11)))),
+        answered=Phrase(haulers._ANSWERED[False, False]()),
+    )
+    assert render(message) == (
+        "The city's capacity request of 2025-01-10 to Valley Compost was due 2025-02-28, the "
+        "shorter date the request set (60 days would be 2025-03-11); no answer yet."
+    )
+    spanish = render(message, "es")
+    assert "venció el 28 de febrero de 2025, la fecha más corta que fijó la solicitud" in spanish
+    assert "(con 60 días sería el 11 de marzo de 2025); todavía sin respuesta." in spanish
+    assert render(message, "zh-Hant").endswith(
+        "原定回覆期限為2025年2月28日，即請求所定的較早日期（按60天計應為2025年3月11日）；迄今未回覆。"
+    )

@@ -8,19 +8,16 @@ from datetime import date
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, deadline, met, rule
-from sanitas.ordinance.organics.common import (
-    is_a,
-    named_facts,
-    org_in_force,
-    tail_words,
-    thing_name,
-)
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Phrase, Word, declare
+from sanitas.ordinance.organics.common import is_a, named_facts, org_in_force
 from sanitas.ordinance.organics.self_haulers import (
     STREAM_WORDS,
     destination,
     recovers_waste,
     report_deadline,
     reports_for,
+    whose,
 )
 from sanitas.ordinance.organics.vocabulary import (
     CapacityRequest,
@@ -28,9 +25,14 @@ from sanitas.ordinance.organics.vocabulary import (
     FacilityDesignation,
     Hauler,
 )
-from sanitas.ordinance.words import name_of, plural, possessive
+from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- haulers
+
+_FACILITIES_NOTICE = declare(
+    "org.hauler-facilities.what",
+    "{whose} written notice of the facilities it will use in {year}",
+)
 
 
 @rule("ORG-HAULER-FACILITIES", on="hauler")
@@ -54,7 +56,7 @@ def hauler_facilities_notice(hauler: Hauler, ctx: Context):
         if start is not None or end is not None
         else None
     )
-    name = possessive(thing_name(ctx, hauler))
+    name = whose(ctx, hauler)
     out = []
     for year in range(ctx.param("org.in_force").year, ctx.as_of.year + 1):
         due_on = date(year, month, day)
@@ -68,11 +70,19 @@ def hauler_facilities_notice(hauler: Hauler, ctx: Context):
                 str(year),
                 due_on,
                 ctx,
-                f"{name} written notice of the facilities it will use in {year}",
+                Phrase(_FACILITIES_NOTICE(whose=name, year=str(year))),
                 reading=reading,
             )
         )
     return out
+
+
+_NAMED = declare("org.hauler-transport.named", "{hauler} named {facility} for {stream} in {period}")
+_CONTAMINATED_LOAD = declare(
+    "org.hauler-transport.contaminated",
+    "{whose} load of {date} held prohibited container contaminants, so it need not go to a "
+    "recovery facility.",
+)
 
 
 @rule("ORG-HAULER-TRANSPORT", on="facility_designation", cite="Ch. 50 SB 1383 haulers (A)(2)")
@@ -87,9 +97,11 @@ def hauler_designated_facility(designation: FacilityDesignation, ctx: Context):
         designation.stream,
         designation.facility,
         ctx,
-        lambda name: (
-            f"{thing_name(ctx, hauler)} named {name} for "
-            f"{STREAM_WORDS[designation.stream]} in {designation.period}"
+        lambda facility: _NAMED(
+            hauler=ref(ctx, hauler, capital=True),
+            facility=facility,
+            stream=Word(STREAM_WORDS[designation.stream]),
+            period=str(designation.period),
         ),
     )
 
@@ -104,25 +116,42 @@ def hauler_delivery(delivery: Delivery, ctx: Context):
     if not org_in_force(ctx, delivery.date):
         return None
     if delivery.contaminated:
-        return met(
-            f"{possessive(thing_name(ctx, hauler))} load of {delivery.date} held prohibited "
-            "container contaminants, so it need not go to a recovery facility."
-        )
-    return destination(delivery, ctx, thing_name(ctx, hauler))
+        return met(_CONTAMINATED_LOAD(whose=whose(ctx, hauler), date=Day(delivery.date)))
+    return destination(delivery, ctx, ref(ctx, hauler, capital=True))
 
 
 # --------------------------------------------------------------------------- facilities
 
 
+_SHORTER = declare(
+    "org.capacity.shorter",
+    "the shorter date the request set ({days} day would be {standard})",
+    plural="the shorter date the request set ({days} days would be {standard})",
+    count="days",
+)
+_NOT_EXTENDED = declare(
+    "org.capacity.not-extended",
+    "{days} day after the request (its later date {own} does not extend them)",
+    plural="{days} days after the request (its later date {own} does not extend them)",
+    count="days",
+)
+_AFTER_REQUEST = declare(
+    "org.capacity.after",
+    "{days} day after the request",
+    plural="{days} days after the request",
+    count="days",
+)
+
+
 def capacity_due(
     request: CapacityRequest, ctx: Context, days_param: str = "org.capacity_response_days"
-) -> tuple[date, str]:
+) -> tuple[date, Phrase]:
     """The answer's due date and why: the request + the pack's days, or the request's
     own earlier ``due_on``. A ``due_on`` before the request itself is a data problem
     (no date binds before the request existed): the standard days apply."""
     days = ctx.param(days_param, on=request.date)
     standard = add_days(request.date, days)
-    within = plural(days, "day")
+    within = Count(days)
     own = request.due_on
     if own is not None and own < request.date:
         ctx.data_problem(
@@ -132,10 +161,10 @@ def capacity_due(
         )
         own = None
     if own is not None and own < standard:
-        return own, f"the shorter date the request set ({within} would be {standard})"
+        return own, Phrase(_SHORTER(days=within, standard=Day(standard)))
     if own is not None and own > standard:
-        return standard, f"{within} after the request (its later date {own} does not extend them)"
-    return standard, f"{within} after the request"
+        return standard, Phrase(_NOT_EXTENDED(days=within, own=Day(own)))
+    return standard, Phrase(_AFTER_REQUEST(days=within))
 
 
 def capacity_answered(request: CapacityRequest, ctx: Context) -> date | None:
@@ -155,6 +184,25 @@ def capacity_answered(request: CapacityRequest, ctx: Context) -> date | None:
     return answered
 
 
+#: how an answer stands against its due date: (answered, on time or not yet due)
+_ANSWERED = {
+    (True, True): declare("org.answered.on", "answered {date}"),
+    (True, False): declare("org.answered.late", "answered late, on {date}"),
+    (False, True): declare("org.answered.not-yet", "not yet answered"),
+    (False, False): declare("org.answered.none", "no answer yet"),
+}
+_CAPACITY = {
+    True: declare(
+        "org.capacity.due",
+        "The city's capacity request of {date} to {subject} is due {due}, {why}; {answered}.",
+    ),
+    False: declare(
+        "org.capacity.was-due",
+        "The city's capacity request of {date} to {subject} was due {due}, {why}; {answered}.",
+    ),
+}
+
+
 @rule("ORG-FACILITY-CAPACITY", on="capacity_request")
 def facility_capacity_answer(request: CapacityRequest, ctx: Context):
     """Facilities (A)-(B): owners of facilities that recover organic waste and community
@@ -167,13 +215,20 @@ def facility_capacity_answer(request: CapacityRequest, ctx: Context):
     answered = capacity_answered(request, ctx)
     subject = ctx.get(request.subject)
     composting = is_a(subject, "facility") and subject.kind == "community_composting"
-    verb = "is due" if answered is None and ctx.as_of <= due_on else "was due"
+    if answered is not None:
+        tail = _ANSWERED[True, answered <= due_on](date=Day(answered))
+    else:
+        tail = _ANSWERED[False, ctx.as_of <= due_on]()
     return deadline(
         due_on=due_on,
         done_on=answered,
         as_of=ctx.as_of,
-        explanation=f"The city's capacity request of {request.date} to {name_of(ctx, subject)} "
-        f"{verb} {due_on}, {why}; "
-        f"{tail_words(answered, due_on, ctx, 'answered', 'no answer yet')}.",
+        explanation=_CAPACITY[answered is None and ctx.as_of <= due_on](
+            date=Day(request.date),
+            subject=ref(ctx, subject),
+            due=Day(due_on),
+            why=why,
+            answered=Phrase(tail),
+        ),
         cite="Ch. 50 SB 1383 facilities (B)" if composting else "Ch. 50 SB 1383 facilities (A)",
     )

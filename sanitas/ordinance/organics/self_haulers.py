@@ -17,20 +17,20 @@ from sanitas.ordinance.calendar import (
 )
 from sanitas.ordinance.engine import Context, Outcome, deadline, met, rule, violation
 from sanitas.ordinance.facts import Fact
-from sanitas.ordinance.organics.commercial import quarter_label_words
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Message, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.organics.commercial import quarter_phrase
 from sanitas.ordinance.organics.common import (
-    amount_words,
     is_a,
     is_commercial,
     named_facts,
     opened_after,
     org_in_force,
     registrations_of,
-    tail_words,
-    thing_name,
 )
 from sanitas.ordinance.organics.vocabulary import Delivery, Facility, SelfHauler
-from sanitas.ordinance.words import name_of, period_words, plural, possessive, words
+from sanitas.ordinance.organics.waivers import cubic_yards, received
+from sanitas.ordinance.words import name_of, period_words, words
 
 # --------------------------------------------------------------------------- self-haulers
 
@@ -66,30 +66,43 @@ _NEEDS = {
 }
 
 
+vocabulary(*STREAM_WORDS.values(), *_NEEDS.values())
+_RECOVERS = declare("org.recovers.yes", "{load}, {needs}.")
+_RECOVERS_NOT = declare("org.recovers.not", "{load}, which is not {needs}.")
+_TOOK = declare("org.load.took", "{who} took {stream} to {facility} on {date}")
+
+
 def recovers_waste(
-    stream: str, facility_id: str, ctx: Context, head: Callable[[str], str]
+    stream: str, facility_id: str, ctx: Context, head: Callable[[object], Message]
 ) -> Outcome | None:
     """Met when the facility recovers the stream, a violation when it does not; None for
-    black container waste or a facility that does not record it. ``head`` words the load
-    or the designation from the facility's name."""
+    black container waste or a facility that does not record it. ``head`` says the load
+    or the designation, given the facility as a message's argument."""
     if stream == "black":
         return None
     facility = ctx.get(facility_id)
     accepted = accepts(facility, stream)
     if accepted is None:
         return None
-    said = head(name_of(ctx, facility))
+    said = Phrase(head(ref(ctx, facility)), capital=True)
+    needs = Word(_NEEDS[stream])
     if accepted:
-        return met(f"{said}, {_NEEDS[stream]}.")
-    return violation(f"{said}, which is not {_NEEDS[stream]}.")
+        return met(_RECOVERS(load=said, needs=needs))
+    return violation(_RECOVERS_NOT(load=said, needs=needs))
 
 
-def destination(delivery: Delivery, ctx: Context, who: str) -> Outcome | None:
+def destination(delivery: Delivery, ctx: Context, who: object) -> Outcome | None:
+    """Where a load went; ``who``, the hauler or self-hauler as a message's argument."""
     return recovers_waste(
         delivery.stream,
         delivery.facility,
         ctx,
-        lambda name: f"{who} took {STREAM_WORDS[delivery.stream]} to {name} on {delivery.date}",
+        lambda facility: _TOOK(
+            who=who,
+            stream=Word(STREAM_WORDS[delivery.stream]),
+            facility=facility,
+            date=Day(delivery.date),
+        ),
     )
 
 
@@ -115,7 +128,7 @@ def self_haul_destination(delivery: Delivery, ctx: Context):
     hauler = _self_hauled(delivery, ctx)
     if hauler is None:
         return None
-    return destination(delivery, ctx, thing_name(ctx, hauler))
+    return destination(delivery, ctx, ref(ctx, hauler, capital=True))
 
 
 def _commercial_self_hauler(subject: Fact, ctx: Context) -> bool:
@@ -124,6 +137,39 @@ def _commercial_self_hauler(subject: Fact, ctx: Context) -> bool:
     if any(r.residential for r in registrations_of(subject.id, ctx)):
         return False
     return is_commercial(subject, ctx)
+
+
+_LOAD = "The load {hauler} self-hauled on {date} to {facility}"
+_NO_SCALES = declare(
+    "org.selfhaul-records.no-scales",
+    _LOAD + " went to an entity without scales, so naming the entity suffices.",
+)
+#: (no receipt, no amount): the message of a record that lacks them
+_NO_RECORD = {
+    (True, False): declare(
+        "org.selfhaul-records.no-receipt",
+        _LOAD + " has no record of a delivery receipt or weight ticket.",
+    ),
+    (False, True): declare(
+        "org.selfhaul-records.no-amount",
+        _LOAD + " has no record of the amount in cubic yards or tons.",
+    ),
+    (True, True): declare(
+        "org.selfhaul-records.no-receipt-nor-amount",
+        _LOAD + " has no record of a delivery receipt or weight ticket nor of the amount in "
+        "cubic yards or tons.",
+    ),
+}
+_RECORDED = declare(
+    "org.selfhaul-records.recorded", _LOAD + " is recorded with a receipt and {amount}."
+)
+_TONS = declare("org.tons", "{tons} ton", plural="{tons} tons", count="tons")
+
+
+def _tons(value: float) -> Phrase:
+    """ "2.5 tons", rounded to a tenth."""
+    rounded = round(value, 1)
+    return Phrase(_TONS(tons=Count(int(rounded) if float(rounded).is_integer() else rounded)))
 
 
 @rule("ORG-SELFHAUL-RECORDS", on="delivery")
@@ -139,36 +185,26 @@ def self_haul_record(delivery: Delivery, ctx: Context):
     if hauler is None or not _commercial_self_hauler(hauler, ctx):
         return None
     facility = ctx.get(delivery.facility)
-    where = (
-        f"The load {name_of(ctx, hauler)} self-hauled on {delivery.date} to "
-        f"{name_of(ctx, facility)}"
-    )
+    where = {
+        "hauler": ref(ctx, hauler),
+        "date": Day(delivery.date),
+        "facility": ref(ctx, facility),
+    }
     if facility.scales is False:
-        return met(
-            f"{where} went to an entity without scales, so naming the entity suffices.",
-            cite="Ch. 50 SB 1383 self-haulers (C)(3)",
-        )
-    missing = []
-    if delivery.receipt is False:
-        missing.append("a delivery receipt or weight ticket")
-    if delivery.tons is None and delivery.cubic_yards is None:
-        missing.append("the amount in cubic yards or tons")
-    if missing:
+        return met(_NO_SCALES(**where), cite="Ch. 50 SB 1383 self-haulers (C)(3)")
+    no_receipt = delivery.receipt is False
+    no_amount = delivery.tons is None and delivery.cubic_yards is None
+    if no_receipt or no_amount:
         return violation(
-            f"{where} has no record of {' nor of '.join(missing)}.",
+            _NO_RECORD[no_receipt, no_amount](**where),
             cite="Ch. 50 SB 1383 self-haulers (C)(1)-(2)",
         )
     if not delivery.receipt:
         return None
     amount = (
-        amount_words(delivery.tons, "ton")
-        if delivery.tons is not None
-        else amount_words(delivery.cubic_yards, "cubic yard")
+        _tons(delivery.tons) if delivery.tons is not None else cubic_yards(delivery.cubic_yards)
     )
-    return met(
-        f"{where} is recorded with a receipt and {amount}.",
-        cite="Ch. 50 SB 1383 self-haulers (C)(1)-(2)",
-    )
+    return met(_RECORDED(**where, amount=amount), cite="Ch. 50 SB 1383 self-haulers (C)(1)-(2)")
 
 
 def _period_start(period: str) -> date:
@@ -203,28 +239,60 @@ def reports_for(subject: Fact, kind: str, ctx: Context, *, dated_in_period: bool
     return out
 
 
+#: (due yet, with why): the message of a report's deadline
+_REPORT_DUE = {
+    (True, False): declare("org.report.due", "{what} is due {due}; {received}."),
+    (False, False): declare("org.report.was-due", "{what} was due {due}; {received}."),
+    (True, True): declare("org.report.due-why", "{what} is due {due}, {why}; {received}."),
+    (False, True): declare("org.report.was-due-why", "{what} was due {due}, {why}; {received}."),
+}
+
+
 def report_deadline(
     reports: list[Fact],
     period: str,
     due_on: date,
     ctx: Context,
-    what: str,
-    why: str = "",
+    what: Phrase,
+    why: Phrase | None = None,
     reading: str | None = None,
 ) -> Outcome:
     """The deadline of a report owed for ``period`` by ``due_on``, met or late by the
-    first report for the period received: "{what} is due {due_on}{why}; not yet received." """
-    received = min((r.date for r in reports if r.period == period), default=None)
-    verb = "is due" if received is None and ctx.as_of <= due_on else "was due"
+    first report for the period received: "{what} is due {due_on}, {why}; not yet
+    received." (``what`` begins the sentence)."""
+    done = min((r.date for r in reports if r.period == period), default=None)
+    args = {"what": what, "due": Day(due_on), "received": received(done, due_on, ctx)}
+    if why is not None:
+        args["why"] = why
+    made = _REPORT_DUE[done is None and ctx.as_of <= due_on, why is not None]
     return deadline(
         due_on=due_on,
-        done_on=received,
+        done_on=done,
         as_of=ctx.as_of,
         period=period,
-        explanation=f"{what} {verb} {due_on}{why}; "
-        f"{tail_words(received, due_on, ctx, 'received', 'none received')}.",
+        explanation=made(**args),
         reading=reading,
     )
+
+
+#: a thing's possessive: "Arroyo Pho's", "Canyon Sewer Contractors'"
+_WHOSE = declare("org.whose", "{owner}'s")
+_WHOSE_S = declare("org.whose-s", "{owner}'")
+
+
+def whose(ctx: Context, thing: Fact) -> Phrase:
+    """A thing's possessive, beginning a sentence: "Arroyo Pho's"."""
+    made = _WHOSE_S if name_of(ctx, thing).endswith("s") else _WHOSE
+    return Phrase(made(owner=ref(ctx, thing, capital=True)))
+
+
+_QUARTERLY_REPORT = declare("org.selfhaul-report.what", "{whose} self-haul report for {quarter}")
+_AFTER_QUARTER = declare(
+    "org.selfhaul-report.why",
+    "{days} day after the quarter ended",
+    plural="{days} days after the quarter ended",
+    count="days",
+)
 
 
 @rule("ORG-SELFHAUL-REPORT", on="self_hauler", cite="Ch. 50 SB 1383 self-haulers (D)")
@@ -251,7 +319,8 @@ def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
         last = ctx.as_of if end is None else min(end, ctx.as_of)
         if first <= last:
             quarters.update(quarters_between(first, last))
-    name = possessive(thing_name(ctx, subject))
+    name = whose(ctx, subject)
+    why = Phrase(_AFTER_QUARTER(days=Count(days)))
     out = []
     for year, quarter in sorted(quarters):
         last = quarter_end(year, quarter)
@@ -265,8 +334,8 @@ def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
                 period_label_quarter(year, quarter),
                 quarterly_report_due(year, quarter, days_after=days),
                 ctx,
-                f"{name} self-haul report for {quarter_label_words(year, quarter)}",
-                f", {plural(days, 'day')} after the quarter ended",
+                Phrase(_QUARTERLY_REPORT(whose=name, quarter=quarter_phrase(year, quarter))),
+                why,
                 reading=None
                 if whole
                 else "A quarter's report is owed for each quarter in which the business "

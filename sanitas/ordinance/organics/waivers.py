@@ -186,7 +186,7 @@ _CUBIC_YARDS = declare(
 )
 
 
-def _cubic_yards(value: float, digits: int = 1) -> Phrase:
+def cubic_yards(value: float, digits: int = 1) -> Phrase:
     """ "1.5 cubic yards", rounded to ``digits``."""
     rounded = round(value, digits)
     return Phrase(
@@ -242,7 +242,7 @@ def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     max_yards = ctx.param("org.de_minimis_total_cubic_yards")
     max_gallons = ctx.param("org.de_minimis_organics_gallons")
     large = ctx.param("org.de_minimis_large_organics_gallons")
-    limit_args = {"yards": _cubic_yards(max_yards), "gallons": gallons_a_week(max_gallons)}
+    limit_args = {"yards": cubic_yards(max_yards), "gallons": gallons_a_week(max_gallons)}
     limits = _LIMITS(**limit_args)
     max_yards_words = amount_words(max_yards, "cubic yard")
     readings = [
@@ -268,7 +268,7 @@ def de_minimis_thresholds(waiver: Waiver, ctx: Context):
         )
     have = {
         "waiver": _waiver_ref(waiver, ctx),
-        "total": _cubic_yards(total, 4),
+        "total": cubic_yards(total, 4),
         "organics": Phrase(_OF_ORGANICS(amount=gallons_a_week(gallons)))
         if organics
         else Word("no organics service"),
