@@ -247,8 +247,6 @@ NOT_CONVERTED = {
     "enforcement.noncompliance",
     "enforcement.notices",
     "enforcement.penalties",
-    "organics.common",
-    "organics.construction",
     "permits.administration",
     "permits.common",
     "permits.design",

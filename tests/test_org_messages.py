@@ -14,7 +14,15 @@ import pytest
 from sanitas.ordinance.document import load_document
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
-from sanitas.ordinance.organics import commercial, haulers, self_haulers, single_family, waivers
+from sanitas.ordinance.organics import (
+    commercial,
+    common,
+    construction,
+    haulers,
+    self_haulers,
+    single_family,
+    waivers,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("org-*.yaml")) + sorted(
@@ -28,6 +36,8 @@ _CONVERTED = (
     "ORG-HAULER-FACILITIES",
     "ORG-HAULER-TRANSPORT",
     "ORG-FACILITY-",
+    "ORG-CD-",
+    "ORG-CALGREEN",
 )
 
 
@@ -330,3 +340,39 @@ def test_a_capacity_request_reads_why_its_answer_is_due_then() -> None:
     assert render(message, "zh-Hant").endswith(
         "原定回覆期限為2025年2月28日，即請求所定的較早日期（按60天計應為2025年3月11日）；迄今未回覆。"
     )
+
+
+def test_a_city_projects_plan_and_a_building_applications_storage_areas() -> None:
+    plan = construction._WMP_DEADLINE(
+        project=Phrase(construction._PROJECT_AT(premises=Name("500 Mission Dr")), capital=True),
+        began=Day(date(2025, 6, 2)),
+        due=Day(date(2025, 6, 2)),
+        submitted=Phrase(common._SUBMITTED[True, False](date=Day(date(2025, 6, 9)))),
+    )
+    assert render(plan) == (
+        "The city project at 500 Mission Dr began work on 2025-06-02; its Waste Management Plan "
+        "was due by 2025-06-02: submitted late, on 2025-06-09."
+    )
+    assert render(plan, "es") == (
+        "El proyecto municipal en 500 Mission Dr comenzó las obras el 2 de junio de 2025; su Plan "
+        "de Gestión de Residuos debía presentarse a más tardar el 2 de junio de 2025: se "
+        "presentó tarde, el 9 de junio de 2025."
+    )
+    assert render(plan, "zh-Hant").startswith("位於500 Mission Dr的市府工程於2025年6月2日開工")
+    units = {
+        n: construction._CALGREEN[False, False](
+            date=Day(date(2025, 3, 3)),
+            construction=Word("new construction"),
+            reason=Phrase(construction._UNITS(units=Count(n), minimum=Count(5))),
+        )
+        for n in (1, 12)
+    }
+    assert render(units[12]) == (
+        "The building permit application of 2025-03-03 for new construction needs recycling and "
+        "organics storage areas because it builds 12 multi-family dwelling units (5 or more), "
+        "but its plans do not identify them."
+    )
+    assert "it builds 1 multi-family dwelling unit (5 or more)" in render(units[1])
+    assert "construye 12 viviendas multifamiliares (5 o más)" in render(units[12], "es")
+    assert "construye 1 vivienda multifamiliar" in render(units[1], "es")
+    assert "因其興建12個多戶住宅單位（達5個以上）" in render(units[12], "zh-Hant")

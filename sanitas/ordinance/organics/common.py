@@ -13,6 +13,7 @@ from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.fog.vocabulary import Waiver
 from sanitas.ordinance.general import Establishment, Premises
+from sanitas.ordinance.messages import Day, Phrase, declare
 from sanitas.ordinance.organics.vocabulary import CollectionService, Facility, Hauler, SelfHauler
 from sanitas.ordinance.words import capital, name_of, namer, plural, words
 
@@ -324,9 +325,18 @@ def opened_after(subject: Fact | None, event: Fact, day: date, what: str, ctx: C
     return True
 
 
-def tail_words(done: date | None, due_on: date, ctx: Context, verb: str, none: str) -> str:
-    """How an act stands against its due date, in words: "received 2025-01-20",
-    "received late, on 2025-02-03", "not yet received", "none received"."""
+#: how a submission stands against its due date: (submitted, on time or not yet due)
+_SUBMITTED = {
+    (True, True): declare("org.submitted.on", "submitted {date}"),
+    (True, False): declare("org.submitted.late", "submitted late, on {date}"),
+    (False, True): declare("org.submitted.not-yet", "not yet submitted"),
+    (False, False): declare("org.submitted.none", "none submitted"),
+}
+
+
+def submitted(done: date | None, due_on: date, ctx: Context) -> Phrase:
+    """How a submission stands against its due date: "submitted 2025-01-20",
+    "submitted late, on 2025-02-03", "not yet submitted", "none submitted"."""
     if done is not None:
-        return f"{verb} {done}" if done <= due_on else f"{verb} late, on {done}"
-    return f"not yet {verb}" if ctx.as_of <= due_on else none
+        return Phrase(_SUBMITTED[True, done <= due_on](date=Day(done)))
+    return Phrase(_SUBMITTED[False, ctx.as_of <= due_on]())

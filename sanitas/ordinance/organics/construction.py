@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, deadline, derived, due, met, rule, violation
-from sanitas.ordinance.organics.common import num, org_in_force, tail_words
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.organics.common import num, org_in_force, submitted
 from sanitas.ordinance.organics.vocabulary import BuildingApplication, CdProject
-from sanitas.ordinance.words import name_of, number, plural
 
 # --------------------------------------------------------------------------- ORG-CD-COVERED
 
@@ -34,10 +35,38 @@ def cd_single_project(project: CdProject, ctx: Context) -> str:
     return current.id
 
 
-def _project(project: CdProject, ctx: Context) -> str:
+vocabulary("the city project")
+_PROJECT_AT = declare("org.cd.project-at", "the city project at {premises}")
+_WMP_DEADLINE = declare(
+    "org.cd.wmp-deadline",
+    "{project} began work on {began}; its Waste Management Plan was due by {due}: {submitted}.",
+)
+_WMP_BEFORE = declare(
+    "org.cd.wmp-before",
+    "{project} submitted its Waste Management Plan on {date}, before work began.",
+)
+_WMP_NOT_BEGUN = declare(
+    "org.cd.wmp-not-begun",
+    "{project} has not begun work; its Waste Management Plan is due before it does.",
+)
+_WMP_PLANNED = declare(
+    "org.cd.wmp-planned",
+    "{project} has not begun work, planned for {date}; its Waste Management Plan is due "
+    "before work begins.",
+)
+_WMP_PLANNED_PAST = declare(
+    "org.cd.wmp-planned-past",
+    "{project} was planned to begin work on {date}, but no start of work is on record; its "
+    "Waste Management Plan is due before work begins.",
+)
+
+
+def _project(project: CdProject, ctx: Context) -> Phrase | Word:
     """ "The city project at 500 Mission Dr" (or "The city project")."""
     premises = ctx.get(project.premises)
-    return f"The city project at {name_of(ctx, premises)}" if premises else "The city project"
+    if premises is None:
+        return Word("the city project", capital=True)
+    return Phrase(_PROJECT_AT(premises=ref(ctx, premises)), capital=True)
 
 
 @rule("ORG-CD-COVERED", on="cd_project", cite="Ch. 50 SB 1383 C&D (B)")
@@ -50,7 +79,7 @@ def city_project_waste_management_plan(project: CdProject, ctx: Context):
         return None
     lead = ctx.param("org.wmp_days_before_work")
     began = project.work_began_on
-    submitted = project.wmp_submitted_on
+    done = project.wmp_submitted_on
     name = _project(project, ctx)
     if began is not None:
         if not org_in_force(ctx, began):
@@ -58,29 +87,26 @@ def city_project_waste_management_plan(project: CdProject, ctx: Context):
         due_on = add_days(began, -lead)
         return deadline(
             due_on=due_on,
-            done_on=submitted,
+            done_on=done,
             as_of=ctx.as_of,
-            explanation=f"{name} began work on {began}; its Waste Management Plan was due by "
-            f"{due_on}: {tail_words(submitted, due_on, ctx, 'submitted', 'none submitted')}.",
+            explanation=_WMP_DEADLINE(
+                project=name,
+                began=Day(began),
+                due=Day(due_on),
+                submitted=submitted(done, due_on, ctx),
+            ),
             reading=None
             if lead
             else "A plan submitted on the day work begins is submitted before work begins.",
         )
-    if submitted is not None:
-        return met(f"{name} submitted its Waste Management Plan on {submitted}, before work began.")
+    if done is not None:
+        return met(_WMP_BEFORE(project=name, date=Day(done)))
     planned = project.planned_start_on
     if planned is None:
-        return due(f"{name} has not begun work; its Waste Management Plan is due before it does.")
+        return due(_WMP_NOT_BEGUN(project=name))
     if planned >= ctx.as_of:
-        return due(
-            f"{name} has not begun work, planned for {planned}; its Waste Management Plan is due "
-            "before work begins.",
-            due=add_days(planned, -lead),
-        )
-    return due(
-        f"{name} was planned to begin work on {planned}, but no start of work is on record; its "
-        "Waste Management Plan is due before work begins."
-    )
+        return due(_WMP_PLANNED(project=name, date=Day(planned)), due=add_days(planned, -lead))
+    return due(_WMP_PLANNED_PAST(project=name, date=Day(planned)))
 
 
 # --------------------------------------------------------------------------- ORG-CALGREEN
@@ -95,32 +121,79 @@ def calgreen_storage_required(application: BuildingApplication, ctx: Context) ->
     return _calgreen_reason(application, ctx) is not None
 
 
-def _calgreen_reason(application: BuildingApplication, ctx: Context) -> str | None:
+_UNITS = declare(
+    "org.calgreen.units",
+    "it builds {units} multi-family dwelling unit ({minimum} or more)",
+    plural="it builds {units} multi-family dwelling units ({minimum} or more)",
+    count="units",
+)
+_NEW_COMMERCIAL = declare("org.calgreen.new-commercial", "it is new commercial construction")
+_ADDITION = declare(
+    "org.calgreen.addition",
+    "its addition of {added} sq ft is {share}% of the existing {existing} sq ft, more than "
+    "{ratio}%",
+)
+
+
+def _calgreen_reason(application: BuildingApplication, ctx: Context) -> Phrase | None:
     if not org_in_force(ctx, application.date) or application.construction == "alteration":
         return None
     if application.occupancy == "multi_family":
         units = application.new_dwelling_units or 0
         minimum = ctx.param("org.calgreen_multi_family_units", on=application.date)
         if units >= minimum:
-            return f"it builds {plural(units, 'multi-family dwelling unit')} ({minimum} or more)"
+            return Phrase(_UNITS(units=Count(units), minimum=Count(minimum)))
         return None
     if application.occupancy != "commercial":
         return None
     existing = application.existing_floor_area_sqft
     if application.construction == "new" or not existing:
-        return "it is new commercial construction"
+        return Phrase(_NEW_COMMERCIAL())
     added = application.added_floor_area_sqft or 0
     ratio = ctx.param("org.calgreen_addition_ratio", on=application.date)
     share = added / existing
     if share > ratio:
-        return (
-            f"its addition of {number(round(added, 1))} sq ft is {num(share * 100)}% of the "
-            f"existing {number(round(existing, 1))} sq ft, more than {num(ratio * 100)}%"
+        return Phrase(
+            _ADDITION(
+                added=Count(round(added, 1)),
+                share=num(share * 100),
+                existing=Count(round(existing, 1)),
+                ratio=num(ratio * 100),
+            )
         )
     return None
 
 
 _CONSTRUCTION_WORDS = {"new": "new construction", "addition": "an addition"}
+vocabulary(*_CONSTRUCTION_WORDS.values())
+_HEAD = "The building permit application of {date} for {construction} at {premises} needs "
+_HEAD_NO_PREMISES = "The building permit application of {date} for {construction} needs "
+_NEEDS = "recycling and organics storage areas because {reason}"
+#: (at a premises on record, plans identify the areas: True, False or None): the message
+_CALGREEN = {
+    (True, True): declare(
+        "org.calgreen.identified", _HEAD + _NEEDS + ", and its plans identify them."
+    ),
+    (True, None): declare(
+        "org.calgreen.not-yet",
+        _HEAD + _NEEDS + "; its plans are not yet on record as identifying them.",
+    ),
+    (True, False): declare(
+        "org.calgreen.not-identified", _HEAD + _NEEDS + ", but its plans do not identify them."
+    ),
+    (False, True): declare(
+        "org.calgreen.identified-no-premises",
+        _HEAD_NO_PREMISES + _NEEDS + ", and its plans identify them.",
+    ),
+    (False, None): declare(
+        "org.calgreen.not-yet-no-premises",
+        _HEAD_NO_PREMISES + _NEEDS + "; its plans are not yet on record as identifying them.",
+    ),
+    (False, False): declare(
+        "org.calgreen.not-identified-no-premises",
+        _HEAD_NO_PREMISES + _NEEDS + ", but its plans do not identify them.",
+    ),
+}
 
 
 @rule("ORG-CALGREEN", on="building_application")
@@ -133,19 +206,22 @@ def calgreen_storage_areas(application: BuildingApplication, ctx: Context):
     if reason is None:
         return None
     premises = ctx.get(application.premises)
-    at = f" at {name_of(ctx, premises)}" if premises is not None else ""
-    head = (
-        f"The building permit application of {application.date} for "
-        f"{_CONSTRUCTION_WORDS[application.construction]}{at} needs recycling and organics "
-        f"storage areas because {reason}"
-    )
+    args = {
+        "date": Day(application.date),
+        "construction": Word(_CONSTRUCTION_WORDS[application.construction]),
+        "reason": reason,
+    }
+    if premises is not None:
+        args["premises"] = ref(ctx, premises)
+    identified = None if application.storage_areas is None else bool(application.storage_areas)
+    message = _CALGREEN[premises is not None, identified](**args)
     cite = (
         "Ch. 50 SB 1383 CALGreen (B)(1)"
         if application.occupancy == "multi_family"
         else "Ch. 50 SB 1383 CALGreen (B)(2)"
     )
     if application.storage_areas:
-        return met(f"{head}, and its plans identify them.", cite=cite)
+        return met(message, cite=cite)
     if application.storage_areas is None:
-        return due(f"{head}; its plans are not yet on record as identifying them.", cite=cite)
-    return violation(f"{head}, but its plans do not identify them.", cite=cite)
+        return due(message, cite=cite)
+    return violation(message, cite=cite)
