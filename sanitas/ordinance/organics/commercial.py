@@ -57,7 +57,7 @@ from sanitas.ordinance.organics.vocabulary import (
     OrganicsChecklist,
     SelfInspection,
 )
-from sanitas.ordinance.words import name_of, period_words
+from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- ORG-COM-ENROLL
 
@@ -541,11 +541,6 @@ def _obligation_start(subject: Fact, ctx: Context) -> date:
 def _obligation_end(subject: Fact, ctx: Context) -> date:
     closed = getattr(subject, "closed_on", None)
     return min(ctx.as_of, closed) if closed is not None else ctx.as_of
-
-
-def quarter_label_words(year: int, quarter: int) -> str:
-    """ "the third quarter of 2024"."""
-    return period_words(period_label_quarter(year, quarter))
 
 
 _QUARTERS = {
