@@ -376,3 +376,12 @@ def test_a_city_projects_plan_and_a_building_applications_storage_areas() -> Non
     assert "construye 12 viviendas multifamiliares (5 o más)" in render(units[12], "es")
     assert "construye 1 vivienda multifamiliar" in render(units[1], "es")
     assert "因其興建12個多戶住宅單位（達5個以上）" in render(units[12], "zh-Hant")
+
+
+def test_a_fraction_takes_the_plural_in_every_language() -> None:
+    from sanitas.ordinance.organics.commercial import gallons_a_week
+
+    assert gallons_a_week(1.5).render("en") == "1.5 gallons a week"
+    assert gallons_a_week(1).render("en") == "1 gallon a week"
+    spanish_one, spanish_half = gallons_a_week(1).render("es"), gallons_a_week(1.5).render("es")
+    assert "1,5 galones" in spanish_half and "galón" in spanish_one, (spanish_one, spanish_half)

@@ -442,7 +442,10 @@ def _text(message: Message, language: str) -> str:
         if n is None:
             text = catalog.pgettext(ident, template.english)
         else:
-            text = catalog.npgettext(ident, template.english, template.plural, int(n))
+            # gettext's plural rules count whole things: a fraction takes the form of
+            # many in both languages translated (1.5 gallons: "1,5 galones")
+            whole = int(n) if n == int(n) else 2
+            text = catalog.npgettext(ident, template.english, template.plural, whole)
     return text.format(**{k: _argument(v, language) for k, v in items})
 
 
