@@ -252,7 +252,6 @@ NOT_CONVERTED = {
     "permits.design",
     "permits.routes",
     "permits.testing",
-    "sewers.common",
     "sewers.connections",
     "sewers.traps",
     "sewers.works",

@@ -4,11 +4,12 @@ of dates and records.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from sanitas.ordinance.engine import Context
-from sanitas.ordinance.words import name_of, namer, plural, words
+from sanitas.ordinance.general.common import ref, ref_namer
+from sanitas.ordinance.messages import Day, Name, Phrase, declare
+from sanitas.ordinance.words import namer
 
 # --------------------------------------------------------------------------- names
 
@@ -36,29 +37,62 @@ PATH_WORDS = {
 }
 
 
-@namer("cesspool")
-def _cesspool_name(ctx: Context, pool: Any) -> str:
-    return f"the cesspool at {name_of(ctx, pool.premises)}"
-
-
-@namer("drain_connection")
-def _drain_name(ctx: Context, connection: Any) -> str:
-    what = _SOURCE_WORDS.get(connection.source, words(connection.source))
-    return f"the {what} at {name_of(ctx, connection.premises)}"
-
-
+_CESSPOOL = declare("sew.name.cesspool", "the cesspool at {premises}")
+#: a drain connection named by what is connected
+_DRAINS = {
+    source: declare(f"sew.name.drain-{source.replace('_', '-')}", "the " + text + " at {premises}")
+    for source, text in _SOURCE_WORDS.items()
+}
 _ACT_WORDS = {
     "open_or_enter": "entry into a public sewer or manhole",
     "remove": "removal of part of a public sewer",
     "injure": "injury to part of a public sewer",
     "take_flushing_water": "taking of water from a flushing apparatus",
 }
+#: an entry into or injury to a sewer named by the act, with or without who did it
+_ENTRIES = {
+    (act, by): declare(
+        f"sew.name.{act.replace('_', '-')}" + ("-by" if by else ""),
+        "the " + text + (" by {person}" if by else "") + " on {date}",
+    )
+    for act, text in _ACT_WORDS.items()
+    for by in (False, True)
+}
+
+
+@ref_namer("cesspool")
+def cesspool_ref(ctx: Context, pool: Any, capital: bool = False) -> Phrase:
+    return Phrase(_CESSPOOL(premises=ref(ctx, pool.premises)), capital=capital)
+
+
+@ref_namer("drain_connection")
+def drain_ref(ctx: Context, connection: Any, capital: bool = False) -> Phrase:
+    return Phrase(
+        _DRAINS[connection.source](premises=ref(ctx, connection.premises)), capital=capital
+    )
+
+
+@ref_namer("sewer_entry")
+def entry_ref(ctx: Context, entry: Any, capital: bool = False) -> Phrase:
+    args: dict[str, Any] = {"date": Day(entry.date)}
+    if entry.person:
+        args["person"] = Name(entry.person)
+    return Phrase(_ENTRIES[entry.act, bool(entry.person)](**args), capital=capital)
+
+
+@namer("cesspool")
+def _cesspool_name(ctx: Context, pool: Any) -> str:
+    return cesspool_ref(ctx, pool).render("en")
+
+
+@namer("drain_connection")
+def _drain_name(ctx: Context, connection: Any) -> str:
+    return drain_ref(ctx, connection).render("en")
 
 
 @namer("sewer_entry")
 def _entry_name(ctx: Context, entry: Any) -> str:
-    who = f" by {entry.person}" if entry.person else ""
-    return f"the {_ACT_WORDS[entry.act]}{who} on {entry.date}"
+    return entry_ref(ctx, entry).render("en")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -96,21 +130,5 @@ def devices_of(establishment: Any, kind: str, ctx: Context) -> list[Any]:
     ]
 
 
-def dates_of(days: list[date], shown: int = 5) -> str:
-    text = ", ".join(str(d) for d in days[:shown])
-    if len(days) > shown:
-        text += f" and {len(days) - shown} more"
-    return text
-
-
 def unapproved_devices(devices: list[Any], ctx: Context) -> list[Any]:
     return [d for d in devices if not is_approved(d, ctx)]
-
-
-def not_approved_note(devices: list[Any], what: str, ctx: Context) -> str:
-    unapproved = unapproved_devices(devices, ctx)
-    if not unapproved:
-        return ""
-    if len(unapproved) == 1:
-        return f"; its {what} on record is not recorded approved"
-    return f"; its {plural(len(unapproved), what)} on record are not recorded approved"

@@ -12,16 +12,33 @@ from sanitas.ordinance.general import memo
 from sanitas.ordinance.permits.common import code, num, readings
 from sanitas.ordinance.sewers.common import (
     APPROVAL_READING,
-    dates_of,
     devices_of,
     has_wash_rack,
     in_service,
     is_approved,
     is_operating,
-    not_approved_note,
     unapproved_devices,
 )
 from sanitas.ordinance.words import capital, name_of, plural, possessive
+
+# --------------------------------------------------------------------------- helpers
+
+
+def dates_of(days: list[date], shown: int = 5) -> str:
+    text = ", ".join(str(d) for d in days[:shown])
+    if len(days) > shown:
+        text += f" and {len(days) - shown} more"
+    return text
+
+
+def not_approved_note(devices: list[Any], what: str, ctx: Context) -> str:
+    unapproved = unapproved_devices(devices, ctx)
+    if not unapproved:
+        return ""
+    if len(unapproved) == 1:
+        return f"; its {what} on record is not recorded approved"
+    return f"; its {plural(len(unapproved), what)} on record are not recorded approved"
+
 
 # --------------------------------------------------------------------------- wash racks
 
