@@ -55,8 +55,8 @@ from sanitas.kit.titles import (
 from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, key_problem, shown, text_problem
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.pack import PackError
-from sanitas.records.findings import english
 from sanitas.records.models import Finding, Record
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import translation
 
 from sanitas.ordinance.messages import LANGUAGES, Message, render
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 
 #: Django's language codes for the languages the engine speaks
 _BY_DJANGO_CODE = {code.lower(): code for code in LANGUAGES}

@@ -28,9 +28,9 @@ from sanitas.access.policy import About, allows
 from sanitas.kit.titles import Title, title_of, titles
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.words import type_words
 from sanitas.records.bridge import record_names, record_to_fact
-from sanitas.records.findings import english
 from sanitas.records.models import (
     RECORD_MODELS,
     DataProblem,

@@ -43,9 +43,9 @@ from sanitas.notices.models import (
 )
 from sanitas.ordinance.enforcement import REASON_WORDS
 from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.notice_terms import TermsError
 from sanitas.records import replay
-from sanitas.records.findings import english
 from sanitas.records.models import Finding, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record
 from sanitas.records.serving import document_terms, serve_document

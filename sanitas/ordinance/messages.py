@@ -398,6 +398,29 @@ def _from_tag(tag: str, kind: type, value: dict[str, Any]) -> Any:
     return kind(_from_json(field))
 
 
+def said_in_english(finding: Any) -> str:
+    """What a finding as stored (a row, a version of one, or a dict of their values)
+    says in English: the sentence stored by a rule that writes one, else its message
+    (JSON, or a :class:`Message`) rendered; a message no longer declared by this
+    engine, with no sentence stored, is said by its id."""
+    get = finding.get if isinstance(finding, dict) else lambda name: getattr(finding, name, None)
+    text = get("explanation")
+    if text:
+        return text
+    message = get("message")
+    if not message:
+        return ""
+    if not isinstance(message, Message):
+        try:
+            message = Message.from_dict(message)
+        except (KeyError, TypeError, ValueError):
+            return str(message.get("id", "")) if isinstance(message, dict) else ""
+    try:
+        return render(message, "en")
+    except (KeyError, TypeError, ValueError):
+        return message.id
+
+
 # --------------------------------------------------------------------------- rendering
 
 

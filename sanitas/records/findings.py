@@ -14,7 +14,8 @@ the sweep's keyed finding flattened, in the engine's order.
 
 A finding the engine said as a message is stored as the message alone (its
 explanation empty): its English, like its Spanish and Chinese, is rendered where it
-is read (:func:`english`). A rule that still writes its sentence has its English stored.
+is read (:func:`~sanitas.ordinance.messages.said_in_english`, which every reader calls).
+A rule that still writes its sentence has its English stored.
 """
 
 from __future__ import annotations
@@ -25,32 +26,8 @@ from typing import Any
 
 import orjson
 
-from sanitas.ordinance.messages import Message, render
 from sanitas.records import bulk
 from sanitas.records.models import GroupFindings
-
-
-def english(finding: Any) -> str:
-    """What a stored finding (a row, a version of one, or a dict of their values)
-    says in English: the sentence stored by a rule that writes one, else its message
-    rendered; a message no longer declared by this engine, with no sentence stored,
-    is said by its id."""
-    get = finding.get if isinstance(finding, dict) else lambda name: getattr(finding, name, None)
-    text = get("explanation")
-    if text:
-        return text
-    message = get("message")
-    if not message:
-        return ""
-    if not isinstance(message, Message):
-        try:
-            message = Message.from_dict(message)
-        except (KeyError, TypeError, ValueError):
-            return str(message.get("id", "")) if isinstance(message, dict) else ""
-    try:
-        return render(message, "en")
-    except (KeyError, TypeError, ValueError):
-        return message.id
 
 
 def _dumps(keyed: Iterable[tuple[tuple, tuple]]) -> str:

@@ -298,7 +298,7 @@ Problem = tuple[tuple[str, ...], str]
 #: what the sweep keeps of a group's evaluation: each finding as (requirement,
 #: subject, period, ordinal) and (status, due, cite, explanation, reading, message):
 #: a finding the engine said as a message keeps the message as JSON and no sentence
-#: (its English is rendered where it is read: :func:`sanitas.records.findings.english`),
+#: (its English is rendered where it is read: :func:`sanitas.ordinance.messages.said_in_english`),
 #: one whose rule still writes a sentence keeps the sentence and no message; the
 #: group's data problems; the day to look at the group again; and a digest of both
 Evaluated = tuple[str, list[tuple[tuple, tuple]], list[Problem], date, str]

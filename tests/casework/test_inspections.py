@@ -26,7 +26,7 @@ from sanitas.casework.inspection import VISIT_KINDS, InterceptorForm, observable
 from sanitas.casework.models import EvidenceIsKept, InspectionVisit, Photo, Signature
 from sanitas.ordinance.catalog import title
 from sanitas.ordinance.document import read_data
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import RECORD_MODELS, Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep

@@ -36,8 +36,8 @@ from sanitas.kit.titles import titles
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.engine import FactIndex
 from sanitas.ordinance.facts import FACT_TYPES
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.words import name_of
-from sanitas.records.findings import english
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectGroup
 from sanitas.records.sweep import export_facts, sweep
 

@@ -16,7 +16,7 @@ import pytest
 from django.utils import timezone
 
 from sanitas.notices import selectors, services
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import RECORD_MODELS, Finding
 from sanitas.records.sweep import sweep
 

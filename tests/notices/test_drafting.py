@@ -13,7 +13,7 @@ import pytest
 
 from sanitas.notices import services
 from sanitas.notices.compose import requirement_words
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
 

@@ -13,7 +13,7 @@ from html import unescape
 import pytest
 
 from sanitas.notices import render
-from sanitas.records.findings import english as said_in_english
+from sanitas.ordinance.messages import said_in_english
 from sanitas.records.services import record_facts
 
 from .conftest import AS_OF, draft, serve

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from sanitas.ordinance.document import read_data
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records import sweep as sweep_module
-from sanitas.records.findings import english
 from sanitas.records.models import Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import evaluation_day, groups_to_sweep, sweep

@@ -12,7 +12,7 @@ from django.utils import translation
 from sanitas.kit.said import finding_words, reader_language
 from sanitas.ordinance.document import read_data
 from sanitas.ordinance.messages import Message, render
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import Finding, SubjectGroup
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep

@@ -11,7 +11,8 @@ import pytest
 
 from sanitas.bench.engine import CityGenerator
 from sanitas.ordinance.document import read_data
-from sanitas.records.findings import english, read_documents
+from sanitas.ordinance.messages import said_in_english as english
+from sanitas.records.findings import read_documents
 from sanitas.records.models import Finding, GroupFindings, RecordIndex, SubjectGroup
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import evaluate_groups, jurisdiction_pack, read_groups, sweep

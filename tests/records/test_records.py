@@ -15,8 +15,9 @@ from django.utils import timezone
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records import services
-from sanitas.records.findings import english, read_documents
+from sanitas.records.findings import read_documents
 from sanitas.records.models import RECORD_MODELS, DataProblem, Finding, RecordIndex, SubjectGroup
 from sanitas.records.services import RecordError, void_record
 from sanitas.records.sweep import export_facts, groups_to_sweep, sweep

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep

@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from sanitas.kit.said import finding_words
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep

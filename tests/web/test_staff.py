@@ -15,7 +15,7 @@ from django.utils import timezone
 from sanitas.kit import selectors
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
-from sanitas.records.findings import english
+from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts, void_record
 from sanitas.records.sweep import group_facts, sweep
