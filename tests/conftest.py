@@ -112,14 +112,24 @@ class DemoCopy:
     result: Any
     data_dir: Path
     copies: DatabaseCopies
+    setup: Any  # what ``prepare_serve`` answered
+    printed: str  # and what it printed
 
 
 @pytest.fixture(scope="session")
-def demo_copy(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[DemoCopy]:
+def demo_copy(
+    django_db_setup, django_db_blocker, tmp_path_factory, static_root
+) -> Iterator[DemoCopy]:
     """The demo city as of ``DEMO_AS_OF`` (its five years of writes, its served notices,
     its sweep), loaded once per run (once per pytest-xdist worker that runs a test
-    reading it) and kept as a copy of the database, beside a copy of the empty one."""
-    from sanitas.demo import load_demo
+    reading it) and kept as a copy of the database, beside a copy of the empty one.
+    It is loaded the way ``sanitas serve`` loads it on a first run (``prepare_serve`` on
+    an empty database: migrate, the demo, static files), which tests/intake/test_demo.py
+    reads, so that a run loads the demo once, not once for that module and once for
+    the others."""
+    from io import StringIO
+
+    from sanitas.demo import prepare_serve
     from sanitas.records.models import RecordIndex
 
     copies = DatabaseCopies()
@@ -128,12 +138,19 @@ def demo_copy(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[
         assert not RecordIndex.objects.exists(), "the demo is loaded into an empty database"
         copies.keep("empty")
         try:
-            result = load_demo(as_of=DEMO_AS_OF, seed=DEMO_SEED)
+            out = StringIO()
+            setup = prepare_serve(as_of=DEMO_AS_OF, seed=DEMO_SEED, out=out, demo=True)
             copies.keep("demo")
         finally:
             copies.put_back("empty")
     try:
-        yield DemoCopy(result=result, data_dir=data_dir, copies=copies)
+        yield DemoCopy(
+            result=setup.demo,
+            data_dir=data_dir,
+            copies=copies,
+            setup=setup,
+            printed=out.getvalue(),
+        )
     finally:
         with django_db_blocker.unblock():
             copies.discard()

@@ -1,8 +1,9 @@
 """The demo city, its sign-ins and the set-up behind ``sanitas serve``.
 
-The demo is loaded once for the module, the way ``sanitas serve`` loads it on a
-first run (``prepare_serve`` on an empty database), and the tests read it; the
-module clears the database when it is done.
+The demo is loaded the way ``sanitas serve`` loads it on a first run
+(``prepare_serve`` on an empty database), once per run for every module that reads
+it (``demo_copy``, tests/conftest.py); this module reads its own copy of what that
+load left, put back whole after it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import override_settings
 
 from sanitas.access.roles import ROLES
 from sanitas.demo import (
@@ -42,7 +42,6 @@ from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex, SubjectG
 from sanitas.records.sweep import export_facts, sweep
 
 from ..conftest import ROOT
-from ..served_notices import flush_with_served_notices
 
 pytestmark = pytest.mark.django_db
 
@@ -63,19 +62,11 @@ def _program(requirement: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def first_run(django_db_setup, django_db_blocker, tmp_path_factory, static_root):
-    """``prepare_serve`` on an empty database: migrate, load the demo, sweep, static
-    (collected into the run's shared folder, tests/conftest.py)."""
-    static = static_root
-    data_dir = tmp_path_factory.mktemp("data")  # the demo's passwords are kept here
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
-        assert not RecordIndex.objects.exists(), "the module needs an empty database"
-        try:
-            out = StringIO()
-            setup = prepare_serve(as_of=AS_OF, out=out)
-            yield setup, out.getvalue(), static
-        finally:
-            flush_with_served_notices()  # the demo served notices
+def first_run(demo_city, demo_copy, static_root):
+    """``prepare_serve`` on an empty database (migrate, load the demo, static collected
+    into the run's shared folder): what it answered and printed, made once per run
+    (``demo_copy``, tests/conftest.py) and the module's copy of the database it left."""
+    return demo_copy.setup, demo_copy.printed, static_root
 
 
 @pytest.fixture
