@@ -132,14 +132,34 @@ class Word(NamedTuple):
 
 class Items(NamedTuple):
     items: tuple[Any, ...]
-    conjunction: str = "and"  # or "or"
+    #: "and", "or", or ";" for clauses joined by semicolons ("for A, missing the name;
+    #: for B, missing …"), however many: the join is the catalog's ``list.clauses``,
+    #: applied in a loop, never a message nested once for each clause
+    conjunction: str = "and"
 
     def render(self, language: str) -> str:
         parts = [_argument(item, language) for item in self.items]
+        if self.conjunction == ";":
+            return _clauses(parts, language)
         if language == "en":
             return words.listing(parts, self.conjunction)
         style = "or" if self.conjunction == "or" else "standard"
         return format_list(parts, style=style, locale=LOCALES[language]) if parts else ""
+
+
+_CLAUSES = "{first}; {rest}"
+
+
+def _clauses(parts: list[str], language: str) -> str:
+    if not parts:
+        return ""
+    join = (
+        _CLAUSES if language == "en" else translations(language).pgettext("list.clauses", _CLAUSES)
+    )
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = join.format(first=part, rest=out)
+    return out
 
 
 class Phrase(NamedTuple):
@@ -343,8 +363,10 @@ def _to_json(value: Any) -> Any:
         return {"d": day.isoformat() if day is not None else None}
     if kind is Items:
         out = {"items": [_value_json(v) for v in value.items]}
-        if value.conjunction != "and":
+        if value.conjunction == "or":
             out["or"] = 1
+        elif value.conjunction == ";":
+            out["semi"] = 1
         return out
     if kind is Money:
         return {"$": _value_json(value.amount)}
@@ -388,7 +410,9 @@ def _from_tag(tag: str, kind: type, value: dict[str, Any]) -> Any:
     if kind is Quantity:
         return Quantity(_from_json(field[0]), field[1])
     if kind is Items:
-        return Items(_from_json(field), "or" if value.get("or") else "and")
+        return Items(
+            _from_json(field), "or" if value.get("or") else ";" if value.get("semi") else "and"
+        )
     if kind is Phrase:
         return Phrase(Message.from_dict(field), bool(value.get("cap")))
     if kind is Word or kind is Name:
@@ -501,3 +525,7 @@ def translations(language: str, domain: str = DOMAIN) -> gettext.NullTranslation
     write_mo(buffer, catalog)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+#: clauses joined by semicolons (:class:`Items` with ";"), the join in each language
+declare("list.clauses", _CLAUSES)

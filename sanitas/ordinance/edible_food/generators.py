@@ -172,7 +172,6 @@ _GENERATOR_KEPT = declare(
     "the name, address and contact information, food types, collection frequency and pounds "
     "recovered of {partners}",
 )
-_THEN = declare("efr.records.then", "{first}; {rest}")
 #: the findings on a party's records, by whose records they are: a generator's food
 #: recovery records, or an organization's or a service's records
 _INCOMPLETE = {
@@ -216,12 +215,9 @@ _COMPLETE = {
 }
 
 
-def _joined(items: list[Phrase]) -> Phrase:
+def _joined(items: list[Phrase]) -> Items:
     """Items joined by semicolons: "for A, missing the name; for B, missing …"."""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = Phrase(_THEN(first=item, rest=out))
-    return out
+    return Items(tuple(items), ";")
 
 
 class Gaps:
