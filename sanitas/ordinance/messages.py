@@ -171,8 +171,9 @@ class Phrase(NamedTuple):
     capital: bool = False
 
     def render(self, language: str) -> str:
-        text = _text(self.message, language)
-        return words.capital(text) if self.capital and language == "en" else text
+        if language == "en":
+            return _phrase_english(self)
+        return _text(self.message, language)
 
 
 class Title(NamedTuple):
@@ -474,6 +475,8 @@ def _contract(match: re.Match[str]) -> str:
 
 def _text(message: Message, language: str) -> str:
     """The message in ``language``, its first letter as the template has it."""
+    if language == "en":
+        return _english(message)
     ident, items = message
     template = TEMPLATES.get(ident)
     if template is None:
@@ -494,6 +497,51 @@ def _text(message: Message, language: str) -> str:
             whole = int(n) if n == int(n) else 2
             text = catalog.npgettext(ident, template.english, template.plural, whole)
     return text.format(**{k: _argument(v, language) for k, v in items})
+
+
+def _english(message: Message) -> str:
+    """The message in English: :func:`_text`'s, taken the shortest way, since the
+    command line's JSON and the sweep's English say every finding."""
+    ident, items = message
+    template = TEMPLATES.get(ident)
+    if template is None:
+        raise KeyError(f"message {ident}: not declared")
+    text = template.english
+    if template.count is not None:
+        n = dict(items)[template.count]
+        if isinstance(n, Count):
+            n = n.value
+        if n is not None and n != 1:
+            text = template.plural
+    args = {}
+    for name, value in items:
+        kind = type(value)
+        if kind is str:
+            args[name] = value
+        elif kind is Phrase:
+            args[name] = _phrase_english(value)
+        else:
+            args[name] = _argument(value, "en")
+    return text.format_map(args)
+
+
+#: the English of phrases already said: a thing's description recurs in every finding
+#: about it (a device's in each of its findings, an establishment's in its
+#: employees'); emptied when it holds more than ``_PHRASES_KEPT``
+_PHRASES_SAID: dict[Phrase, str] = {}
+_PHRASES_KEPT = 100_000
+
+
+def _phrase_english(phrase: Phrase) -> str:
+    said = _PHRASES_SAID.get(phrase)
+    if said is None:
+        said = _english(phrase.message)
+        if phrase.capital:
+            said = words.capital(said)
+        if len(_PHRASES_SAID) >= _PHRASES_KEPT:
+            _PHRASES_SAID.clear()
+        _PHRASES_SAID[phrase] = said
+    return said
 
 
 def _word(english: str, language: str) -> str:
