@@ -261,7 +261,16 @@ def declare(ident: str, english: str, *, plural: str | None = None, count: str |
         raise ValueError(f"message {ident}: a plural needs its count among the arguments")
     TEMPLATES[ident] = template
 
+    order = tuple(sorted(names))
+    new = tuple.__new__
+
     def make(**args: Any) -> Message:
+        if len(args) == len(order):
+            # the arguments the template names, in Message's order without sorting them
+            try:
+                return new(Message, (ident, tuple([(name, args[name]) for name in order])))
+            except KeyError:
+                pass
         missing = names - args.keys()
         if missing:
             raise TypeError(f"message {ident}: missing {', '.join(sorted(missing))}")
