@@ -26,6 +26,7 @@ import re
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
+from keyword import iskeyword
 from pathlib import Path
 from string import Formatter
 from typing import Any, NamedTuple
@@ -259,26 +260,51 @@ def declare(ident: str, english: str, *, plural: str | None = None, count: str |
     names = _fields(english) | (_fields(plural) if plural else set()) | ({count} - {None})
     if (plural is None) != (count is None):
         raise ValueError(f"message {ident}: a plural needs its count among the arguments")
+    make = _maker(ident, tuple(sorted(names)))
     TEMPLATES[ident] = template
-
-    order = tuple(sorted(names))
-    new = tuple.__new__
-
-    def make(**args: Any) -> Message:
-        if len(args) == len(order):
-            # the arguments the template names, in Message's order without sorting them
-            try:
-                return new(Message, (ident, tuple([(name, args[name]) for name in order])))
-            except KeyError:
-                pass
-        missing = names - args.keys()
-        if missing:
-            raise TypeError(f"message {ident}: missing {', '.join(sorted(missing))}")
-        return Message(ident, args)
-
     make.__name__ = make.__qualname__ = ident.replace(".", "_").replace("-", "_")
     make.template = template  # type: ignore[attr-defined]
     return make
+
+
+def _maker(ident: str, order: tuple[str, ...]) -> Any:
+    """The function that makes message ``ident`` from its named arguments, written for
+    its names as ``collections.namedtuple`` writes its classes: the arguments go into
+    the message in its sorted order with no dictionary, sort or set made at each call
+    (a city of 20,000 establishments makes some 1.5 million messages)."""
+    if not all(n.isidentifier() and not iskeyword(n) and not n.startswith("_m_") for n in order):
+        raise ValueError(f"message {ident}: an argument's name is not a Python name")
+    # the function's own names begin "_m_", which no argument's may
+    params = "".join(f"{name}=_m_NONE, " for name in order)
+    given = " or ".join(f"{name} is _m_NONE" for name in order) or "False"
+    named = ", ".join(f"{name!r}: {name}" for name in order)
+    items = "".join(f"({name!r}, {name}), " for name in order)
+    source = (
+        f"def make({'*, ' if order else ''}{params}**_m_more):\n"
+        f"    if {given}:\n"
+        f"        _m_missing({{{named}}})\n"
+        f"    if _m_more:\n"
+        f"        return _m_Message(_m_ident, {{{named}{', ' if named else ''}**_m_more}})\n"
+        f"    return _m_new(_m_Message, (_m_ident, ({items})))\n"
+    )
+
+    def missing(args: dict[str, Any]) -> None:
+        names = sorted(name for name, value in args.items() if value is _NONE)
+        raise TypeError(f"message {ident}: missing {', '.join(names)}")
+
+    space: dict[str, Any] = {
+        "_m_Message": Message,
+        "_m_new": tuple.__new__,
+        "_m_ident": ident,
+        "_m_NONE": _NONE,
+        "_m_missing": missing,
+    }
+    exec(source, space)  # only checked Python names are written into it
+    return space["make"]
+
+
+#: an argument not given (None is a value a message may carry)
+_NONE = object()
 
 
 def vocabulary(*english: str) -> None:
