@@ -242,7 +242,6 @@ def test_the_catalogs_hold_every_message_translated() -> None:
 NOT_CONVERTED = {
     "enforcement.appeals",
     "enforcement.citations",
-    "enforcement.common",
     "enforcement.contamination",
     "enforcement.noncompliance",
     "enforcement.notices",

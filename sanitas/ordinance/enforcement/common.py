@@ -8,12 +8,21 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 from fnmatch import fnmatchcase
+from typing import Any, get_args
 
 from sanitas.ordinance.catalog import cite as catalog_cite
-from sanitas.ordinance.enforcement.vocabulary import AppealRequest, Extension, HearingOrder
+from sanitas.ordinance.enforcement.vocabulary import (
+    REASON_WORDS,
+    AppealRequest,
+    Extension,
+    HearingOrder,
+)
 from sanitas.ordinance.engine import Context
 from sanitas.ordinance.general import Citation, Correction, Notice, memo
-from sanitas.ordinance.words import capital, listing, name_of
+from sanitas.ordinance.general.common import ref, ref_namer
+from sanitas.ordinance.general.vocabulary import NoticeKind
+from sanitas.ordinance.messages import Day, Items, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.words import capital, listing, name_of, type_words
 
 #: the requirements of the enforcement process itself: their findings are the
 #: city's duties, not a generator's noncompliance calling for a notice
@@ -87,6 +96,84 @@ def day_of(value: date | datetime) -> date:
 def notice_to(notice: Notice, ctx: Context) -> str:
     """ "the notice of violation of 2024-03-01 to Casa Verde"."""
     return f"{name_of(ctx, notice)} to {name_of(ctx, notice.subject)}"
+
+
+# --------------------------------------------------------------------------- in messages
+
+vocabulary(*(kind_words(kind) for kind in get_args(NoticeKind)), *REASON_WORDS.values())
+
+#: a notice or citation and whom it was served on: "the notice of violation of
+#: 2024-03-01 to Casa Verde"
+_SERVED_TO = declare("enf.name.to", "{document} to {subject}")
+
+
+def notice_ref(notice: Notice, ctx: Context, capital: bool = False) -> Phrase:
+    """:func:`notice_to` as a message's argument."""
+    return served_to_ref(notice, ctx, capital)
+
+
+def served_to_ref(document: Notice | Citation, ctx: Context, capital: bool = False) -> Phrase:
+    """A notice or citation and whom it was served on, as a message's argument."""
+    return Phrase(
+        _SERVED_TO(document=ref(ctx, document), subject=ref(ctx, document.subject)),
+        capital=capital,
+    )
+
+
+def kind_ref(kind: str) -> Word:
+    """A kind of notice in the reader's words ("cart tag")."""
+    return Word(kind_words(kind))
+
+
+def kinds_ref(kinds: tuple[str, ...] | list[str]) -> Items:
+    """:func:`kinds_phrase` as a message's argument: "cart tag or notice of violation"."""
+    return Items(tuple(kind_ref(kind) for kind in kinds), "or")
+
+
+def reason_ref(reason: str) -> Word:
+    """An extension's reason in the reader's words ("an act of God or other emergency")."""
+    return Word(REASON_WORDS[reason])
+
+
+#: the first eight ordinals in words, then a numeral with its suffix, each a message
+#: so that the catalogs give each language its ordinal (Spanish in the feminine: the
+#: ordinals count occasions and violations, "ocasión" and "infracción")
+_ORDINAL_MESSAGES = tuple(
+    declare(f"enf.ordinal.{n}", word) for n, word in enumerate(_ORDINAL_WORDS, start=1)
+)
+_ORDINAL_SUFFIXED = {
+    suffix: declare(f"enf.ordinal.{suffix}", "{n}" + suffix) for suffix in ("st", "nd", "rd", "th")
+}
+
+
+def ordinal_ref(n: int) -> Phrase:
+    """:func:`ordinal_word` as a message's argument: "third", "9th"."""
+    if 1 <= n <= len(_ORDINAL_MESSAGES):
+        return Phrase(_ORDINAL_MESSAGES[n - 1]())
+    return Phrase(_ORDINAL_SUFFIXED[ordinal(n)[len(str(n)) :]](n=n))
+
+
+#: an enforcement record by its kind and day: "the extension of 2024-05-01"
+_EVENT_OF = declare("enf.name.event-of", "{what} of {date}")
+_EVENT_TYPES = ("citation", "correction", "extension", "appeal_request", "hearing_order")
+vocabulary(*(f"the {type_words(kind)}" for kind in _EVENT_TYPES))
+
+
+def _event_ref(ctx: Context, fact: Any, capital: bool = False) -> Any:
+    """An enforcement record as ``words.name_of`` names an event, as a message's argument."""
+    name = getattr(fact, "name", None)
+    if isinstance(name, str) and name:
+        return Name(name, capital=capital)
+    what = Word(f"the {type_words(fact.type)}", capital=capital)
+    dated_by = getattr(fact, "dated_by", None)
+    when = getattr(fact, dated_by, None) if dated_by else None
+    if when is None:
+        return what
+    return Phrase(_EVENT_OF(what=Word(what.text), date=Day(when)), capital=capital)
+
+
+for _kind in _EVENT_TYPES:
+    ref_namer(_kind)(_event_ref)
 
 
 # ------------------------------------------------------------------ the contamination track
