@@ -60,3 +60,27 @@ def test_wrong_arguments_exit_2_saying_why(tmp_path, capsys, argv, says):
     assert main([arg.format(**names) for arg in argv]) == 2
     captured = capsys.readouterr()
     assert says in captured.err and captured.out == ""
+
+
+def test_the_bench_times_a_commit_s_engine_in_turn_with_this_one():
+    """``--against``: the same city measured by another commit's engine and this one in
+    turn; here against this checkout's own last commit, which finds what this one finds."""
+    result = bench_engine(subjects=30, against="HEAD", pairs=2)
+    against = result["against"]
+    assert against["rev"] == "HEAD" and against["pairs"] == 2
+    assert against["same_findings"] is True
+    assert len(against["each_pair_evaluate"]) == 2
+    for stage in ("evaluate", "serialize", "both"):
+        assert against["theirs_cpu_seconds"][stage] > 0 and against["ours_cpu_seconds"][stage] > 0
+        assert against["speed_ratio"][stage] > 0  # theirs over ours, of unrounded times
+    text = render_bench(result)
+    assert "side by side with HEAD, best of 2 runs each" in text and "times its speed" in text
+
+
+def test_a_commit_that_is_not_there_is_refused_with_exit_2(capsys):
+    from sanitas.cli import main as sanitas
+
+    code = sanitas(["bench", "engine", "--subjects", "5", "--against", "no-such-commit-0"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sanitas: bench engine: --against no-such-commit-0: no such commit")

@@ -83,9 +83,16 @@ def _run(args: argparse.Namespace, name: str, measure: Callable, render: Callabl
 
 def cmd_engine(args: argparse.Namespace) -> int:
     """A synthetic city, evaluated end to end in a fresh process."""
-    from sanitas.bench.engine import bench_engine, render_bench
+    from sanitas.bench.engine import AgainstError, bench_engine, render_bench
 
-    _print(args, bench_engine(subjects=args.subjects, seed=args.seed), render_bench)
+    try:
+        result = bench_engine(
+            subjects=args.subjects, seed=args.seed, against=args.against, pairs=args.pairs
+        )
+    except AgainstError as error:
+        print(f"sanitas: bench engine: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    _print(args, result, render_bench)
     return EXIT_OK
 
 
@@ -201,6 +208,13 @@ def register(bench: argparse._SubParsersAction) -> None:
     e.add_argument("--subjects", type=int, default=10_000, help="establishments to generate")
     e.add_argument("--seed", type=int, default=1383)
     e.add_argument("--format", choices=["json", "table"], default="table")
+    e.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="time that commit's engine in turn with this one on the same city "
+        "(string-path for the engine before its explanations became messages)",
+    )
+    e.add_argument("--pairs", type=_positive_int, default=3, help="runs of each with --against")
     e.set_defaults(func=cmd_engine)
 
     w = bench.add_parser(

@@ -547,20 +547,85 @@ def _measure(path: Path) -> dict[str, Any]:
     }
 
 
-def bench_engine(*, subjects: int, seed: int = 1383) -> dict[str, Any]:
+#: the engine's last code before its explanations became messages (5 December 2026):
+#: every rule built its English sentence as it decided. ``--against`` times it beside
+#: today's code in one run, which is how issue 28's speed ratio is measured.
+STRING_PATH = "cdfd44d"
+
+#: the root of the checkout this module runs from (``--against`` reads its history)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class AgainstError(Exception):
+    """The code to compare with cannot be had: not a git checkout, or no such commit."""
+
+
+def _measured_run(path: Path, code: Path | None = None) -> dict[str, Any]:
+    """One measured run of ``path`` in a fresh process: this checkout's engine, or the
+    engine of the source tree ``code`` (its ``sanitas`` package first on the path; this
+    module itself is run as a script, so the same measurement times both)."""
+    env = dict(os.environ)
+    if code is None:
+        argv = [sys.executable, "-m", "sanitas.bench.engine", str(path)]
+    else:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(code), env.get("PYTHONPATH")]))
+        argv = [sys.executable, str(Path(__file__).resolve()), str(path)]
+    proc = subprocess.run(argv, capture_output=True, env=env)
+    if proc.returncode != 0:
+        where = "this checkout" if code is None else str(code)
+        raise RuntimeError(f"the measured run of {where} failed: {proc.stderr.decode()[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def _tree_of(rev: str, into: Path) -> Path:
+    """The ``sanitas`` package of commit ``rev``, written under ``into``."""
+    if not (ROOT / ".git").exists():
+        raise AgainstError(f"--against needs a git checkout; {ROOT} is not one")
+    found = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
+    if found.returncode != 0:
+        raise AgainstError(f"--against {rev}: no such commit in {ROOT}")
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", found.stdout.strip(), "sanitas"],
+        capture_output=True,
+        check=True,
+    )
+    import io
+    import tarfile
+
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def bench_engine(
+    *, subjects: int, seed: int = 1383, against: str | None = None, pairs: int = 3
+) -> dict[str, Any]:
+    """The city of ``subjects`` establishments measured once; with ``against``, that
+    commit's engine and this one measured in turn ``pairs`` times on the same file and
+    compared best against best (the processor time of each stage)."""
     generator = CityGenerator(seed)
+    compared = None
     with tempfile.TemporaryDirectory(prefix="sanitas-bench-") as tmp:
         path = Path(tmp) / "city.json"
         path.write_bytes(orjson.dumps(generator.city(subjects)))
         size = path.stat().st_size
-        env = dict(os.environ)
-        proc = subprocess.run(
-            [sys.executable, "-m", "sanitas.bench.engine", str(path)],
-            capture_output=True,
-            check=True,
-            env=env,
-        )
-    run = json.loads(proc.stdout)
+        if against is None:
+            run = _measured_run(path)
+        else:
+            rev = STRING_PATH if against == "string-path" else against
+            code = _tree_of(rev, Path(tmp) / "against")
+            theirs, ours = [], []
+            for _ in range(pairs):
+                theirs.append(_measured_run(path, code))
+                ours.append(_measured_run(path))
+            run = min(ours, key=lambda r: r["cpu_seconds"]["evaluate"])
+            compared = _compared(rev, theirs, ours)
+            if against == "string-path":
+                compared["rev"] = f"{rev}, the string-building path"
     total = sum(run["seconds"].values())
     cpu = sum(run["cpu_seconds"].values())
     return {
@@ -582,6 +647,34 @@ def bench_engine(*, subjects: int, seed: int = 1383) -> dict[str, Any]:
         "facts_per_second": round(run["facts"] / total, 1),
         "peak_rss_mb": round(run["peak_rss_mb"], 1),
         "python": sys.version.split()[0],
+        **({"against": compared} if compared is not None else {}),
+    }
+
+
+def _compared(rev: str, theirs: list[dict], ours: list[dict]) -> dict[str, Any]:
+    """Each stage's best processor time of both codes, and how many times the speed of
+    ``rev``'s this code runs it at (above 1: faster)."""
+    stages = ("evaluate", "serialize")
+    best = {
+        side: {stage: min(r["cpu_seconds"][stage] for r in runs) for stage in stages}
+        for side, runs in (("theirs", theirs), ("ours", ours))
+    }
+    for side in best:
+        best[side]["both"] = best[side]["evaluate"] + best[side]["serialize"]
+    return {
+        "rev": rev,
+        "pairs": len(ours),
+        "same_findings": {r["findings"] for r in theirs} == {r["findings"] for r in ours},
+        "theirs_cpu_seconds": {k: round(v, 3) for k, v in best["theirs"].items()},
+        "ours_cpu_seconds": {k: round(v, 3) for k, v in best["ours"].items()},
+        "speed_ratio": {
+            k: round(best["theirs"][k] / best["ours"][k], 3) if best["ours"][k] else None
+            for k in (*stages, "both")
+        },
+        "each_pair_evaluate": [
+            [round(t["cpu_seconds"]["evaluate"], 3), round(o["cpu_seconds"]["evaluate"], 3)]
+            for t, o in zip(theirs, ours, strict=True)
+        ],
     }
 
 
@@ -601,7 +694,30 @@ def render_bench(result: dict[str, Any]) -> str:
         f"({result['subjects_per_cpu_second']:,.0f} per second of processor time)\n"
         f"  facts per second:    {result['facts_per_second']:,.0f}\n"
         f"  peak memory (RSS):   {result['peak_rss_mb']:,.1f} MB\n"
-    )
+    ) + _render_against(result.get("against"))
+
+
+def _render_against(against: dict[str, Any] | None) -> str:
+    if against is None:
+        return ""
+    theirs, ours = against["theirs_cpu_seconds"], against["ours_cpu_seconds"]
+    ratio = against["speed_ratio"]
+    lines = [
+        f"  side by side with {against['rev']}, best of {against['pairs']} runs each, "
+        "in turn (processor time):"
+    ]
+    for stage, named in (
+        ("evaluate", "evaluate"),
+        ("serialize", "serialize"),
+        ("both", "the two"),
+    ):
+        lines.append(
+            f"    {named:<10} {theirs[stage]:.2f} s there, {ours[stage]:.2f} s here: "
+            f"{ratio[stage]:.2f} times its speed"
+        )
+    if not against["same_findings"]:
+        lines.append("    the two found different numbers of findings: compare with care")
+    return "\n".join(lines) + "\n"
 
 
 def profile(path: Path, top: int = 25) -> str:
