@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from sanitas.casework.selectors import assignable_users
 from sanitas.casework.services import NOTE_LIMIT
@@ -78,10 +79,12 @@ class BulkForm(UswdsForm):
         for value in raw:
             subject, sep, requirement = value.rpartition("|")
             if not sep or not subject or not requirement:
-                raise forms.ValidationError("A selected line could not be read; select it again.")
+                raise forms.ValidationError(
+                    _("A selected line could not be read; select it again.")
+                )
             obligations.append((subject, requirement))
         if not obligations:
-            raise forms.ValidationError("Select at least one line of the worklist.")
+            raise forms.ValidationError(_("Select at least one line of the worklist."))
         cleaned["obligations"] = obligations
         # who each line showed on the case ("subject|requirement|user name")
         shown: dict[tuple[str, str], str] = {}

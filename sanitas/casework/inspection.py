@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from sanitas.access.policy import About
 from sanitas.kit.forms import UswdsForm
@@ -146,17 +147,21 @@ class InterceptorForm(StepForm):
         if any(given) and not all(given):
             for name, value in zip(names, depths, strict=True):
                 if value is None:
-                    self.add_error(name, "Give all three depths, or none of them.")
+                    self.add_error(name, _("Give all three depths, or none of them."))
             return cleaned
         if all(given):
             floating, settled, total = depths
             if total <= 0:
-                self.add_error("total_depth_in", "The total liquid depth must be more than zero.")
+                self.add_error(
+                    "total_depth_in", _("The total liquid depth must be more than zero.")
+                )
             elif floating + settled > total:
                 self.add_error(
                     "total_depth_in",
-                    "Floating FOG and settled solids together cannot be deeper than the "
-                    "total liquid depth.",
+                    _(
+                        "Floating FOG and settled solids together cannot be deeper than the "
+                        "total liquid depth."
+                    ),
                 )
             else:
                 cleaned["percent_depth"] = percent_by_depth(
@@ -309,17 +314,17 @@ class StorageForm(StepForm):
         if cleaned.get("accumulation_seen"):
             for name in ("accumulated_since", "observed_at"):
                 if not cleaned.get(name):
-                    self.add_error(name, "Needed when an accumulation is recorded.")
+                    self.add_error(name, _("Needed when an accumulation is recorded."))
             since, seen = cleaned.get("accumulated_since"), cleaned.get("observed_at")
             if since and seen and since > seen:
-                self.add_error("accumulated_since", "It cannot start after it was observed.")
+                self.add_error("accumulated_since", _("It cannot start after it was observed."))
         if cleaned.get("set_out_seen"):
             for name in ("collection_day", "placed_at"):
                 if not cleaned.get(name):
-                    self.add_error(name, "Needed when a set-out is recorded.")
+                    self.add_error(name, _("Needed when a set-out is recorded."))
             placed, removed = cleaned.get("placed_at"), cleaned.get("removed_at")
             if placed and removed and removed < placed:
-                self.add_error("removed_at", "They cannot be taken back before being set out.")
+                self.add_error("removed_at", _("They cannot be taken back before being set out."))
         return cleaned
 
 
@@ -408,7 +413,8 @@ class SignatureForm(StepForm):
         cleaned = super().clean()
         if not cleaned.get("refused") and not (cleaned.get("signer_name") or "").strip():
             self.add_error(
-                "signer_name", "Type the name of the person who signs, or note that they refused."
+                "signer_name",
+                _("Type the name of the person who signs, or note that they refused."),
             )
         return cleaned
 
