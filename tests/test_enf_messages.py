@@ -6,10 +6,12 @@ goes to JSON and back whole."""
 from __future__ import annotations
 
 import json
+import sys
 from datetime import date
+from pathlib import Path
 
 from sanitas.ordinance.enforcement import common
-from sanitas.ordinance.messages import Day, Message, Name, Phrase, Word
+from sanitas.ordinance.messages import Day, Message, Name, Phrase, Title, Word, render
 
 
 def _notice_to() -> Phrase:
@@ -68,3 +70,82 @@ def test_an_enforcement_record_is_named_by_its_kind_and_day() -> None:
     assert named.render("zh-Hant") == "2024年5月1日的延期"
     data = json.loads(json.dumps(Message("x.any", {"what": named}).to_dict()))
     assert Message.from_dict(data).args["what"] == named
+
+
+def _enforcement_findings() -> list:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import english_golden
+
+    from sanitas.ordinance.document import load_document
+    from sanitas.ordinance.engine import evaluate_facts
+
+    found = []
+    for path in english_golden.scenario_paths():
+        document = load_document(path)
+        evaluation = evaluate_facts(
+            document.facts,
+            as_of=document.as_of or date(2025, 1, 1),
+            pack=document.pack(),
+            holidays=document.holidays,
+        )
+        found.extend(f for f in evaluation.findings if f.requirement in common.ENFORCEMENT_IDS)
+    return found
+
+
+def test_the_scenarios_enforcement_findings_read_in_each_language() -> None:
+    """Every enforcement finding of the scenarios that is a message renders whole in
+    Spanish and Chinese (no placeholder left, no English sentence), and goes to JSON
+    and back as the same message saying the same English."""
+    messages = [f for f in _enforcement_findings() if f.message is not None]
+    assert messages, "the scenarios' enforcement findings carry messages"
+    for finding in messages:
+        message = finding.message
+        again = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+        assert again == message and render(again) == finding.explanation
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert "{" not in text and text != finding.explanation, (language, text)
+
+
+def test_a_notices_sixty_days_read_in_each_language() -> None:
+    from sanitas.ordinance.enforcement import notices
+
+    basis = Phrase(notices._BASIS_DAYS(days=60, due=Day(date(2024, 4, 30))))
+    complied = Phrase(notices._COMPLIED_BY_ACT(date=Day(date(2024, 4, 20))))
+    message = notices._NOV_LATE(
+        notice=_notice_to(),
+        requirement=Title("ORG-COM-SELF-INSPECT", lower=True),
+        basis=basis,
+        complied=complied,
+    )
+    english = render(message)
+    assert english.startswith("The notice of violation of 2024-03-01 to Casa Verde required ")
+    assert english.endswith(
+        " within 60 days, by 2024-04-30; the records show compliance from 2024-04-20, after "
+        "the deadline."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("El aviso de infracción del 1 de marzo de 2024 a Casa Verde exigió")
+    assert "en un plazo de 60 días, a más tardar el 30 de abril de 2024" in spanish
+    assert spanish.endswith("desde el 20 de abril de 2024, después de la fecha límite.")
+    chinese = render(message, "zh-Hant")
+    assert "60天內（即2024年4月30日前）" in chinese and chinese.endswith("但已逾期限。")
+    one_day = notices._BASIS_DAYS(days=1, due=Day(date(2024, 3, 2)))
+    assert render(one_day, "es") == "En un plazo de 1 día, a más tardar el 2 de marzo de 2024"
+    assert render(one_day) == "within 1 days, by 2024-03-02"  # the English as it always read
+
+
+def test_a_referral_reads_in_each_language() -> None:
+    from sanitas.ordinance.enforcement import notices
+
+    message = notices._REFER[True](
+        notice=_notice_to(), due=Day(date(2024, 4, 30)), late=Day(date(2024, 5, 3))
+    )
+    assert render(message) == (
+        "The notice of violation of 2024-03-01 to Casa Verde passed its deadline of 2024-04-30 "
+        "without compliance, which came only on 2024-05-03: refer it for an administrative "
+        "citation."
+    )
+    assert "citación administrativa" in render(message, "es")
+    assert "el cual solo llegó el 3 de mayo de 2024" in render(message, "es")
+    assert render(message, "zh-Hant").endswith("直到2024年5月3日才遵守：請移送開立行政罰單。")

@@ -244,7 +244,6 @@ NOT_CONVERTED = {
     "enforcement.citations",
     "enforcement.contamination",
     "enforcement.noncompliance",
-    "enforcement.notices",
     "enforcement.penalties",
     "permits.administration",
     "permits.common",

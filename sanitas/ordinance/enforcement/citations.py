@@ -150,7 +150,7 @@ def _notice_support(citation: Citation, ctx: Context) -> Support:
         return Support(
             False,
             f"is unsupported: {name_of(ctx, notice)} it rests on was complied with "
-            f"({complied_words(found)}), within its deadline of {day(due_on)}",
+            f"({complied_words(found).render('en')}), within its deadline of {day(due_on)}",
             cite,
             ACT_READING if found.by_act else None,
         )

@@ -299,15 +299,15 @@ def civil_penalties(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
             last = notices[-1]
             yield due(
                 f"{group.describe(ctx, new)} again since {name_of(ctx, last)} was complied with "
-                f"({complied_words(compliance(last, ctx))}): document it and issue a new "
-                "notice of violation.",
+                f"({complied_words(compliance(last, ctx)).render('en')}): document it and issue "
+                "a new notice of violation.",
                 subject=group.subject,
             )
         else:
             last = notices[-1]
             yield met(
                 f"{group.describe(ctx)}; {name_of(ctx, last)} was issued for it and complied "
-                f"with ({complied_words(compliance(last, ctx))}).",
+                f"with ({complied_words(compliance(last, ctx)).render('en')}).",
                 subject=group.subject,
             )
 

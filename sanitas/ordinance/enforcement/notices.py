@@ -18,9 +18,11 @@ from sanitas.ordinance.enforcement.common import (
     granted_extensions,
     is_contamination_notice,
     is_org,
+    notice_ref,
     notice_to,
+    reason_ref,
 )
-from sanitas.ordinance.enforcement.vocabulary import REASON_PARTS, REASON_WORDS, Extension
+from sanitas.ordinance.enforcement.vocabulary import REASON_PARTS, Extension
 from sanitas.ordinance.engine import (
     FINDINGS,
     RULES,
@@ -38,7 +40,9 @@ from sanitas.ordinance.engine import (
 )
 from sanitas.ordinance.facts import FACT_TYPES, Fact
 from sanitas.ordinance.general import Citation, Correction, Notice, memo
-from sanitas.ordinance.words import capital, day, name_of, requirement_words
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Day, Message, Phrase, Title, declare
+from sanitas.ordinance.words import capital, day
 
 # --------------------------------------------------------------------------- deadlines
 
@@ -91,19 +95,33 @@ def extension_in_force(notice: Notice, ctx: Context) -> Extension | None:
     return setting
 
 
-def deadline_basis(notice: Notice, ctx: Context) -> str:
+_BASIS_EXTENDED = declare("enf.basis.extended", "by {due}, as extended on {date} for {reason}")
+_BASIS_OWN = declare("enf.basis.own", "by its own deadline of {due}")
+#: the English says "days" whatever the number (the pack's 60); the catalogs by the plural
+_BASIS_DAYS = declare(
+    "enf.basis.days",
+    "within {days} days, by {due}",
+    plural="within {days} days, by {due}",
+    count="days",
+)
+
+
+def deadline_basis(notice: Notice, ctx: Context) -> Phrase:
     """How the notice's deadline was set, for an explanation: "within 60 days, by
     2024-04-30"."""
     extension = extension_in_force(notice, ctx)
     if extension is not None:
-        return (
-            f"by {day(extension.new_due_on)}, as extended on {day(extension.date)} for "
-            f"{REASON_WORDS[extension.reason]}"
+        return Phrase(
+            _BASIS_EXTENDED(
+                due=Day(extension.new_due_on),
+                date=Day(extension.date),
+                reason=reason_ref(extension.reason),
+            )
         )
     if notice.due_on is not None:
-        return f"by its own deadline of {day(notice.due_on)}"
+        return Phrase(_BASIS_OWN(due=Day(notice.due_on)))
     days = ctx.param("enf.nov_compliance_days", on=notice.issued_on)
-    return f"within {days} days, by {day(ctx.derived('nov_compliance_due', notice))}"
+    return Phrase(_BASIS_DAYS(days=days, due=Day(ctx.derived("nov_compliance_due", notice))))
 
 
 @derived("nov_compliance_due", on="notice", requirement="ORG-NOV-60-DAYS")
@@ -493,10 +511,15 @@ ACT_READING = (
 )
 
 
-def complied_words(found: Compliance) -> str:
-    if found.by_act:
-        return f"the records show compliance from {day(found.on)}"
-    return f"compliance was recorded on {day(found.on)}"
+_COMPLIED_BY_ACT = declare("enf.complied.act", "the records show compliance from {date}")
+_COMPLIED_RECORDED = declare("enf.complied.recorded", "compliance was recorded on {date}")
+
+
+def complied_words(found: Compliance) -> Phrase:
+    """How a notice was complied with, as a clause: "the records show compliance from
+    2024-04-02", "compliance was recorded on 2024-04-02"."""
+    made = _COMPLIED_BY_ACT if found.by_act else _COMPLIED_RECORDED
+    return Phrase(made(date=Day(found.on)))
 
 
 # --------------------------------------------------------------------------- notices of violation
@@ -509,6 +532,15 @@ def sixty_day_notice(notice: Notice, ctx: Context) -> bool:
         and notice.kind == "nov"
         and not is_contamination_notice(notice, ctx)
     )
+
+
+_REQUIRED = "{notice} required compliance with {requirement} {basis}; "
+_NOV_WITHIN = declare("enf.nov.complied", _REQUIRED + "{complied}.")
+_NOV_LATE = declare("enf.nov.complied-late", _REQUIRED + "{complied}, after the deadline.")
+_NOV_OUTSTANDING = declare("enf.nov.outstanding", _REQUIRED + "compliance is outstanding.")
+_NOV_PASSED = declare(
+    "enf.nov.passed", _REQUIRED + "the deadline passed with no compliance on record."
+)
 
 
 @rule("ORG-NOV-60-DAYS", on="notice")
@@ -527,23 +559,25 @@ def nov_sixty_days(notice: Notice, ctx: Context) -> Outcome | None:
     if due_on is None:
         return None  # a deadline set before the notice: a data problem, no clock
     found = compliance(notice, ctx)
-    head = (
-        f"{capital(notice_to(notice, ctx))} required compliance with "
-        f"{requirement_words(notice.requirement)} {deadline_basis(notice, ctx)}"
-    )
+    head = {
+        "notice": notice_ref(notice, ctx, capital=True),
+        "requirement": Title(notice.requirement, lower=True),
+        "basis": deadline_basis(notice, ctx),
+    }
+    explanation: Message
     if found is not None and found.on <= due_on:
-        tail = complied_words(found)
+        explanation = _NOV_WITHIN(**head, complied=complied_words(found))
     elif found is not None:
-        tail = f"{complied_words(found)}, after the deadline"
+        explanation = _NOV_LATE(**head, complied=complied_words(found))
     elif ctx.as_of <= due_on:
-        tail = "compliance is outstanding"
+        explanation = _NOV_OUTSTANDING(**head)
     else:
-        tail = "the deadline passed with no compliance on record"
+        explanation = _NOV_PASSED(**head)
     return deadline(
         due_on=due_on,
         done_on=found.on if found is not None else None,
         as_of=ctx.as_of,
-        explanation=f"{head}; {tail}.",
+        explanation=explanation,
         reading=ACT_READING if found is not None and found.by_act else None,
     )
 
@@ -578,6 +612,30 @@ LATE_READING = (
 LATE_ENDS_READING = "A correction after the deadline, before any citation, ends the referral."
 
 
+_PASSED = "{notice} passed its deadline of {due} without compliance"
+#: the head of a referral, by whether compliance came late
+_HEADS = {False: _PASSED, True: _PASSED + ", which came only on {late}"}
+_REFERRAL_FOLLOWED = declare("enf.referral.followed", _PASSED + "; {citation} followed.")
+_REFERRAL_ENDED = declare(
+    "enf.referral.late-ends", _HEADS[True] + "; the late compliance ends the referral."
+)
+_REFER_FROM = {
+    late: declare(
+        "enf.referral.from" + ("-late" if late else ""),
+        head + ": refer it for an administrative citation once penalties may be imposed, "
+        "from {start}.",
+    )
+    for late, head in _HEADS.items()
+}
+_REFER = {
+    late: declare(
+        "enf.referral.refer" + ("-late" if late else ""),
+        head + ": refer it for an administrative citation.",
+    )
+    for late, head in _HEADS.items()
+}
+
+
 @rule("ORG-CITATION", on="notice")
 def citation_referral(notice: Notice, ctx: Context) -> Outcome | None:
     """Ch. 50 SB 1383 enforcement (D)(5)(a): "Absent compliance by the respondent
@@ -598,33 +656,26 @@ def citation_referral(notice: Notice, ctx: Context) -> Outcome | None:
     found = compliance(notice, ctx)
     if found is not None and found.on <= due_on:
         return None  # complied within the deadline: nothing to refer
-    head = (
-        f"{capital(notice_to(notice, ctx))} passed its deadline of {day(due_on)} without compliance"
-    )
+    named = notice_ref(notice, ctx, capital=True)
+    head = {"notice": named, "due": Day(due_on)}
+    late = found is not None
     if found is not None:
-        head += f", which came only on {day(found.on)}"
+        head["late"] = Day(found.on)
     citations = citations_answering(notice, ctx)
     if citations:
         first = citations[0]
         lapsed_on = deadline_on(notice, first.issued_on, ctx)
         return met(
-            f"{capital(notice_to(notice, ctx))} passed its deadline of {day(lapsed_on)} "
-            f"without compliance; {name_of(ctx, first)} followed.",
+            _REFERRAL_FOLLOWED(notice=named, due=Day(lapsed_on), citation=ref(ctx, first)),
             due=lapsed_on,
         )
     if found is not None and ctx.param("enf.late_correction_ends_referral"):
-        return met(f"{head}; the late compliance ends the referral.", due=due_on,
-                   reading=LATE_ENDS_READING)  # fmt: skip
+        return met(_REFERRAL_ENDED(**head), due=due_on, reading=LATE_ENDS_READING)
     reading = LATE_READING if found is not None else None
     start = ctx.param("org.penalties_start")
     if ctx.as_of < start:
-        return due(
-            f"{head}: refer it for an administrative citation once penalties may be imposed, "
-            f"from {day(start)}.",
-            due=start,
-            reading=reading,
-        )
-    return overdue(f"{head}: refer it for an administrative citation.", due=due_on, reading=reading)
+        return due(_REFER_FROM[late](**head, start=Day(start)), due=start, reading=reading)
+    return overdue(_REFER[late](**head), due=due_on, reading=reading)
 
 
 @rule("ORG-NOV-60-DAYS", on="correction")
@@ -634,6 +685,22 @@ def correction_dates(correction: Correction, ctx: Context) -> None:
     notice = ctx.get(correction.notice)
     if notice is not None and is_org(notice.requirement):
         corrections_of(notice, ctx)
+
+
+_EXTENSION = "{extension} for {reason} "
+_EXTENDS_NOTHING = declare(
+    "enf.extension.no-deadline",
+    _EXTENSION + "extends nothing: {notice} sets no compliance deadline.",
+)
+_NOT_LATER = declare(
+    "enf.extension.not-later",
+    _EXTENSION + "sets {new}, not later than the deadline of {prior} it would replace, so it "
+    "extends nothing.",
+)
+_MOVES = declare(
+    "enf.extension.moves",
+    _EXTENSION + "moves the compliance deadline of {notice} from {prior} to {new}.",
+)
 
 
 @rule("ORG-EXTENSION", on="extension")
@@ -659,21 +726,20 @@ def extension_granted(extension: Extension, ctx: Context) -> Outcome | None:
     if place is None:
         return None  # decided before the notice: a data problem
     cite = enforcement_cite(REASON_PARTS[extension.reason])
-    what = f"{capital(name_of(ctx, extension))} for {REASON_WORDS[extension.reason]}"
+    what = {"extension": ref(ctx, extension, capital=True), "reason": reason_ref(extension.reason)}
     if original_deadline(notice, ctx) is None:
-        return violation(
-            f"{what} extends nothing: {notice_to(notice, ctx)} sets no compliance deadline.",
-            cite=cite,
-        )
+        return violation(_EXTENDS_NOTHING(**what, notice=notice_ref(notice, ctx)), cite=cite)
     prior = max([original_deadline(notice, ctx), *(e.new_due_on for e in granted[:place])])
     if extension.new_due_on <= prior:
         return violation(
-            f"{what} sets {day(extension.new_due_on)}, not later than the deadline of "
-            f"{day(prior)} it would replace, so it extends nothing.",
-            cite=cite,
+            _NOT_LATER(**what, new=Day(extension.new_due_on), prior=Day(prior)), cite=cite
         )
     return met(
-        f"{what} moves the compliance deadline of {notice_to(notice, ctx)} from "
-        f"{day(prior)} to {day(extension.new_due_on)}.",
+        _MOVES(
+            **what,
+            notice=notice_ref(notice, ctx),
+            prior=Day(prior),
+            new=Day(extension.new_due_on),
+        ),
         cite=cite,
     )
