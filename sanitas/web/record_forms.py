@@ -24,12 +24,16 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from sanitas.kit.forms import uswds_widgets
 from sanitas.kit.numbers import PlainDecimalField, PlainFloatField, PlainIntegerField
+from sanitas.kit.said import reader_language
 from sanitas.kit.titles import Title, program_title, titles
+from sanitas.ordinance import naming
 from sanitas.ordinance.bounds import (
     ID_MAX,
     LONG_TEXT_FIELDS,
@@ -39,7 +43,7 @@ from sanitas.ordinance.bounds import (
 )
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import Fact, vocabulary
-from sanitas.ordinance.words import capital, type_words, words
+from sanitas.ordinance.words import capital, words
 from sanitas.records.models import CUSTOM_KINDS, unwrap
 from sanitas.web import selectors
 
@@ -243,7 +247,9 @@ def _field_for(
     elif custom == "date" or annotation is date:
         field = forms.DateField(
             input_formats=DATE_FORMATS,
-            error_messages={"invalid": "Enter a date as mm/dd/yyyy, for example 02/28/2025."},
+            error_messages={
+                "invalid": gettext_lazy("Enter a date as mm/dd/yyyy, for example 02/28/2025.")
+            },
             **{**common, "help_text": _hint(common["help_text"], "mm/dd/yyyy")},
         )
         kind = DATE
@@ -253,7 +259,9 @@ def _field_for(
             widget=forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format=DATETIME_FORMATS[0]
             ),
-            error_messages={"invalid": "Enter a date and a time of day, e.g. 2025-02-28 09:30."},
+            error_messages={
+                "invalid": gettext_lazy("Enter a date and a time of day, e.g. 2025-02-28 09:30.")
+            },
             **common,
         )
         kind = DATETIME
@@ -274,15 +282,15 @@ def _field_for(
             choices = [(value, program_title(value)) for value, _words in choices]
         default = info.get_default() if not required else None
         if not required and default is None:
-            choices = [("", "Not recorded"), *choices]
+            choices = [("", gettext_lazy("Not recorded")), *choices]
         elif required:
-            choices = [("", "— choose —"), *choices]
+            choices = [("", gettext_lazy("— choose —")), *choices]
         field = forms.ChoiceField(choices=choices, initial=default, **common)
         kind = CHOICE
     elif annotation is bool:
-        choices = [(YES, "Yes"), (NO, "No")]
+        choices = [(YES, gettext_lazy("Yes")), (NO, gettext_lazy("No"))]
         if not required:
-            choices.append((UNKNOWN, "Not recorded"))
+            choices.append((UNKNOWN, gettext_lazy("Not recorded")))
         field = forms.ChoiceField(
             choices=choices,
             widget=forms.RadioSelect,
@@ -330,8 +338,10 @@ class RecordForm(forms.Form):
         max_length=100,
         required=False,
         error_messages={
-            "required": "This form does not say which version of the record it was opened "
-            "from: open the record's Change page again."
+            "required": gettext_lazy(
+                "This form does not say which version of the record it was opened "
+                "from: open the record's Change page again."
+            )
         },
     )
 
@@ -349,13 +359,15 @@ class RecordForm(forms.Form):
         self.fields["why"] = forms.CharField(
             required=why_required,
             max_length=LONG_TEXT_MAX,
-            label="Reason for the change" if why_required else "Reason (optional)",
-            help_text="Kept with this version of the record, in its history.",
+            label=_("Reason for the change") if why_required else _("Reason (optional)"),
+            help_text=_("Kept with this version of the record, in its history."),
             widget=forms.Textarea(attrs={"rows": 2}),
         )
         if editing and "id" in self.fields:
             self.fields["id"].disabled = True
-            self.fields["id"].help_text = "The record's key: it stays the same for every version."
+            self.fields["id"].help_text = _(
+                "The record's key: it stays the same for every version."
+            )
         self._style()
 
     def full_clean(self) -> None:
@@ -386,15 +398,20 @@ class RecordForm(forms.Form):
         name or address names; several or none is the person's to settle."""
         types = self.fields[name].types
         text = text.strip()
-        what = " or ".join(type_words(t) for t in types) if types else "record"
+        language = reader_language()
+        kinds = [naming.kind_word(t).render(language) for t in types]
+        what = _(" or ").join(kinds) if types else _("record")
         exact = titles([text]).get(text)
         if exact is not None:
             if types and exact.fact_type not in types:
                 raise forms.ValidationError(
-                    f"“{text}” is a {exact.kind} ({exact.text}); this field takes a {what}."
+                    _("“%(text)s” is a %(kind)s (%(title)s); this field takes a %(what)s.")
+                    % {"text": text, "kind": exact.kind, "title": exact.text, "what": what}
                 )
             if exact.voided:
-                raise forms.ValidationError(f"“{exact.text}” ({text}) is void.")
+                raise forms.ValidationError(
+                    _("“%(title)s” (%(key)s) is void.") % {"title": exact.text, "key": text}
+                )
             return text
         # what the words name themselves (a business by its name), else what those own
         choices = selectors.pick(self.user, query=text, types=types, owned=False)
@@ -404,11 +421,13 @@ class RecordForm(forms.Form):
             return choices[0].key
         if not choices:
             raise forms.ValidationError(
-                f"No {what} matches “{text}”: type a name, an address or a key."
+                _("No %(what)s matches “%(text)s”: type a name, an address or a key.")
+                % {"what": what, "text": text}
             )
-        shown = "; ".join(f"{c.text} ({c.key})" for c in choices[:5])
+        shown = _("; ").join(f"{c.text} ({c.key})" for c in choices[:5])
         raise forms.ValidationError(
-            f"Several records match “{text}”: {shown}. Type the key shown in brackets."
+            _("Several records match “%(text)s”: %(shown)s. Type the key shown in brackets.")
+            % {"text": text, "shown": shown}
         )
 
     def clean(self) -> dict[str, Any]:
@@ -419,7 +438,8 @@ class RecordForm(forms.Form):
             if taken is not None:
                 self.add_error(
                     "id",
-                    f"The key “{key}” is taken by {taken.kind} “{taken.text}”: choose another.",
+                    _("The key “%(key)s” is taken by %(kind)s “%(title)s”: choose another.")
+                    % {"key": key, "kind": taken.kind, "title": taken.text},
                 )
         for name, kind in self.kinds.items():
             value = data.get(name)
@@ -441,7 +461,7 @@ class RecordForm(forms.Form):
                 try:
                     data[name] = json.loads(value)
                 except ValueError as exc:
-                    self.add_error(name, f"This is not JSON: {exc}.")
+                    self.add_error(name, _("This is not JSON: %(why)s.") % {"why": exc})
         return data
 
     # ----------------------------------------------------------------- to and from the facts
@@ -557,9 +577,11 @@ def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[Reco
         if name == "id":
             field = forms.CharField(
                 max_length=ID_MAX,
-                label="Key",
-                help_text="A short unique name for this record, e.g. jade-garden-gi-2; other "
-                "records refer to it by it. Letters, digits and - _ . : ~ / only.",
+                label=gettext_lazy("Key"),
+                help_text=gettext_lazy(
+                    "A short unique name for this record, e.g. jade-garden-gi-2; other "
+                    "records refer to it by it. Letters, digits and - _ . : ~ / only."
+                ),
                 validators=[_a_key],
             )
             field.kind, field.reference = TEXT, False
@@ -577,7 +599,9 @@ def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[Reco
 def _a_key(value: str) -> None:
     """A record's key holds what ``bounds.key_problem`` takes (no space, quote, ``%``…)."""
     if problem := key_problem(value):
-        raise forms.ValidationError(f"This is no key: {problem}.", code="invalid")
+        raise forms.ValidationError(
+            _("This is no key: %(why)s.") % {"why": problem}, code="invalid"
+        )
 
 
 def _camel(name: str) -> str:
@@ -592,17 +616,22 @@ class VoidForm(forms.Form):
         widget=forms.HiddenInput,
         max_length=100,
         error_messages={
-            "required": "This form does not say which version of the record it was opened "
-            "from: open the record's Void page again."
+            "required": gettext_lazy(
+                "This form does not say which version of the record it was opened "
+                "from: open the record's Void page again."
+            )
         },
     )
     why = forms.CharField(
         max_length=LONG_TEXT_MAX,
-        label="Reason for voiding",
-        help_text="Kept with the record; it leaves every evaluation from now on, and "
-        "nothing is deleted.",
+        label=gettext_lazy("Reason for voiding"),
+        help_text=gettext_lazy(
+            "Kept with the record; it leaves every evaluation from now on, and nothing is deleted."
+        ),
         widget=forms.Textarea(attrs={"rows": 3}),
-        error_messages={"required": "Say why the record is void: a reason is required."},
+        error_messages={
+            "required": gettext_lazy("Say why the record is void: a reason is required.")
+        },
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
