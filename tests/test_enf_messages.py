@@ -11,7 +11,7 @@ from datetime import date
 from pathlib import Path
 
 from sanitas.ordinance.enforcement import common
-from sanitas.ordinance.messages import Day, Message, Name, Phrase, Title, Word, render
+from sanitas.ordinance.messages import Count, Day, Message, Name, Phrase, Title, Word, render
 
 
 def _notice_to() -> Phrase:
@@ -149,3 +149,56 @@ def test_a_referral_reads_in_each_language() -> None:
     assert "citación administrativa" in render(message, "es")
     assert "el cual solo llegó el 3 de mayo de 2024" in render(message, "es")
     assert render(message, "zh-Hant").endswith("直到2024年5月3日才遵守：請移送開立行政罰單。")
+
+
+def test_the_enforcement_messages_hold_to_the_legal_glossary() -> None:
+    """Where an enforcement message's English uses a legal term (a notice of violation,
+    a citation, a penalty, a fine, an appeal, a hearing, a deadline), its Spanish and
+    Chinese use the glossary's words for it and never the forbidden ones (a fine is
+    never a fee)."""
+    from sanitas.notices.kinds import _held_to_glossary
+    from sanitas.ordinance.messages import TEMPLATES, translations
+
+    ours = [t for ident, t in TEMPLATES.items() if ident.startswith("enf.")]
+    assert len(ours) > 40
+    problems = []
+    for language in ("es", "zh-Hant"):
+        catalog = translations(language)
+        for template in ours:
+            if template.plural is None:
+                said = [(template.english, catalog.pgettext(template.id, template.english))]
+            else:
+                said = [
+                    (english, catalog.npgettext(template.id, template.english, template.plural, n))
+                    for english, n in ((template.english, 1), (template.plural, 2))
+                ]
+            for english, text in said:
+                assert text != english or not any(c.isalpha() for c in english), template.id
+                problems += _held_to_glossary(language, template.id, english, text)
+    assert not problems, "\n".join(problems)
+
+
+def test_noncompliance_reads_in_each_language() -> None:
+    from sanitas.ordinance.enforcement import noncompliance
+
+    out = noncompliance._OUT_SPAN(
+        subject=Name("Casa Verde", capital=True),
+        requirement=Title("ORG-COM-SELF-INSPECT", lower=True),
+        count=Count(12),
+        first=noncompliance.period_ref("2022-Q1"),
+        last=noncompliance.period_ref("2024-Q4"),
+    )
+    message = noncompliance._CIVIL_NONE(noncompliance=Phrase(out))
+    english = render(message)
+    assert english.startswith("Casa Verde is out of compliance with ")
+    assert english.endswith(
+        ", overdue for 12 periods, from the first quarter of 2022 to the fourth quarter of "
+        "2024: document the noncompliance and issue a notice of violation."
+    )
+    spanish = render(message, "es")
+    assert "con atraso en 12 períodos, desde el primer trimestre de 2022 hasta el cuarto" in spanish
+    assert spanish.endswith("emita un aviso de infracción.")
+    chinese = render(message, "zh-Hant")
+    assert "自2022年第一季至2024年第四季共12個期間逾期" in chinese
+    assert chinese.endswith("並發出違規通知。")
+    assert noncompliance.period_ref("2024") == "2024"

@@ -243,7 +243,6 @@ NOT_CONVERTED = {
     "enforcement.appeals",
     "enforcement.citations",
     "enforcement.contamination",
-    "enforcement.noncompliance",
     "enforcement.penalties",
     "permits.administration",
     "permits.common",

@@ -16,6 +16,7 @@ from sanitas.ordinance.enforcement.common import (
     is_contamination_notice,
     is_contamination_requirement,
     is_org,
+    served_to_ref,
 )
 from sanitas.ordinance.enforcement.notices import compliance, complied_words
 from sanitas.ordinance.enforcement.penalties import assessed_amount
@@ -32,18 +33,24 @@ from sanitas.ordinance.engine import (
 )
 from sanitas.ordinance.facts import FACT_TYPES, Thing
 from sanitas.ordinance.general import Citation, Notice
-from sanitas.ordinance.words import (
-    capital,
-    day,
-    dollars,
-    listing,
-    name_of,
-    period_words,
-    plural,
-    requirement_words,
-)
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Items, Money, Phrase, Title, declare
+from sanitas.ordinance.organics.commercial import quarter_phrase
 
 # ------------------------------------------------------------------ the education period
+
+
+_IN_EDUCATION = (
+    "{citation} falls in the education period, when no penalty may be imposed before {start}"
+)
+_EDUCATION_ASSESSES = declare(
+    "enf.education.citation-assesses", _IN_EDUCATION + ", yet it assesses {amount}."
+)
+_EDUCATION_MODIFIED = declare(
+    "enf.education.citation-assesses-modified",
+    _IN_EDUCATION + ", yet it assesses {amount}, as modified by {order}.",
+)
+_EDUCATION_NONE = declare("enf.education.citation-none", _IN_EDUCATION + ", and it assesses none.")
 
 
 @rule("ORG-EDUCATION-PERIOD", on="citation")
@@ -58,17 +65,36 @@ def education_period_citation(citation: Citation, ctx: Context) -> Outcome | Non
     start, penalties = ctx.param("org.in_force"), ctx.param("org.penalties_start")
     if not is_org(citation.requirement) or not start <= citation.issued_on < penalties:
         return None
-    amount, how = assessed_amount(citation, ctx)
-    head = (
-        f"{capital(name_of(ctx, citation))} to {name_of(ctx, citation.subject)} falls in the "
-        f"education period, when no penalty may be imposed before {day(penalties)}"
-    )
+    amount, order = assessed_amount(citation, ctx)
+    head = {"citation": served_to_ref(citation, ctx, capital=True), "start": Day(penalties)}
+    if amount and order is not None:
+        return violation(_EDUCATION_MODIFIED(**head, amount=Money(amount), order=ref(ctx, order)))
     if amount:
-        return violation(f"{head}, yet it assesses {dollars(amount)}{how}.")
-    return met(f"{head}, and it assesses none.")
+        return violation(_EDUCATION_ASSESSES(**head, amount=Money(amount)))
+    return met(_EDUCATION_NONE(**head))
 
 
 # ------------------------------------------------------------------ noncompliance to enforce
+
+
+_OUT = "{subject} is out of compliance with {requirement}"
+_OUT_OF = declare("enf.out", _OUT)
+_OUT_FOR = declare("enf.out.overdue", _OUT + ", overdue for {periods}")
+_OUT_SPAN = declare(
+    "enf.out.overdue-span",
+    _OUT + ", overdue for {count} period, from {first} to {last}",
+    plural=_OUT + ", overdue for {count} periods, from {first} to {last}",
+    count="count",
+)
+
+
+def period_ref(period: str) -> Phrase | str:
+    """A finding's period in the reader's words, as ``words.period_words`` reads it: a
+    quarter ("the third quarter of 2024") translated, a year or other label as it is."""
+    year, _, quarter = str(period).partition("-Q")
+    if quarter in ("1", "2", "3", "4") and year.isdigit():
+        return quarter_phrase(int(year), int(quarter))
+    return str(period)
 
 
 class Noncompliance:
@@ -85,25 +111,29 @@ class Noncompliance:
     def statuses(self) -> list[str]:
         return list(dict.fromkeys(f.status for f in self.findings))
 
-    def describe(self, ctx: Context, findings: Iterable[Finding] | None = None) -> str:
+    def describe(self, ctx: Context, findings: Iterable[Finding] | None = None) -> Phrase:
         """ "Casa Verde is out of compliance with written food recovery agreement" /
-        "… with quarterly self-inspection of containers, overdue for the first and
-        second quarters of 2024"."""
+        "… with quarterly self-inspection of containers, overdue for the first quarter
+        of 2024 and the second quarter of 2024", as a clause."""
         chosen = self.findings if findings is None else list(findings)
-        text = (
-            f"{capital(name_of(ctx, self.subject))} is out of compliance with "
-            f"{requirement_words(self.requirement)}"
-        )
+        head = {
+            "subject": ref(ctx, self.subject, capital=True),
+            "requirement": Title(self.requirement, lower=True),
+        }
         periods = sorted({f.period for f in chosen if f.period is not None})
         if "overdue" in {f.status for f in chosen} and periods:
             if len(periods) <= 2:
-                text += f", overdue for {listing(period_words(p) for p in periods)}"
-            else:
-                text += (
-                    f", overdue for {plural(len(periods), 'period')}, from "
-                    f"{period_words(periods[0])} to {period_words(periods[-1])}"
+                items = Items(tuple(period_ref(p) for p in periods))
+                return Phrase(_OUT_FOR(**head, periods=items))
+            return Phrase(
+                _OUT_SPAN(
+                    **head,
+                    count=Count(len(periods)),
+                    first=period_ref(periods[0]),
+                    last=period_ref(periods[-1]),
                 )
-        return text
+            )
+        return Phrase(_OUT_OF(**head))
 
 
 def generator_of(subject: str, ctx: Context) -> str:
@@ -222,6 +252,17 @@ def finding_answered(finding: Finding, notices: list[Notice], ctx: Context) -> b
     return False
 
 
+_EDUCATION_PROVIDED = declare(
+    "enf.education.provided",
+    "{noncompliance} in the education period; educational material was provided on {date}.",
+)
+_EDUCATION_DUE = declare(
+    "enf.education.due",
+    "{noncompliance} in the education period: provide educational material and notice that "
+    "penalties may apply from {start}.",
+)
+
+
 @rule("ORG-EDUCATION-PERIOD", on=FINDINGS)
 def education_material(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
     """Ch. 50 SB 1383 enforcement (I): "if the city determines that [an] entity is not
@@ -240,16 +281,39 @@ def education_material(findings: list[Finding], ctx: Context) -> Iterator[Outcom
         notices = notices_for(group, ("education",), ctx)
         if notices:
             yield met(
-                f"{group.describe(ctx)} in the education period; educational material was "
-                f"provided on {day(notices[-1].issued_on)}.",
+                _EDUCATION_PROVIDED(
+                    noncompliance=group.describe(ctx), date=Day(notices[-1].issued_on)
+                ),
                 subject=group.subject,
             )
         else:
             yield due(
-                f"{group.describe(ctx)} in the education period: provide educational material "
-                f"and notice that penalties may apply from {day(penalties)}.",
+                _EDUCATION_DUE(noncompliance=group.describe(ctx), start=Day(penalties)),
                 subject=group.subject,
             )
+
+
+_CIVIL_GIVES = declare(
+    "enf.civil.standing",
+    "{noncompliance}; {notice} was issued for it and gives until {due} to comply.",
+)
+_CIVIL_NOT_COMPLIED = declare(
+    "enf.civil.not-complied",
+    "{noncompliance}; {notice} was issued for it and has not been complied with.",
+)
+_CIVIL_NONE = declare(
+    "enf.civil.none",
+    "{noncompliance}: document the noncompliance and issue a notice of violation.",
+)
+_CIVIL_AGAIN = declare(
+    "enf.civil.again",
+    "{noncompliance} again since {notice} was complied with ({complied}): document it and "
+    "issue a new notice of violation.",
+)
+_CIVIL_COMPLIED = declare(
+    "enf.civil.complied",
+    "{noncompliance}; {notice} was issued for it and complied with ({complied}).",
+)
 
 
 @rule("ORG-CIVIL-PENALTIES", on=FINDINGS)
@@ -276,38 +340,31 @@ def civil_penalties(findings: list[Finding], ctx: Context) -> Iterator[Outcome]:
         if standing:
             notice = standing[-1]
             due_on = ctx.derived("nov_compliance_due", notice)
-            state = (
-                f"gives until {day(due_on)} to comply"
-                if due_on is not None and ctx.as_of <= due_on
-                else "has not been complied with"
-            )
-            yield met(
-                f"{group.describe(ctx)}; {name_of(ctx, notice)} was issued for it and {state}.",
-                subject=group.subject,
-            )
+            if due_on is not None and ctx.as_of <= due_on:
+                message = _CIVIL_GIVES(
+                    noncompliance=group.describe(ctx), notice=ref(ctx, notice), due=Day(due_on)
+                )
+            else:
+                message = _CIVIL_NOT_COMPLIED(
+                    noncompliance=group.describe(ctx), notice=ref(ctx, notice)
+                )
+            yield met(message, subject=group.subject)
             continue
         if not notices:
             # no notice answers any of them: nothing to ask of each finding
-            yield due(
-                f"{group.describe(ctx)}: document the noncompliance and issue a notice of "
-                "violation.",
-                subject=group.subject,
-            )
+            yield due(_CIVIL_NONE(noncompliance=group.describe(ctx)), subject=group.subject)
             continue
         new = [f for f in group.findings if not finding_answered(f, notices, ctx)]
+        last = notices[-1]
+        told = {"notice": ref(ctx, last), "complied": complied_words(compliance(last, ctx))}
         if new:
-            last = notices[-1]
             yield due(
-                f"{group.describe(ctx, new)} again since {name_of(ctx, last)} was complied with "
-                f"({complied_words(compliance(last, ctx)).render('en')}): document it and issue "
-                "a new notice of violation.",
+                _CIVIL_AGAIN(noncompliance=group.describe(ctx, new), **told),
                 subject=group.subject,
             )
         else:
-            last = notices[-1]
             yield met(
-                f"{group.describe(ctx)}; {name_of(ctx, last)} was issued for it and complied "
-                f"with ({complied_words(compliance(last, ctx)).render('en')}).",
+                _CIVIL_COMPLIED(noncompliance=group.describe(ctx), **told),
                 subject=group.subject,
             )
 

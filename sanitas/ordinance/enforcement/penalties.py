@@ -14,6 +14,7 @@ from sanitas.ordinance.enforcement.common import (
     is_org,
     ordinal_word,
 )
+from sanitas.ordinance.enforcement.vocabulary import HearingOrder
 from sanitas.ordinance.engine import Context, Outcome, derived, met, rule, violation
 from sanitas.ordinance.general import Citation, memo
 from sanitas.ordinance.words import capital, dollars, name_of
@@ -28,12 +29,13 @@ def org_citations(subject: str, ctx: Context) -> list[Citation]:
     return memo(ctx, ("org_citations", subject), compute)
 
 
-def assessed_amount(citation: Citation, ctx: Context) -> tuple[Decimal | None, str]:
-    """The penalty a citation assesses, as the latest final order modified it; and how."""
+def assessed_amount(citation: Citation, ctx: Context) -> tuple[Decimal | None, HearingOrder | None]:
+    """The penalty a citation assesses, as the latest final order modified it; and the
+    order that modified it, if one did."""
     orders = hearing_orders(citation, ctx)
     if orders and orders[-1].decision == "modified":
-        return orders[-1].amount, f", as modified by {name_of(ctx, orders[-1])}"
-    return citation.amount, ""
+        return orders[-1].amount, orders[-1]
+    return citation.amount, None
 
 
 def dismissed_on(citation: Citation, ctx: Context) -> date | None:
@@ -122,9 +124,10 @@ def penalty_amount(citation: Citation, ctx: Context) -> Outcome | None:
     support = citation_support(citation, ctx)
     if support is None or not support.lawful:
         return None
-    amount, how = assessed_amount(citation, ctx)
+    amount, order = assessed_amount(citation, ctx)
     if amount is None:
         return None
+    how = f", as modified by {name_of(ctx, order)}" if order is not None else ""
     number = ctx.derived("citation_ordinal", citation)
     ceiling = ctx.derived("penalty_ceiling", citation)
     ladder = ctx.param("org.penalty_ladder", on=citation.issued_on)
