@@ -242,7 +242,14 @@ class Drafts:
         cite = kind(key).authority["cite"] if key == "final_certificate" else finding.cite
         # as the app previews a draft: the finding the terms answer is the target's,
         # in the status the records show on the day (the law's default)
-        return self._content(target, found=finding.explanation, cite=cite, **common)
+        said = finding.message
+        return self._content(
+            target,
+            found=finding.explanation,
+            cite=cite,
+            found_message=said.to_dict() if said is not None else None,
+            **common,
+        )
 
     def _content(
         self,
@@ -255,6 +262,7 @@ class Drafts:
         found: str,
         cite: str,
         amount: Decimal | None = None,
+        found_message: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """What the document prints, as the app's preview composes it: the law's
         document for the day (``notice_document``), laid out by ``compose.content``."""
@@ -264,7 +272,12 @@ class Drafts:
         asked = compose.ask(
             target, fact_key=fact_key, served_on=served_on, cite=cite, amount=amount
         )
-        return compose.content(notice_document(asked, raw, self.pack), code=code, found=found)
+        return compose.content(
+            notice_document(asked, raw, self.pack),
+            code=code,
+            found=found,
+            found_message=found_message,  # as a draft keeps the finding's message
+        )
 
     def as_issued(self, candidate: dict[str, Any]) -> tuple[date, dict[str, Any]] | None:
         """For a permit the records show finaled: its certificate of final inspection

@@ -305,13 +305,20 @@ def requirement_words(content: dict[str, Any], language: str) -> tuple[str, str]
     catalog's translation of the title (:func:`sanitas.kit.titles.requirement_title_in`)
     where the notice names the requirement by its title; what the notice names instead
     (what a recipient did, for a finding that is the city's own duty) in English."""
-    from sanitas.kit.titles import requirement_title, requirement_title_in
+    # the catalog's titles alone, not sanitas.kit.titles (which names records too), so
+    # that a document renders without the records' models (scripts/review_notices.py)
+    from sanitas.kit.requirement_titles import translated
+    from sanitas.ordinance.catalog import title
 
     printed = str(content.get("requirement_title") or "")
     requirement = content.get("requirement") or ""
-    if language == "en" or printed != requirement_title(requirement):
+    try:
+        titled = title(requirement)
+    except KeyError:
+        titled = requirement
+    if language == "en" or printed != titled:
         return printed, "en"
-    words = requirement_title_in(requirement, language)
+    words = translated(requirement, titled, language)
     return words, (language if words != printed else "en")
 
 
