@@ -242,10 +242,8 @@ def test_the_catalogs_hold_every_message_translated() -> None:
 NOT_CONVERTED = {
     "enforcement.appeals",
     "enforcement.citations",
-    "enforcement.contamination",
     "enforcement.penalties",
     "permits.administration",
-    "permits.common",
     "permits.design",
     "permits.routes",
     "permits.testing",

@@ -12,13 +12,16 @@ from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.enforcement.common import (
     enforcement_cite,
     is_contamination_requirement,
-    kind_words,
-    kinds_phrase,
+    kind_ref,
+    kinds_ref,
+    ordinal_ref,
     ordinal_word,
 )
 from sanitas.ordinance.engine import Context, Outcome, deadline, derived, met, rule, violation
 from sanitas.ordinance.general import Inspection, Notice, inspections_for, memo
-from sanitas.ordinance.words import capital, day, listing, name_of, plural
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Items, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.words import capital, day, name_of
 
 # --------------------------------------------------------------------------- contamination
 
@@ -152,6 +155,44 @@ def _same_day(inspection: Inspection, ctx: Context, *, by_hauler: bool = False) 
     ]
 
 
+_FOUND = "Contamination was found in the containers of {who}"
+_FINES = ", so contamination processing fines may be assessed"
+_OCCASION = " on {date}, the {nth} consecutive occasion"
+_BY_HAULER = " by the hauler on {date}"
+#: how the contamination was found, by whether the hauler found it and whether fines
+#: may be assessed
+_FOUND_BY = {
+    (False, False): declare("enf.contamination.found", _FOUND + _OCCASION),
+    (False, True): declare("enf.contamination.found-fines", _FOUND + _OCCASION + _FINES),
+    (True, False): declare(
+        "enf.contamination.found-by-hauler", _FOUND + " by the hauler on {date}"
+    ),
+    (True, True): declare(
+        "enf.contamination.found-by-hauler-fines",
+        _FOUND + " by the hauler on {date}, the {nth} consecutive occasion" + _FINES,
+    ),
+}
+_NOTICE_DUE = declare("enf.contamination.due", "a {wanted} is due by {due}")
+_NOTICE_NONE = declare("enf.contamination.none", "no {wanted} was issued by {due}")
+_NOTICE_FOLLOWED = declare(
+    "enf.contamination.followed",
+    "{notice} followed within {days} day",
+    plural="{notice} followed within {days} days",
+    count="days",
+)
+#: the English says "2-day" whatever the number; the catalogs by the plural
+_NOTICE_LATE = declare(
+    "enf.contamination.late",
+    "{notice} came after the {days}-day deadline of {due}",
+    plural="{notice} came after the {days}-day deadline of {due}",
+    count="days",
+)
+_CONTAMINATION = declare("enf.contamination.notice", "{found}; {tail}.")
+#: the hauler's own notice, (D)(6), where the accepted kinds name a notice of violation
+_HAULER_NOTICE = "other notice of contamination"
+vocabulary(_HAULER_NOTICE)
+
+
 @rule("ORG-CONTAMINATION-NOV", on="inspection")
 def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
     """Ch. 50 SB 1383 enforcement (D)(3): "the city and/or designee will issue a Notice
@@ -181,28 +222,21 @@ def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
     occasion = consecutive_occasions(inspection.subject, ctx)[found_on]
     fine_from = ctx.param("enf.contamination_fine_occasion", on=found_on)
     by_hauler = any(other.by_hauler for other in same_day)
-    who = name_of(ctx, inspection.subject)
     kinds = ctx.param("enf.contamination_notice_kinds", on=found_on)
     if by_hauler:
         # (D)(6): the hauler's own notice of contamination; the consecutive count is
         # (D)(3)'s, told only where it lets the city assess fines
-        found = f"Contamination was found in the containers of {who} by the hauler on "
-        found += day(found_on)
-        wanted = listing(
-            ["other notice of contamination" if k == "nov" else kind_words(k) for k in kinds],
-            "or",
+        wanted = Items(
+            tuple(Word(_HAULER_NOTICE) if k == "nov" else kind_ref(k) for k in kinds), "or"
         )
     else:
-        found = (
-            f"Contamination was found in the containers of {who} on {day(found_on)}, the "
-            f"{ordinal_word(occasion)} consecutive occasion"
-        )
-        wanted = kinds_phrase(kinds)
+        wanted = kinds_ref(kinds)
     reading = None
-    if occasion >= fine_from:
-        if by_hauler:
-            found += f", the {ordinal_word(occasion)} consecutive occasion"
-        found += ", so contamination processing fines may be assessed"
+    fines = occasion >= fine_from
+    found = {"who": ref(ctx, inspection.subject), "date": Day(found_on)}
+    if fines or not by_hauler:
+        found["nth"] = ordinal_ref(occasion)
+    if fines:
         reading = FINE_READING.format(nth=ordinal_word(fine_from))
     if "education" in kinds:
         education = (
@@ -213,18 +247,20 @@ def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
     notices = contamination_notices(inspection.subject, ctx).get(found_on, [])
     first = min(notices, key=lambda n: n.issued_on) if notices else None
     if first is None and ctx.as_of <= due_on:
-        tail = f"a {wanted} is due by {day(due_on)}"
+        tail = _NOTICE_DUE(wanted=wanted, due=Day(due_on))
     elif first is None:
-        tail = f"no {wanted} was issued by {day(due_on)}"
+        tail = _NOTICE_NONE(wanted=wanted, due=Day(due_on))
     elif first.issued_on <= due_on:
-        tail = f"{name_of(ctx, first)} followed within {plural(days, 'day')}"
+        tail = _NOTICE_FOLLOWED(notice=ref(ctx, first), days=Count(days))
     else:
-        tail = f"{name_of(ctx, first)} came after the {days}-day deadline of {day(due_on)}"
+        tail = _NOTICE_LATE(notice=ref(ctx, first), days=days, due=Day(due_on))
     return deadline(
         due_on=due_on,
         done_on=first.issued_on if first is not None else None,
         as_of=ctx.as_of,
-        explanation=f"{found}; {tail}.",
+        explanation=_CONTAMINATION(
+            found=Phrase(_FOUND_BY[by_hauler, fines](**found), capital=True), tail=Phrase(tail)
+        ),
         subject=inspection.subject,
         reading=reading,
         cite=enforcement_cite("(D)(6)" if by_hauler else "(D)(3)"),
@@ -262,6 +298,28 @@ def hauler_contamination_count(inspection: Inspection, ctx: Context) -> int | No
     return days.index(inspection.date) + 1
 
 
+_SEEN = "The hauler found contamination in the containers of {who} on {count} day"
+_SEEN_MANY = "The hauler found contamination in the containers of {who} on {count} days"
+_OF_YEAR = " of {year} ({days})"
+_CHARGE_MAY = (
+    ", more than {limit}, so it may assess a contamination service charge under its rate "
+    "schedule; the charge is not a fine, and disputes go to the franchise complaint process."
+)
+_CHARGE_NOT = ", not more than {limit}, so no contamination service charge may be assessed."
+_HAULER_CHARGE = declare(
+    "enf.hauler-charge.may",
+    _SEEN + _OF_YEAR + _CHARGE_MAY,
+    plural=_SEEN_MANY + _OF_YEAR + _CHARGE_MAY,
+    count="count",
+)
+_HAULER_NO_CHARGE = declare(
+    "enf.hauler-charge.not",
+    _SEEN + _OF_YEAR + _CHARGE_NOT,
+    plural=_SEEN_MANY + _OF_YEAR + _CHARGE_NOT,
+    count="count",
+)
+
+
 @rule("ORG-HAULER-CONTAMINATION-CHARGE", on="inspection", cite=enforcement_cite("(D)(6)"))
 def hauler_contamination_charge(inspection: Inspection, ctx: Context) -> Outcome | None:
     """Ch. 50 SB 1383 enforcement (D)(6): "If a hauler observes prohibited container
@@ -285,20 +343,14 @@ def hauler_contamination_charge(inspection: Inspection, ctx: Context) -> Outcome
     ):
         return None
     limit = ctx.param("enf.hauler_charge_after_occasions", on=inspection.date)
-    seen = (
-        f"The hauler found contamination in the containers of {name_of(ctx, inspection.subject)} "
-        f"on {plural(len(days), 'day')} of {year} ({listing(day(d) for d in days)})"
-    )
-    if len(days) > limit:
-        return violation(
-            f"{seen}, more than {limit}, so it may assess a contamination service charge under "
-            "its rate schedule; the charge is not a fine, and disputes go to the franchise "
-            "complaint process.",
-            period=str(year),
-            subject=inspection.subject,
-        )
-    return met(
-        f"{seen}, not more than {limit}, so no contamination service charge may be assessed.",
-        period=str(year),
-        subject=inspection.subject,
+    seen = {
+        "who": ref(ctx, inspection.subject),
+        "count": Count(len(days)),
+        "year": str(year),
+        "days": Items(tuple(Day(d) for d in days)),
+        "limit": limit,
+    }
+    made = _HAULER_CHARGE if len(days) > limit else _HAULER_NO_CHARGE
+    return (violation if len(days) > limit else met)(
+        made(**seen), period=str(year), subject=inspection.subject
     )
