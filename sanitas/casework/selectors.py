@@ -9,6 +9,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from sanitas.access.policy import GRANTS
 from sanitas.casework.inspection import Place
@@ -77,23 +79,62 @@ def _events(
         for version in case.history.order_by("history_date", "history_id"):
             who = users.get(version.history_user_id, "—")
             events.append(
-                CaseEvent(version.history_date, who, version.history_change_reason or "changed")
+                CaseEvent(version.history_date, who, _reason_words(version.history_change_reason))
             )
     for note in notes:
         events.append(
-            CaseEvent(note.written_at, note.written_by.get_username(), "wrote a note", note.text)
+            CaseEvent(note.written_at, note.written_by.get_username(), _("wrote a note"), note.text)
         )
     last: dict[tuple[str, int], str] = {}
+    engine = _("the engine")
     for version in staff_selectors.finding_history(user, subject=subject, requirement=requirement):
         slot = (version.period, version.ordinal)
-        state = version.status if version.current else "no longer found"
+        state = version.status if version.current else "gone"
         if last.get(slot) == state:
             continue
         last[slot] = state
-        period = f" for {version.period}" if version.period else ""
-        events.append(CaseEvent(version.history_date, "the engine", f"found it {state}{period}"))
+        events.append(CaseEvent(version.history_date, engine, _found_words(state, version.period)))
     events.sort(key=lambda e: e.at, reverse=True)
     return events
+
+
+#: a finding's status as the case's timeline says the engine found it
+_FOUND = {
+    "violation": pgettext_lazy("case timeline", "found it a violation"),
+    "overdue": pgettext_lazy("case timeline", "found it overdue"),
+    "due": pgettext_lazy("case timeline", "found it due"),
+    "late": pgettext_lazy("case timeline", "found it late"),
+    "met": pgettext_lazy("case timeline", "found it met"),
+    "gone": pgettext_lazy("case timeline", "no longer found it"),
+}
+_FOUND_FOR = {
+    "violation": pgettext_lazy("case timeline", "found it a violation for %(period)s"),
+    "overdue": pgettext_lazy("case timeline", "found it overdue for %(period)s"),
+    "due": pgettext_lazy("case timeline", "found it due for %(period)s"),
+    "late": pgettext_lazy("case timeline", "found it late for %(period)s"),
+    "met": pgettext_lazy("case timeline", "found it met for %(period)s"),
+    "gone": pgettext_lazy("case timeline", "no longer found it for %(period)s"),
+}
+
+
+def _found_words(state: str, period: str | None) -> str:
+    """ "found it overdue for 2024-Q3" in the page's language; a status this page does
+    not know is said as it is."""
+    if period:
+        if state in _FOUND_FOR:
+            return str(_FOUND_FOR[state]) % {"period": period}
+        return f"{state} · {period}"
+    return str(_FOUND.get(state, state))
+
+
+def _reason_words(reason: str | None) -> str:
+    """A case's stored change reason ("assigned to juan", "unassigned", "opened"), kept
+    in English in its history, said in the page's language."""
+    if not reason:
+        return _("changed")
+    if reason.startswith("assigned to "):
+        return _("assigned to %(who)s") % {"who": reason.removeprefix("assigned to ")}
+    return {"unassigned": _("unassigned"), "opened": _("opened")}.get(reason, reason)
 
 
 def change_words(since: list[Any], *, me: Any = None) -> list[str]:
