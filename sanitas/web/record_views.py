@@ -22,13 +22,14 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from sanitas.access.doors import door
 from sanitas.access.policy import About, allows
 from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.titles import Title, record_url, titles
 from sanitas.ordinance.facts import FactsError, vocabulary
-from sanitas.ordinance.words import capital, listing, plural, type_words
+from sanitas.ordinance.words import capital, listing, type_words
 from sanitas.records.services import RecordError
 from sanitas.web import conflicts, selectors, services
 from sanitas.web.record_forms import RecordForm, VoidForm, form_class
@@ -371,6 +372,7 @@ def pick(request: HttpRequest) -> JsonResponse:
                 {"key": t.key, "text": t.text, "kind": capital(t.kind), "owner": t.owner}
                 for t in found
             ],
-            "status": plural(len(found), "record") + " found",
+            "status": ngettext("%(count)s record found", "%(count)s records found", len(found))
+            % {"count": len(found)},
         }
     )

@@ -2,8 +2,27 @@
 // computes it again on saving), and the signature pad, which fills the hidden
 // "drawing" field with a PNG of what was drawn. Without this script the steps still
 // work: the figure shows once saved, and a typed name stands for the signature.
+// The figure's sentences are the page's, in its language: the output element's
+// data-say-* attributes, with %(percent)s and %(limit)s filled in here; the English
+// below stands in for an attribute that is missing.
 (function () {
   "use strict";
+
+  var language = document.documentElement.lang || "en";
+  var say = function (element, name, english, values) {
+    var text = element.getAttribute("data-say-" + name) || english;
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.split("%(" + key + ")s").join(values[key]);
+    });
+    return text;
+  };
+  var figure = function (number) {
+    try {
+      return number.toLocaleString(language);
+    } catch (e) {
+      return String(number);
+    }
+  };
 
   var output = document.getElementById("fog-percent");
   if (output) {
@@ -23,22 +42,26 @@
       var box = output.closest(".fog-percent");
       box.classList.remove("fog-percent--over", "fog-percent--within");
       if (isNaN(f) || isNaN(s) || isNaN(t)) {
-        output.textContent = "Type the three depths.";
+        output.textContent = say(output, "empty", "Type the three depths.");
         return;
       }
       if (t <= 0) {
-        output.textContent = "The total liquid depth must be more than zero.";
+        output.textContent = say(
+          output, "zero", "The total liquid depth must be more than zero.");
         return;
       }
       if (f + s > t) {
-        output.textContent = "FOG and solids cannot be deeper than the total liquid depth.";
+        output.textContent = say(
+          output, "deeper", "FOG and solids cannot be deeper than the total liquid depth.");
         return;
       }
       var percent = Math.round(((f + s) / t) * 1000) / 10;
       var over = percent > limit;
       box.classList.add(over ? "fog-percent--over" : "fog-percent--within");
-      output.textContent = percent + " percent: " +
-        (over ? "above the " + limit + " percent limit" : "within the " + limit + " percent limit");
+      var values = { percent: figure(percent), limit: figure(limit) };
+      output.textContent = over
+        ? say(output, "over", "%(percent)s percent: above the %(limit)s percent limit", values)
+        : say(output, "within", "%(percent)s percent: within the %(limit)s percent limit", values);
     };
     [floating, settled, total].forEach(function (input) {
       if (input) input.addEventListener("input", show);

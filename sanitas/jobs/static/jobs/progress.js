@@ -1,5 +1,6 @@
 // A job's page follows its job: the progress endpoint is polled every two seconds
-// until the job ends, then the page is loaded again to show the outcome.
+// until the job ends, then the page is loaded again to show the outcome. "About … left"
+// is the page's sentence, in its language (data-say-left, %(left)s filled in here).
 (function () {
   var box = document.querySelector("[data-job-progress]");
   if (!box) return;
@@ -17,7 +18,8 @@
     if (tag) tag.className = "usa-tag job-state job-state--" + p.state;
     setText("counted", p.counted);
     setText("percent", p.percent === null ? "" : p.percent + "%");
-    setText("time_left", p.time_left ? "about " + p.time_left + " left" : "");
+    var left = box.getAttribute("data-say-left") || "about %(left)s left";
+    setText("time_left", p.time_left ? left.split("%(left)s").join(p.time_left) : "");
     setText("message", p.message);
     if (fill) fill.style.width = (p.percent || 0) + "%";
     var bar = field("progress");

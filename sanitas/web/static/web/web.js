@@ -11,9 +11,14 @@
 // records of the types the field accepts are offered below it (a listbox the arrow
 // keys move through); choosing one puts its key in the field (or, for a field of
 // several, adds it as a line). Without script the field takes a key, a name or an
-// address as typed, and the server resolves it.
+// address as typed, and the server resolves it. What the picker says when a record
+// is chosen is the page's sentence, in its language (the picker's data-say-added and
+// data-say-chosen, %(record)s filled in here; the English stands in for a missing one).
 (function () {
   var counter = 0;
+  function say(picker, name, english, record) {
+    return (picker.getAttribute("data-say-" + name) || english).split("%(record)s").join(record);
+  }
   function setup(picker) {
     var many = picker.classList.contains("picker--many");
     var input = picker.querySelector(many ? ".picker__find" : "input[role=combobox]");
@@ -48,11 +53,11 @@
         if (lines.indexOf(hit.key) < 0) lines.push(hit.key);
         target.value = lines.join("\n");
         input.value = "";
-        status.textContent = hit.text + " added.";
+        status.textContent = say(picker, "added", "%(record)s added.", hit.text);
       } else {
         input.value = hit.key;
         if (chosen) chosen.textContent = hit.text + (hit.owner ? " · " + hit.owner : "");
-        status.textContent = hit.text + " chosen.";
+        status.textContent = say(picker, "chosen", "%(record)s chosen.", hit.text);
       }
       close();
     }
