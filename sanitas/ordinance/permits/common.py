@@ -14,8 +14,10 @@ from typing import Any
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, met, violation
 from sanitas.ordinance.general import memo
+from sanitas.ordinance.general.common import _PERMIT, _PERMIT_FOR, ref, ref_namer
+from sanitas.ordinance.messages import Count, Day, Message, Name, Phrase, Word, declare
+from sanitas.ordinance.messages import vocabulary as words_of_messages
 from sanitas.ordinance.words import capital, listing, name_of, namer, words
-from sanitas.ordinance.words import day as say
 
 # --------------------------------------------------------------------------- small helpers
 
@@ -39,6 +41,17 @@ def any_of(values: Any) -> str:
     return listing([words(v) for v in values], "or")
 
 
+def measure(value: float | Decimal) -> Count | str:
+    """A measurement as a message's number, read as :func:`num` prints it: a Count
+    where the catalog's digits say the same ("6", "0.6", "9.24"); the printed text
+    itself where they would not (a thousand or more, which :func:`num` does not
+    group; a value that rounds to "-0")."""
+    text = num(value)
+    if "e" in text or text.startswith("-0") or abs(float(value)) >= 1000:
+        return text
+    return Count(Decimal(text))
+
+
 def readings(*texts: str | None) -> str | None:
     """The readings an outcome relied on, as one text for staff (None: none)."""
     kept = [t for t in texts if t]
@@ -52,40 +65,130 @@ def money_words(amount: Decimal) -> str:
 # --------------------------------------------------------------------------- names
 
 
+_DESIGN = "the connection design"
+_UNACCEPTED = "the sewer in a street the Council has not accepted"
+words_of_messages(_DESIGN, _UNACCEPTED)
+_DESIGN_FOR = declare("prm.name.design-for", "the connection design for {permit}")
+#: a connection by its work ("the sewer connection of 2025-03-01 at 12 Alhambra Rd")
+_CONNECTIONS = {
+    work: declare(
+        f"prm.name.connection-{work}",
+        f"the {'sewer connection' if work == 'new' else work} of {{date}} at {{premises}}",
+    )
+    for work in ("new", "renewal", "alteration", "repair")
+}
+_STREET_SEWER = declare("prm.name.street-sewer", "the sewer in {street}")
+_CERTIFICATE = declare("prm.name.certificate", "the certificate of final inspection of {date}")
+_INSPECTION = declare("prm.name.inspection", "the inspection of the work of {date}")
+_COVERING = declare("prm.name.covering", "the covering of the work on {date}")
+_TESTS = {
+    kind: declare(f"prm.name.test-{kind}", f"the {kind} test of {{date}}")
+    for kind in ("standing", "air")
+}
+#: a permit with no number of its own, by its kind, the premises and its issue
+_PERMITS = {
+    (premises, issued): declare(
+        "prm.name.permit" + ("-for" if premises else "") + ("-issued" if issued else ""),
+        "the {kind} permit"
+        + (" for {premises}" if premises else "")
+        + (" issued {date}" if issued else ""),
+    )
+    for premises in (False, True)
+    for issued in (False, True)
+}
+_PERMIT_KINDS = ("house_connection", "special_pool", "special_grade", "special_depth")
+words_of_messages(*(words(kind) for kind in (*_PERMIT_KINDS, "special_manhole")))
+
+
+@ref_namer("connection_design")
+def design_ref(ctx: Context, design: Any, capital: bool = False) -> Any:
+    permit = ctx.get(design.permit)
+    if permit is None:
+        return Word(_DESIGN, capital=capital)
+    return Phrase(_DESIGN_FOR(permit=ref(ctx, permit)), capital=capital)
+
+
+@ref_namer("sewer_connection")
+def connection_ref(ctx: Context, connection: Any, capital: bool = False) -> Phrase:
+    made = _CONNECTIONS[connection.work](
+        date=Day(connection.date), premises=ref(ctx, connection.premises)
+    )
+    return Phrase(made, capital=capital)
+
+
+@ref_namer("unaccepted_street_sewer")
+def street_sewer_ref(ctx: Context, sewer: Any, capital: bool = False) -> Any:
+    if sewer.street:
+        return Phrase(_STREET_SEWER(street=Name(sewer.street)), capital=capital)
+    return Word(_UNACCEPTED, capital=capital)
+
+
+@ref_namer("final_certificate")
+def certificate_ref(ctx: Context, issued: Any, capital: bool = False) -> Phrase:
+    return Phrase(_CERTIFICATE(date=Day(issued.date)), capital=capital)
+
+
+@ref_namer("work_inspection")
+def inspection_ref(ctx: Context, inspection: Any, capital: bool = False) -> Phrase:
+    return Phrase(_INSPECTION(date=Day(inspection.date)), capital=capital)
+
+
+@ref_namer("work_covered")
+def covering_ref(ctx: Context, cover: Any, capital: bool = False) -> Phrase:
+    return Phrase(_COVERING(date=Day(cover.date)), capital=capital)
+
+
+@ref_namer("pressure_test")
+def pressure_test_ref(ctx: Context, test: Any, capital: bool = False) -> Phrase:
+    return test_ref(test, capital)
+
+
+@ref_namer("permit")
+def permit_ref(ctx: Context, permit: Any, capital: bool = False) -> Phrase:
+    """A permit as ``words.name_of`` names it: by its number ("permit P-2025-014 for
+    12 Alhambra Rd"), else by its kind, premises and issue ("the house connection
+    permit for 12 Alhambra Rd issued 2025-03-01")."""
+    premises = ctx.get(getattr(permit, "premises", None))
+    where = {} if premises is None else {"premises": ref(ctx, premises)}
+    if getattr(permit, "number", None):
+        made = (_PERMIT if premises is None else _PERMIT_FOR)(number=Name(permit.number), **where)
+        return Phrase(made, capital=capital)
+    issued = getattr(permit, "issued_on", None)
+    when = {} if not issued else {"date": Day(issued)}
+    made = _PERMITS[premises is not None, bool(issued)](
+        kind=Word(words(permit.kind)), **where, **when
+    )
+    return Phrase(made, capital=capital)
+
+
 @namer("connection_design")
 def _design_name(ctx: Context, design: Any) -> str:
-    permit = ctx.get(design.permit)
-    return (
-        f"the connection design for {name_of(ctx, permit)}" if permit else "the connection design"
-    )
+    return design_ref(ctx, design).render("en")
 
 
 @namer("sewer_connection")
 def _connection_name(ctx: Context, connection: Any) -> str:
-    what = "sewer connection" if connection.work == "new" else connection.work
-    return f"the {what} of {connection.date} at {name_of(ctx, connection.premises)}"
+    return connection_ref(ctx, connection).render("en")
 
 
 @namer("unaccepted_street_sewer")
 def _street_sewer_name(ctx: Context, sewer: Any) -> str:
-    if sewer.street:
-        return f"the sewer in {sewer.street}"
-    return "the sewer in a street the Council has not accepted"
+    return street_sewer_ref(ctx, sewer).render("en")
 
 
 @namer("final_certificate")
 def _certificate_name(ctx: Context, issued: Any) -> str:
-    return f"the certificate of final inspection of {issued.date}"
+    return certificate_ref(ctx, issued).render("en")
 
 
 @namer("work_inspection")
 def _work_inspection_name(ctx: Context, inspection: Any) -> str:
-    return f"the inspection of the work of {inspection.date}"
+    return inspection_ref(ctx, inspection).render("en")
 
 
 @namer("work_covered")
 def _covering_name(ctx: Context, cover: Any) -> str:
-    return f"the covering of the work on {cover.date}"
+    return covering_ref(ctx, cover).render("en")
 
 
 @namer("pressure_test")
@@ -233,36 +336,53 @@ def _history(permit: Any, ctx: Context, on: date) -> History:
     )
 
 
-def permit_problem(permit: Any, day: date, ctx: Context) -> str | None:
-    """Why ``permit`` did not authorize work on ``day`` (None when it did)."""
+_NOT_YET = declare("prm.permit.not-issued-until", "{permit} was not issued until {date}")
+_VOID = declare("prm.permit.void-from", "{permit} was void from {date}")
+_NOT_ISSUED_BY = declare(
+    "prm.permit.named-not-issued", "the permit it names had not been issued by {date}"
+)
+_OTHER_KIND = declare("prm.permit.other-kind", "{permit} is a {kind} permit, not a {wanted} permit")
+_NONE_IN_FORCE = {
+    False: declare("prm.permit.none-in-force", "no {kind} permit was in force on {date}"),
+    True: declare(
+        "prm.permit.none-in-force-for", "no {kind} permit for {premises} was in force on {date}"
+    ),
+}
+
+
+def permit_problem(permit: Any, day: date, ctx: Context) -> Message | None:
+    """Why ``permit`` did not authorize work on ``day`` (None when it did): a clause,
+    its English the message's (``str(problem)``)."""
     if permit.issued_on > day:
-        return f"{name_of(ctx, permit)} was not issued until {permit.issued_on}"
+        return _NOT_YET(permit=ref(ctx, permit), date=Day(permit.issued_on))
     state = history(permit, ctx, on=day)
     if state.status == "void":
-        return f"{name_of(ctx, permit)} was void from {state.void_from}"
+        return _VOID(permit=ref(ctx, permit), date=Day(state.void_from))
     return None
 
 
 def valid_permit(
     ident: str | None, premises: str | None, kind: str, day: date, ctx: Context
-) -> tuple[Any, str | None]:
+) -> tuple[Any, Message | None]:
     """The permit that authorized work of ``kind`` on ``day``: the named one (with the
-    reason it did not, if so), else one of that kind on the premises."""
+    reason it did not, if so, as a clause: a message whose ``str`` is its English),
+    else one of that kind on the premises."""
     if ident is not None:
         permit = ctx.get(ident)
         if permit is None:
-            return None, f"the permit it names had not been issued by {ctx.as_of}"
+            return None, _NOT_ISSUED_BY(date=Day(ctx.as_of))
         if permit.kind != kind:
-            return permit, (
-                f"{name_of(ctx, permit)} is a {words(permit.kind)} permit, not a "
-                f"{words(kind)} permit"
+            return permit, _OTHER_KIND(
+                permit=ref(ctx, permit), kind=Word(words(permit.kind)), wanted=Word(words(kind))
             )
         return permit, permit_problem(permit, day, ctx)
     for permit in reversed(ctx.referring("permit", "premises", premises)):
         if permit.kind == kind and permit_problem(permit, day, ctx) is None:
             return permit, None
-    where = f" for {name_of(ctx, premises)}" if premises is not None else ""
-    return None, f"no {words(kind)} permit{where} was in force on {day}"
+    where = {} if premises is None else {"premises": ref(ctx, premises)}
+    return None, _NONE_IN_FORCE[premises is not None](
+        kind=Word(words(kind)), date=Day(day), **where
+    )
 
 
 def designs_of(permit: Any, ctx: Context) -> list[Any]:
@@ -292,12 +412,30 @@ def point_words(point: str) -> str:
     return words(point) if point in _POINTS else "the " + point.replace("_", " ").replace("-", " ")
 
 
+words_of_messages(*(words(point) for point in _POINTS))
+#: a point the design names itself ("the bend"): its name as the design gives it
+_POINT = declare("prm.name.point", "the {point}")
+_RUN = declare("prm.name.run", "the run from {start} to {end}")
+_RUN_NUMBERED = declare(
+    "prm.name.run-numbered", "the run from {start} to {end} (run {number} of the design)"
+)
+
+
+def point_ref(point: str) -> Any:
+    """A point of a design as a message's argument (:func:`point_words` in English)."""
+    if point in _POINTS:
+        return Word(words(point))
+    return Phrase(_POINT(point=Name(point.replace("_", " ").replace("-", " "))))
+
+
 @dataclass(frozen=True)
 class Run:
     number: int  # 1-based position in the design's list
     segment: Any
     street_side: bool
     label: str = ""  # "the run from the public sewer to the property line"
+    #: the label as a message's argument, read in the reader's words
+    name: Any = None
 
     @property
     def slope(self) -> float | None:
@@ -346,15 +484,28 @@ def _labels(segments: list[Any]) -> list[str]:
     ]
 
 
+def _names(segments: list[Any], labels: list[str]) -> list[Phrase]:
+    """Each run's label (:func:`_labels`) as a message's argument."""
+    plain = [f"the run from {point_words(s.from_)} to {point_words(s.to)}" for s in segments]
+    out = []
+    for i, seg in enumerate(segments):
+        ends = {"start": point_ref(seg.from_), "end": point_ref(seg.to)}
+        numbered = labels[i] != plain[i]
+        made = _RUN_NUMBERED(**ends, number=Count(i + 1)) if numbered else _RUN(**ends)
+        out.append(Phrase(made))
+    return out
+
+
 def runs(design: Any) -> list[Run]:
     """Every run of the design, street side first, then from the property line on."""
     segments = list(design.segments)
     labels = _labels(segments)
+    names = _names(segments, labels)
     street = _walk(segments, "street_sewer", set(), "property_line")
     private = _walk(segments, "property_line", set(street), None)
     rest = [i for i in range(len(segments)) if i not in street and i not in private]
-    out = [Run(i + 1, segments[i], True, labels[i]) for i in street]
-    out += [Run(i + 1, segments[i], False, labels[i]) for i in private + rest]
+    out = [Run(i + 1, segments[i], True, labels[i], names[i]) for i in street]
+    out += [Run(i + 1, segments[i], False, labels[i], names[i]) for i in private + rest]
     return out
 
 
@@ -441,6 +592,13 @@ def minimums_outcome(
     )
 
 
+def test_ref(test: Any, capital: bool = False) -> Phrase:
+    """A pressure test as a message's argument: "the standing test of 2025-03-01",
+    "the air test of 2025-03-04 09:00"."""
+    made = _TESTS[test.kind](date=Day(test.at if test.at is not None else test.date))
+    return Phrase(made, capital=capital)
+
+
 def test_name(test: Any) -> str:
     """ "the standing test of 2025-03-01", "the air test of 2025-03-04 09:00"."""
-    return f"the {test.kind} test of {say(test.at if test.at is not None else test.date)}"
+    return test_ref(test).render("en")
