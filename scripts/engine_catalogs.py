@@ -2,7 +2,9 @@
 
 ``python scripts/engine_catalogs.py update`` writes each .po from the messages the
 rules declare (msgctxt = the message id, msgid = its English template) and the
-vocabulary they carry (msgctxt "word"): a translation already made is kept; one
+vocabulary they carry (msgctxt "word"), and the record forms' field labels
+(msgctxt "field"), help texts ("help") and choices (words), from every fact type
+(sanitas.ordinance.field_texts): a translation already made is kept; one
 whose English changed is kept and marked fuzzy, for a translator to review; a
 message no longer declared is kept as obsolete. ``compile`` writes each .mo (build
 output, not kept in the repository); ``check`` fails when a message lacks a
@@ -23,8 +25,11 @@ sys.path.insert(0, str(ROOT))
 
 # every area declares its messages; naming, the records' titles and their words
 from sanitas.ordinance import engine, naming  # noqa: E402,F401
+from sanitas.ordinance.field_texts import field_texts  # noqa: E402
 from sanitas.ordinance.messages import (  # noqa: E402
     DOMAIN,
+    FIELD_CONTEXT,
+    HELP_CONTEXT,
     LOCALE_DIR,
     LOCALES,
     TEMPLATES,
@@ -34,7 +39,8 @@ from sanitas.ordinance.messages import (  # noqa: E402
 
 HEADER = (
     '# The ordinance engine\'s explanations: msgctxt is the message id (or "word" for\n'
-    "# the vocabulary), msgid the English the rules declare. Written by\n"
+    '# the vocabulary, "field" and "help" for a record form\'s labels and help texts),\n'
+    "# msgid the English the rules and the vocabulary declare. Written by\n"
     "# scripts/engine_catalogs.py update; translate msgstr, keep every {placeholder}."
 )
 
@@ -57,8 +63,15 @@ def _wanted() -> list[tuple[str, str | tuple[str, str]]]:
         template = TEMPLATES[ident]
         msgid = template.english if template.plural is None else (template.english, template.plural)
         out.append((ident, msgid))
-    out.extend((WORD_CONTEXT, word) for word in sorted(VOCABULARY))
+    fields = field_texts()
+    choices = {text for context, text in fields if context == WORD_CONTEXT}
+    out.extend((WORD_CONTEXT, word) for word in sorted(VOCABULARY | choices))
+    out.extend((context, text) for context, text in fields if context != WORD_CONTEXT)
     return out
+
+
+#: the contexts that hold words, not a message's id (an entry is found by its English)
+_WORDS = (WORD_CONTEXT, FIELD_CONTEXT, HELP_CONTEXT)
 
 
 def update() -> None:
@@ -79,12 +92,12 @@ def update() -> None:
             fuzzy=False,
         )
         by_context = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in old}
-        by_id = {m.context: m for m in old if m.context != WORD_CONTEXT}
+        by_id = {m.context: m for m in old if m.context not in _WORDS}
         for context, msgid in _wanted():
             first = msgid if isinstance(msgid, str) else msgid[0]
             known = by_context.get((context, first))
             fuzzy = False
-            if known is None and context != WORD_CONTEXT:
+            if known is None and context not in _WORDS:
                 known = by_id.get(context)  # the message's English changed
                 fuzzy = known is not None
             string = known.string if known is not None else ("" if isinstance(msgid, str) else ())

@@ -585,6 +585,19 @@ def _word(english: str, language: str) -> str:
     return translations(language).pgettext(WORD_CONTEXT, english)
 
 
+#: the msgctxt of a record form's field labels and of its fields' help texts
+FIELD_CONTEXT, HELP_CONTEXT = "field", "help"
+
+
+def field_words(context: str, english: str, language: str) -> str:
+    """A record form's words in ``language``: a field's label (``FIELD_CONTEXT``), its
+    description (``HELP_CONTEXT``) or a choice's word (``WORD_CONTEXT``), as the
+    catalog has them; English, and a text the catalog lacks, as given."""
+    if language == "en" or not english:
+        return english
+    return translations(language).pgettext(context, english)
+
+
 @cache
 def translations(language: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The language's compiled catalog of ``domain``; read from the .po when the .mo

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from pydantic import BaseModel
@@ -43,6 +44,8 @@ from sanitas.ordinance.bounds import (
 )
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import Fact, vocabulary
+from sanitas.ordinance.field_texts import label_of
+from sanitas.ordinance.messages import FIELD_CONTEXT, HELP_CONTEXT, WORD_CONTEXT, field_words
 from sanitas.ordinance.words import capital, words
 from sanitas.records.models import CUSTOM_KINDS, unwrap
 from sanitas.web import selectors
@@ -72,24 +75,33 @@ TEXT, LONG, NUMBER, DATE, DATETIME, YESNO, CHOICE, CHECKS, REF, REFS, LINES, JSO
 )
 
 
-#: the units a number's name ends in, as a label says them
-_UNITS = {"sqft": "sq ft", "ft": "feet", "in": "inches", "lbs": "pounds", "psi": "psi"}
-_ACRONYMS = {"fog": "FOG", "bmp": "BMP", "wmp": "WMP", "psi": "PSI", "frs": "FRS", "fro": "FRO"}
+def _said(context: str, english: str, capitalized: bool = False) -> str:
+    """A label, help text or choice word of the vocabulary in the active language (the
+    engine's catalogs: :func:`sanitas.ordinance.messages.field_words`)."""
+    text = field_words(context, english, reader_language())
+    return capital(text) if capitalized else text
 
 
-def label_of(name: str, *, numeric: bool = False) -> str:
-    """A field's name in words: ``floating_fog_inches`` → "Floating FOG inches",
-    ``floor_area_sqft`` (a number) → "Floor area (sq ft)"."""
-    parts = name.rstrip("_").split("_")
-    unit = ""
-    if numeric and len(parts) > 1 and parts[-1] in _UNITS:
-        unit = f" ({_UNITS[parts.pop()]})"
-    text = " ".join(_ACRONYMS.get(part, part) for part in parts)
-    return capital(text + unit)
+#: :func:`_said` when the form is drawn, so that each request reads its own language
+_in_language = lazy(_said, str)
 
 
-def _hint(text: str, more: str) -> str:
+def _hint_now(text: str, more: str) -> str:
+    text, more = str(text), str(more)
     return f"{text} {more}" if text else more
+
+
+#: a field's help text and a hint after it ("… mm/dd/yyyy"), joined when drawn
+_hint = lazy(_hint_now, str)
+
+
+def _fields_hint(fields: str) -> str:
+    return _("As a JSON list, one mapping per item with the fields %(fields)s.") % {
+        "fields": fields
+    }
+
+
+_fields_hint_lazy = lazy(_fields_hint, str)
 
 
 def _bounds(info: FieldInfo) -> dict[str, Any]:
@@ -103,7 +115,7 @@ def _bounds(info: FieldInfo) -> dict[str, Any]:
 
 
 def _literal_choices(annotation: Any) -> list[tuple[str, str]]:
-    return [(str(v), capital(words(v))) for v in get_args(annotation)]
+    return [(str(v), _in_language(WORD_CONTEXT, words(v), True)) for v in get_args(annotation)]
 
 
 @cache
@@ -162,10 +174,12 @@ def _field_for(
     annotation, _nullable, custom = unwrap(info.annotation)
     custom = _custom_of(info, info.annotation) or custom
     required = info.is_required()
+    label = label_of(name, numeric=annotation in (int, float) or custom == "money")
+    described = info.description or ""
     common: dict[str, Any] = {
         "required": required,
-        "label": label_of(name, numeric=annotation in (int, float) or custom == "money"),
-        "help_text": info.description or "",
+        "label": _in_language(FIELD_CONTEXT, label),
+        "help_text": _in_language(HELP_CONTEXT, described) if described else "",
     }
     kind = TEXT
     field: forms.Field
@@ -173,7 +187,7 @@ def _field_for(
         types = fact_model.references[name]
         offered = near_keys.get(types)
         if offered:
-            choices = [("", "— choose —")] if not required or len(offered) > 1 else []
+            choices = [("", gettext_lazy("— choose —"))] if not required or len(offered) > 1 else []
             field = forms.ChoiceField(
                 choices=[*choices, *((t.key, t.text) for t in offered)],
                 **common,
@@ -226,10 +240,12 @@ def _field_for(
                 widget=forms.Textarea(attrs={"rows": 6}),
                 **{
                     **common,
-                    "help_text": (common["help_text"] + " " if common["help_text"] else "")
-                    + "As a JSON list, one mapping per item with the fields "
-                    + ", ".join((f.alias or n) for n, f in item_base.model_fields.items())
-                    + ".",
+                    "help_text": _hint(
+                        common["help_text"],
+                        _fields_hint_lazy(
+                            ", ".join((f.alias or n) for n, f in item_base.model_fields.items())
+                        ),
+                    ),
                 },
             )
             kind = JSON
@@ -239,8 +255,7 @@ def _field_for(
                 **{
                     **common,
                     "required": False,
-                    "help_text": (common["help_text"] + " " if common["help_text"] else "")
-                    + "One a line.",
+                    "help_text": _hint(common["help_text"], gettext_lazy("One a line.")),
                 },
             )
             kind = LINES
@@ -250,7 +265,7 @@ def _field_for(
             error_messages={
                 "invalid": gettext_lazy("Enter a date as mm/dd/yyyy, for example 02/28/2025.")
             },
-            **{**common, "help_text": _hint(common["help_text"], "mm/dd/yyyy")},
+            **{**common, "help_text": _hint(common["help_text"], gettext_lazy("mm/dd/yyyy"))},
         )
         kind = DATE
     elif custom == "datetime" or annotation is datetime:
@@ -274,7 +289,7 @@ def _field_for(
         kind = CHOICE
     elif custom == "period":
         field = forms.CharField(max_length=7, **common)
-        field.widget.attrs["placeholder"] = "2025 or 2025-Q1"
+        field.widget.attrs["placeholder"] = gettext_lazy("2025 or 2025-Q1")
         kind = TEXT
     elif get_origin(annotation) is Literal:
         choices = _literal_choices(annotation)
@@ -315,7 +330,7 @@ def _field_for(
         kind = LONG if long else TEXT
     else:
         field = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
-        field.help_text = (field.help_text + " " if field.help_text else "") + "As JSON."
+        field.help_text = _hint(field.help_text, gettext_lazy("As JSON."))
         kind = JSON
     field.kind = kind
     field.reference = False

@@ -1,0 +1,100 @@
+"""The words of a record's form, from the vocabulary: each field's label (its name in
+words, :func:`label_of`), its help text (the field's description) and the words of
+its choices (a Literal's values, as :func:`sanitas.ordinance.words.words` says them).
+
+The engine's catalogs hold their Spanish and Traditional Chinese under the msgctxt
+``field``, ``help`` and ``word`` (:func:`field_texts`, which
+``scripts/engine_catalogs.py`` reads, so that a field added to the vocabulary is in
+the catalogs on the next update); the form renders them with
+:func:`sanitas.ordinance.messages.field_words`.
+
+Pure; the loader is imported so that every area's fact types are known.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic.fields import FieldInfo
+
+from sanitas.ordinance import rules  # noqa: F401  (every area's fact types registered)
+from sanitas.ordinance.facts import FACT_TYPES, Fact, parse_money
+from sanitas.ordinance.messages import FIELD_CONTEXT, HELP_CONTEXT, WORD_CONTEXT
+from sanitas.ordinance.words import capital, words
+
+#: the units a number's name ends in, as a label says them
+_UNITS = {"sqft": "sq ft", "ft": "feet", "in": "inches", "lbs": "pounds", "psi": "psi"}
+_ACRONYMS = {"fog": "FOG", "bmp": "BMP", "wmp": "WMP", "psi": "PSI", "frs": "FRS", "fro": "FRO"}
+#: a field whose choices are named otherwise than by their words (a program by its title)
+_TITLED_CHOICES = frozenset({"program"})
+
+
+def label_of(name: str, *, numeric: bool = False) -> str:
+    """A field's name in words: ``floating_fog_inches`` → "Floating FOG inches",
+    ``floor_area_sqft`` (a number) → "Floor area (sq ft)"."""
+    parts = name.rstrip("_").split("_")
+    unit = ""
+    if numeric and len(parts) > 1 and parts[-1] in _UNITS:
+        unit = f" ({_UNITS[parts.pop()]})"
+    text = " ".join(_ACRONYMS.get(part, part) for part in parts)
+    return capital(text + unit)
+
+
+def _unwrapped(annotation: Any) -> tuple[Any, bool]:
+    """(the annotation without None and Annotated, whether it is money)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    money = False
+    if typing.get_origin(annotation) is typing.Annotated:
+        annotation, *extras = typing.get_args(annotation)
+        money = any(getattr(extra, "func", None) is parse_money for extra in extras)
+    return annotation, money
+
+
+def is_numeric(info: FieldInfo) -> bool:
+    """Whether a field holds a number (an integer, a float or an amount of money): its
+    label then says its unit ("Floor area (sq ft)")."""
+    annotation, money = _unwrapped(info.annotation)
+    money = money or any(getattr(meta, "func", None) is parse_money for meta in info.metadata)
+    return annotation in (int, float) or money
+
+
+def choice_values(annotation: Any) -> tuple[Any, ...]:
+    """The values a Literal field (or a list of a Literal) chooses from; () for another."""
+    annotation, _money = _unwrapped(annotation)
+    if typing.get_origin(annotation) is list:
+        annotation, _money = _unwrapped(typing.get_args(annotation)[0])
+    if typing.get_origin(annotation) is typing.Literal:
+        return typing.get_args(annotation)
+    return ()
+
+
+def form_fields(fact_model: type[Fact]) -> Iterator[tuple[str, FieldInfo]]:
+    """The fields a record's form labels from the vocabulary (not its type, nor its
+    key, which the form names in its own words)."""
+    for name, info in fact_model.model_fields.items():
+        if name not in ("type", "id"):
+            yield name, info
+
+
+def field_texts() -> list[tuple[str, str]]:
+    """(msgctxt, English) of every label, help text and choice word of every fact
+    type's form, each once, in a stable order: labels, then help texts, then words."""
+    labels: set[str] = set()
+    helps: set[str] = set()
+    choices: set[str] = set()
+    for fact_model in FACT_TYPES.values():
+        for name, info in form_fields(fact_model):
+            labels.add(label_of(name, numeric=is_numeric(info)))
+            if info.description:
+                helps.add(info.description)
+            if name not in _TITLED_CHOICES:
+                choices.update(words(value) for value in choice_values(info.annotation))
+    return [
+        *((FIELD_CONTEXT, text) for text in sorted(labels)),
+        *((HELP_CONTEXT, text) for text in sorted(helps)),
+        *((WORD_CONTEXT, text) for text in sorted(choices)),
+    ]
