@@ -228,3 +228,34 @@ def test_a_contamination_reads_in_each_language() -> None:
     one = contamination._NOTICE_LATE(notice=Word("the cart tag"), days=1, due=Day(date(2025, 1, 7)))
     assert render(one) == "the cart tag came after the 1-day deadline of 2025-01-07"
     assert "plazo de 1 día, que vencía el 7 de enero de 2025" in render(one, "es")
+
+
+def test_a_citations_support_reads_in_each_language() -> None:
+    from sanitas.ordinance.enforcement import citations
+
+    clause = citations._BEFORE_FINES(
+        fine_from=common.ordinal_ref(3), date=Day(date(2025, 2, 3)), nth=common.ordinal_ref(2)
+    )
+    support = citations.Support(False, clause, "Ch. 50 enforcement (D)(3)")
+    assert support.why == (
+        "is premature: contamination processing fines may be assessed from the third "
+        "consecutive occasion, and the latest, on 2025-02-03, was the second"
+    )
+    citation = Phrase(
+        common._SERVED_TO(
+            document=Phrase(
+                common._EVENT_OF(what=Word("the citation"), date=Day(date(2025, 2, 10)))
+            ),
+            subject=Name("Casa Verde"),
+        ),
+        capital=True,
+    )
+    message = citations._CITATION(citation=citation, why=Phrase(clause))
+    assert render(message) == f"The citation of 2025-02-10 to Casa Verde {support.why}."
+    spanish = render(message, "es")
+    assert spanish.startswith("La citación del 10 de febrero de 2025 a Casa Verde es prematura")
+    assert "a partir de la tercera ocasión consecutiva" in spanish
+    assert spanish.endswith("fue la segunda.")
+    chinese = render(message, "zh-Hant")
+    assert chinese.startswith("發給Casa Verde的2025年2月10日的罰單為時過早")
+    assert "連續第三次" in chinese and chinese.endswith("為連續第二次。")

@@ -9,7 +9,9 @@ from sanitas.ordinance.enforcement.common import (
     is_contamination_notice,
     is_contamination_requirement,
     is_org,
+    ordinal_ref,
     ordinal_word,
+    served_to_ref,
 )
 from sanitas.ordinance.enforcement.contamination import FINE_READING, consecutive_occasions
 from sanitas.ordinance.enforcement.notices import (
@@ -22,7 +24,9 @@ from sanitas.ordinance.enforcement.notices import (
 )
 from sanitas.ordinance.engine import Context, Outcome, met, rule, violation
 from sanitas.ordinance.general import Citation, memo
-from sanitas.ordinance.words import capital, day, name_of, requirement_words
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Day, Message, Phrase, Title, declare, render
+from sanitas.ordinance.words import capital, name_of
 
 # ------------------------------------------------------------------ citations
 
@@ -35,15 +39,59 @@ def _contamination_citation(citation: Citation, ctx: Context) -> bool:
 
 
 class Support:
-    """Whether a citation could lawfully carry a penalty, and why, in words."""
+    """Whether a citation could lawfully carry a penalty, and why: ``clause``, a message
+    ("is premature: …"), and ``why``, its English."""
 
-    __slots__ = ("cite", "lawful", "reading", "why")
+    __slots__ = ("cite", "clause", "lawful", "reading")
 
-    def __init__(self, lawful: bool, why: str, cite: str, reading: str | None = None) -> None:
+    def __init__(
+        self, lawful: bool, clause: Message, cite: str, reading: str | None = None
+    ) -> None:
         self.lawful = lawful
-        self.why = why
+        self.clause = clause
         self.cite = cite
         self.reading = reading
+
+    @property
+    def why(self) -> str:
+        return render(self.clause, "en")
+
+
+_FINES_FROM = "contamination processing fines may be assessed"
+_NO_CONTAMINATION = declare(
+    "enf.support.no-contamination",
+    "is unsupported: no contamination of its containers is on record before it",
+)
+_BEFORE_FINES = declare(
+    "enf.support.before-fines",
+    "is premature: " + _FINES_FROM + " from the {fine_from} consecutive occasion, and the "
+    "latest, on {date}, was the {nth}",
+)
+_AT_FINES = declare(
+    "enf.support.fines",
+    "follows the {nth} consecutive occasion of contamination, on {date}, when " + _FINES_FROM,
+)
+_AFTER_NOTICE = declare(
+    "enf.support.after-notice",
+    "follows {notice}, whose deadline of {due} passed without compliance",
+)
+_NO_NOTICE = declare(
+    "enf.support.no-notice",
+    "is unsupported: no notice of violation concerning {requirement} had passed its deadline "
+    "uncorrected",
+)
+_RESTS_ON = "{notice} it rests on "
+_NO_DEADLINE = declare(
+    "enf.support.no-deadline", "is unsupported: " + _RESTS_ON + "sets no compliance deadline"
+)
+_COMPLIED = declare(
+    "enf.support.complied",
+    "is unsupported: " + _RESTS_ON + "was complied with ({complied}), within its deadline of {due}",
+)
+_PREMATURE = declare(
+    "enf.support.premature", "is premature: " + _RESTS_ON + "gave until {due} to comply"
+)
+_CITATION = declare("enf.citation", "{citation} {why}.")
 
 
 def citation_support(citation: Citation, ctx: Context) -> Support | None:
@@ -82,30 +130,15 @@ def _contamination_support(citation: Citation, ctx: Context) -> Support:
     cite = enforcement_cite("(D)(3)")
     reading = FINE_READING.format(nth=ordinal_word(fine_from))
     if not days:
-        return Support(
-            False,
-            "is unsupported: no contamination of its containers is on record before it",
-            cite,
-            reading,
-        )
+        return Support(False, _NO_CONTAMINATION(), cite, reading)
     last = days[-1]
     occasion = runs[last]
     if occasion < fine_from:
-        return Support(
-            False,
-            f"is premature: contamination processing fines may be assessed from the "
-            f"{ordinal_word(fine_from)} consecutive occasion, and the latest, on {day(last)}, "
-            f"was the {ordinal_word(occasion)}",
-            cite,
-            reading,
+        clause = _BEFORE_FINES(
+            fine_from=ordinal_ref(fine_from), date=Day(last), nth=ordinal_ref(occasion)
         )
-    return Support(
-        True,
-        f"follows the {ordinal_word(occasion)} consecutive occasion of contamination, on "
-        f"{day(last)}, when contamination processing fines may be assessed",
-        cite,
-        reading,
-    )
+        return Support(False, clause, cite, reading)
+    return Support(True, _AT_FINES(nth=ordinal_ref(occasion), date=Day(last)), cite, reading)
 
 
 def _notice_support(citation: Citation, ctx: Context) -> Support:
@@ -124,41 +157,19 @@ def _notice_support(citation: Citation, ctx: Context) -> Support:
     for notice in notices:
         if lapsed(notice, issued, ctx):
             due_on = deadline_on(notice, issued, ctx)
-            return Support(
-                True,
-                f"follows {name_of(ctx, notice)}, whose deadline of {day(due_on)} passed "
-                "without compliance",
-                cite,
-            )
+            return Support(True, _AFTER_NOTICE(notice=ref(ctx, notice), due=Day(due_on)), cite)
     if not notices:
-        return Support(
-            False,
-            "is unsupported: no notice of violation concerning "
-            f"{requirement_words(citation.requirement)} had passed its deadline uncorrected",
-            cite,
-        )
+        clause = _NO_NOTICE(requirement=Title(citation.requirement, lower=True))
+        return Support(False, clause, cite)
     notice = notices[-1]
     due_on = deadline_on(notice, issued, ctx)
     if due_on is None:
-        return Support(
-            False,
-            f"is unsupported: {name_of(ctx, notice)} it rests on sets no compliance deadline",
-            cite,
-        )
+        return Support(False, _NO_DEADLINE(notice=ref(ctx, notice)), cite)
     found = compliance(notice, ctx)
     if found is not None and found.on <= due_on and found.on <= issued:
-        return Support(
-            False,
-            f"is unsupported: {name_of(ctx, notice)} it rests on was complied with "
-            f"({complied_words(found).render('en')}), within its deadline of {day(due_on)}",
-            cite,
-            ACT_READING if found.by_act else None,
-        )
-    return Support(
-        False,
-        f"is premature: {name_of(ctx, notice)} it rests on gave until {day(due_on)} to comply",
-        cite,
-    )
+        clause = _COMPLIED(notice=ref(ctx, notice), complied=complied_words(found), due=Day(due_on))
+        return Support(False, clause, cite, ACT_READING if found.by_act else None)
+    return Support(False, _PREMATURE(notice=ref(ctx, notice), due=Day(due_on)), cite)
 
 
 @rule("ORG-CITATION", on="citation")
@@ -173,6 +184,8 @@ def citation_after_deadline(citation: Citation, ctx: Context) -> Outcome | None:
     support = citation_support(citation, ctx)
     if support is None:
         return None
-    text = f"{capital(name_of(ctx, citation))} to {name_of(ctx, citation.subject)} {support.why}."
+    text = _CITATION(
+        citation=served_to_ref(citation, ctx, capital=True), why=Phrase(support.clause)
+    )
     make = met if support.lawful else violation
     return make(text, cite=support.cite, reading=support.reading)
