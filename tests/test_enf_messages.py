@@ -259,3 +259,29 @@ def test_a_citations_support_reads_in_each_language() -> None:
     chinese = render(message, "zh-Hant")
     assert chinese.startswith("發給Casa Verde的2025年2月10日的罰單為時過早")
     assert "連續第三次" in chinese and chinese.endswith("為連續第二次。")
+
+
+def test_a_penalty_against_its_ceiling_reads_in_each_language() -> None:
+    from decimal import Decimal
+
+    from sanitas.ordinance.enforcement import penalties
+    from sanitas.ordinance.messages import Money
+
+    message = penalties._PENALTY[True, True](
+        citation=Word("the citation", capital=True),
+        nth=common.ordinal_ref(2),
+        subject=Name("Casa Verde"),
+        ceiling=Money(200),
+        amount=Money(Decimal("250.50")),
+        order=Word("the hearing order"),
+    )
+    assert render(message) == (
+        "The citation is the second SB 1383 violation of Casa Verde, so its base penalty may "
+        "not exceed $200; it assesses $250.50, as modified by the hearing order, above it."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("La citación es la segunda infracción de SB 1383 de Casa Verde")
+    assert "multa base" in spanish and spanish.endswith("por encima de ese límite.")
+    chinese = render(message, "zh-Hant")
+    assert "第二次SB 1383違規" in chinese and "基本罰鍰" in chinese
+    assert chinese.endswith("已超過上限。")

@@ -12,12 +12,13 @@ from sanitas.ordinance.enforcement.common import (
     enforcement_cite,
     hearing_orders,
     is_org,
-    ordinal_word,
+    ordinal_ref,
 )
 from sanitas.ordinance.enforcement.vocabulary import HearingOrder
 from sanitas.ordinance.engine import Context, Outcome, derived, met, rule, violation
 from sanitas.ordinance.general import Citation, memo
-from sanitas.ordinance.words import capital, dollars, name_of
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Money, declare
 
 # ------------------------------------------------------------------ penalties
 
@@ -108,6 +109,21 @@ LADDER_READING = (
 )
 
 
+_LADDER = (
+    "{citation} is the {nth} SB 1383 violation of {subject}, so its base penalty may not exceed "
+    "{ceiling}; it assesses {amount}"
+)
+_MODIFIED = ", as modified by {order}"
+#: the amount against the ceiling, by whether a hearing order modified it and whether
+#: it is above the ceiling
+_PENALTY = {
+    (False, False): declare("enf.penalty.within", _LADDER + "."),
+    (True, False): declare("enf.penalty.within-modified", _LADDER + _MODIFIED + "."),
+    (False, True): declare("enf.penalty.above", _LADDER + ", above it."),
+    (True, True): declare("enf.penalty.above-modified", _LADDER + _MODIFIED + ", above it."),
+}
+
+
 @rule("ORG-PENALTY-AMOUNTS", on="citation")
 def penalty_amount(citation: Citation, ctx: Context) -> Outcome | None:
     """Ch. 50 SB 1383 enforcement (E): "The penalty levels are as follows: (1) For a
@@ -127,16 +143,19 @@ def penalty_amount(citation: Citation, ctx: Context) -> Outcome | None:
     amount, order = assessed_amount(citation, ctx)
     if amount is None:
         return None
-    how = f", as modified by {name_of(ctx, order)}" if order is not None else ""
     number = ctx.derived("citation_ordinal", citation)
     ceiling = ctx.derived("penalty_ceiling", citation)
     ladder = ctx.param("org.penalty_ladder", on=citation.issued_on)
     step = min(number, len(ladder))
-    head = (
-        f"{capital(name_of(ctx, citation))} is the {ordinal_word(number)} SB 1383 violation of "
-        f"{name_of(ctx, citation.subject)}, so its base penalty may not exceed "
-        f"{dollars(ceiling)}; it assesses {dollars(amount)}{how}"
-    )
+    said = {
+        "citation": ref(ctx, citation, capital=True),
+        "nth": ordinal_ref(number),
+        "subject": ref(ctx, citation.subject),
+        "ceiling": Money(ceiling),
+        "amount": Money(amount),
+    }
+    if order is not None:
+        said["order"] = ref(ctx, order)
     education = (
         ", and counting those of the education period as violations"
         if ctx.param("enf.education_period_citations_count")
@@ -144,7 +163,7 @@ def penalty_amount(citation: Citation, ctx: Context) -> Outcome | None:
     )
     make = violation if amount > ceiling else met
     return make(
-        f"{head}{', above it' if amount > ceiling else ''}.",
+        _PENALTY[order is not None, amount > ceiling](**said),
         cite=enforcement_cite(f"(E)({step})"),
         reading=LADDER_READING.format(education=education),
     )
