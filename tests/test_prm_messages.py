@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from sanitas.ordinance.messages import Message, render
+from sanitas.ordinance.messages import Count, Message, Phrase, render
 from sanitas.ordinance.permits import common
 
-from .support import context
+from .support import context, evaluate, with_params
 
 LOT = {"id": "lot-1", "type": "premises", "address": "12 Alhambra Rd"}
 PERMIT = {
@@ -109,3 +109,111 @@ def test_a_designs_runs_are_named_by_their_ends_in_each_language() -> None:
     tested = common.test_ref(_ctx(test).get("t-1"))
     assert tested.render("en") == "the air test of 2025-03-04 09:00"
     assert tested.render("es") == "la prueba de aire del 4 de marzo de 2025, 09:00"
+
+
+def _said(evaluation, requirement: str, subject: str) -> Message:
+    found = [
+        f for f in evaluation.findings if f.requirement == requirement and f.subject == subject
+    ]
+    assert len(found) == 1 and found[0].message is not None
+    return found[0].message
+
+
+def test_a_permits_lapse_reads_in_each_language_its_days_by_the_plural() -> None:
+    evaluation = evaluate([LOT, PERMIT], "2025-05-15")
+    message = _said(evaluation, "PRM-LAPSE", "p-1")
+    assert render(message) == (
+        "The house connection permit for 12 Alhambra Rd issued 2025-03-01 is void from "
+        "2025-05-01: work did not start within 60 days of its issue on 2025-03-01, by "
+        "2025-04-30; a new permit and the same fees are required before work."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("El permiso de conexión domiciliaria para 12 Alhambra Rd")
+    assert "es nulo desde el 1 de mayo de 2025: la obra no se inició dentro de 60 días" in spanish
+    assert "el pago de los mismos derechos" in spanish  # a fee, never a fine
+    chinese = render(message, "zh-Hant")
+    assert "自2025年5月1日起失效" in chinese and "60天內開始" in chinese and "費用" in chinese
+    one_day = Message(
+        message.id,
+        {
+            **message.args,
+            "since": Phrase(
+                Message(
+                    message.args["since"].message.id,
+                    {**message.args["since"].message.args, "days": Count(1)},
+                )
+            ),
+        },
+    )
+    assert "dentro de 1 día desde" in render(one_day, "es")
+    assert "within 1 days" in render(one_day)  # the English as the rule has always said it
+    running = evaluate(
+        [LOT, PERMIT, {"type": "work_started", "permit": "p-1", "date": "2025-03-20"}], "2025-05-15"
+    )
+    started = _said(running, "PRM-LAPSE", "p-1")
+    assert render(started, "es").endswith(
+        "comenzó el 20 de marzo de 2025, dentro de 60 días; el permiso está vigente."
+    )
+    back = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+    assert back == message and render(back, "zh-Hant") == chinese
+
+
+def test_a_permits_charges_are_listed_as_charges_and_fees_never_fines() -> None:
+    pack = with_params(
+        prm_fee_schedule={
+            "permit": {"house_connection": 150},
+            "outside_city_connection": 400,
+            "street_patch_per_sqft": 2.5,
+            "street_patch_minimum": 100,
+        }
+    )
+    outside = {**LOT, "located_in_city": False}
+    dug = {"type": "street_excavation", "permit": "p-1", "date": "2025-03-10", "area_sqft": 60}
+    evaluation = evaluate([outside, PERMIT, dug], "2025-03-15", pack=pack)
+    message = _said(evaluation, "PRM-CHARGES", "p-1")
+    assert render(message) == (
+        "The house connection permit for 12 Alhambra Rd issued 2025-03-01 owes $700.00 (the "
+        "house connection permit fee, $150.00; the charge for connecting from outside the "
+        "city, $400.00; street patching of 60 sq ft at $2.50, $150.00), not yet recorded paid."
+    )
+    spanish = render(message, "es")
+    assert "el derecho del permiso de conexión domiciliaria, US$150,00" in spanish
+    assert "el cargo por conectarse desde fuera de la ciudad" in spanish
+    assert "multa" not in spanish
+    chinese = render(message, "zh-Hant")
+    assert "市外接管費" in chinese and "罰" not in chinese and "尚無繳納紀錄" in chinese
+
+
+def test_a_certificate_issued_too_soon_lists_what_blocked_it() -> None:
+    issued = {"type": "final_certificate", "permit": "p-1", "date": "2025-03-20"}
+    evaluation = evaluate([LOT, PERMIT, issued], "2025-03-25")
+    message = _said(evaluation, "PRM-CERTIFICATE", "p-1")
+    english = render(message)
+    assert english.startswith("A certificate of final inspection was issued on 2025-03-20")
+    assert "although the fees are not recorded paid, no connection design is on file" in english
+    spanish = render(message, "es")
+    assert "no consta el pago de los derechos, no consta ningún diseño de la conexión" in spanish
+    assert "certificado de inspección final" in spanish
+    assert "最終檢查證明書" in render(message, "zh-Hant")
+
+
+def test_a_connection_without_its_permit_says_why_in_each_language() -> None:
+    made = {
+        "type": "sewer_connection",
+        "premises": "lot-1",
+        "date": "2025-02-10",
+        "work": "new",
+        "permit": "p-1",
+    }
+    evaluation = evaluate([LOT, PERMIT, made], "2025-03-15")
+    found = [f for f in evaluation.findings if f.requirement == "PRM-PERMIT-REQUIRED"]
+    message = found[0].message
+    assert render(message) == (
+        "The sewer connection of 2025-02-10 at 12 Alhambra Rd had no valid permit: the house "
+        "connection permit for 12 Alhambra Rd issued 2025-03-01 was not issued until 2025-03-01."
+    )
+    assert render(message, "es").startswith(
+        "La conexión al alcantarillado del 10 de febrero de 2025 en 12 Alhambra Rd no tenía un "
+        "permiso válido: el permiso de conexión domiciliaria"
+    )
+    assert "未取得有效許可證" in render(message, "zh-Hant")

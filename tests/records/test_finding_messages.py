@@ -52,16 +52,20 @@ def test_the_sweep_stores_the_message_and_no_sentence(blockage):
     assert version.message == blockage.message and english(version) == said
 
 
-def test_a_rule_that_writes_its_sentence_has_it_stored():
-    """The permit rules still write their sentences (sanitas/ordinance/permits/)."""
+def test_a_permits_lapse_is_stored_as_its_message():
+    """The permit rules say their findings as messages (sanitas/ordinance/permits/): a
+    permit's lapse is stored as its id and arguments, no sentence, and said from them
+    in English as the rule says it and in Spanish."""
     lapse = read_data(SHARED_SCENARIOS / "prm-permit-lapse.yaml")
     record_facts(raw_facts=lapse["facts"], actor="clerk", why="two permits", evaluate=False)
     sweep(as_of=date.fromisoformat(str(lapse["as_of"])))
-    plain = [f for f in Finding.objects.filter(current=True) if f.message is None]
-    assert plain, "every finding of a permit is said as a message: choose a rule that is not"
-    for finding in plain:
-        assert finding.explanation and english(finding) == finding.explanation
-        assert finding_words(finding, "es") == finding.explanation
+    found = list(Finding.objects.filter(current=True, requirement="PRM-LAPSE"))
+    assert found, "the scenario's permits lapse or run"
+    for finding in found:
+        message = Message.from_dict(finding.message)
+        assert message.id.startswith("prm.lapse.") and finding.explanation == ""
+        assert english(finding) == render(message) and "permit" in english(finding)
+        assert finding_words(finding, "es") == render(message, "es") != english(finding)
 
 
 def test_a_page_reads_it_in_the_active_language(blockage):

@@ -6,18 +6,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 from sanitas.ordinance.catalog import cite as catalog_cite
 from sanitas.ordinance.engine import Context, Outcome, derived, due, met, overdue, rule, violation
 from sanitas.ordinance.general import printed_cite
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import (
+    Cents,
+    Count,
+    Day,
+    Items,
+    Message,
+    Name,
+    Phrase,
+    Title,
+    Word,
+    declare,
+    vocabulary,
+)
 from sanitas.ordinance.permits.common import (
     code,
     designs_of,
     history,
-    money_words,
-    num,
+    measure,
     permit_events,
     valid_permit,
 )
@@ -40,9 +53,20 @@ from sanitas.ordinance.permits.testing import (
     standing_problem,
     tests_of,
 )
-from sanitas.ordinance.words import capital, listing, name_of, requirement_words, words
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- permit required
+
+_OTHER_PREMISES = declare(
+    "prm.required.other-premises", "{permit} designates {designated}, not {premises}"
+)
+_OTHER_PLACE = declare(
+    "prm.required.other-place", "it was not made at the place {permit} designates"
+)
+_NO_VALID_PERMIT = declare(
+    "prm.required.no-valid-permit", "{connection} had no valid permit: {why}."
+)
+_MADE_UNDER = declare("prm.required.made-under", "{connection} was made under {permit}.")
 
 
 def _connection_outcome(connection: Any, ctx: Context) -> Outcome:
@@ -51,16 +75,17 @@ def _connection_outcome(connection: Any, ctx: Context) -> Outcome:
     )
     if problem is None and permit is not None:
         if permit.premises is not None and permit.premises != connection.premises:
-            problem = (
-                f"{name_of(ctx, permit)} designates {name_of(ctx, permit.premises)}, not "
-                f"{name_of(ctx, connection.premises)}"
+            problem = _OTHER_PREMISES(
+                permit=ref(ctx, permit),
+                designated=ref(ctx, permit.premises),
+                premises=ref(ctx, connection.premises),
             )
         elif connection.at_designated_place is False:
-            problem = f"it was not made at the place {name_of(ctx, permit)} designates"
-    what = capital(name_of(ctx, connection))
+            problem = _OTHER_PLACE(permit=ref(ctx, permit))
+    what = ref(ctx, connection, capital=True)
     if problem is not None:
-        return violation(f"{what} had no valid permit: {problem}.")
-    return met(f"{what} was made under {name_of(ctx, permit)}.")
+        return violation(_NO_VALID_PERMIT(connection=what, why=Phrase(problem)))
+    return met(_MADE_UNDER(connection=what, permit=ref(ctx, permit)))
 
 
 @rule("PRM-PERMIT-REQUIRED", on="sewer_connection", cite=code("119(A)"))
@@ -108,48 +133,113 @@ def lapse(permit: Any, ctx: Context) -> Outcome | None:
     state = history(permit, ctx)
     days = ctx.param("prm.lapse_days", on=permit.issued_on)
     window = state.lapses_after
-    name = name_of(ctx, permit)
+    name = ref(ctx, permit)
     if state.status == "finaled":
-        return met(f"{capital(name)} was finaled on {state.finaled_on}.")
+        return met(_FINALED(permit=ref(ctx, permit, capital=True), date=Day(state.finaled_on)))
     if state.status == "void":
-        since = (
-            f"work suspended on {state.suspended_on} did not resume within {days} days"
-            if state.suspended_on
-            else f"work did not start within {days} days of its issue on {permit.issued_on}"
-        )
+        if state.suspended_on:
+            since = _NOT_RESUMED(date=Day(state.suspended_on), days=Count(days))
+        else:
+            since = _NOT_STARTED(date=Day(permit.issued_on), days=Count(days))
         if state.after_void:
             kind, day = state.after_void[0]
-            act = {
-                "work_started": "work started",
-                "work_resumed": "work resumed",
-                "work": "work is recorded",
-            }.get(kind, "a certificate of final inspection was issued")
             return violation(
-                f"{capital(name)} was void from {state.void_from} ({since}), yet {act} on "
-                f"{day} without a new permit and fees.",
+                _WORK_WHILE_VOID(
+                    permit=ref(ctx, permit, capital=True),
+                    void=Day(state.void_from),
+                    since=Phrase(since),
+                    act=Phrase(_VOID_ACTS.get(kind, _CERTIFICATE_ISSUED)()),
+                    date=Day(day),
+                ),
                 due=window,
             )
         return overdue(
-            f"{capital(name)} is void from {state.void_from}: {since}, by {window}; a new "
-            "permit and the same fees are required before work.",
+            _VOID(
+                permit=ref(ctx, permit, capital=True),
+                void=Day(state.void_from),
+                since=Phrase(since),
+                window=Day(window),
+            ),
             due=window,
         )
     if state.suspended_on is not None:
         return due(
-            f"Work under {name} was suspended on {state.suspended_on}; unless it resumes by "
-            f"{window} the permit is void.",
-            due=window,
+            _SUSPENDED(permit=name, date=Day(state.suspended_on), window=Day(window)), due=window
         )
     if state.status == "issued":
-        return due(
-            f"Work under {name} has not started; unless it starts by {window}, "
-            f"{days} days after the permit's issue, the permit is void.",
-            due=window,
-        )
-    text = f"Work under {name} started on {state.started_on}"
+        return due(_NOT_STARTED_YET(permit=name, window=Day(window), days=Count(days)), due=window)
     if state.resumed_on:
-        text += f" and resumed on {state.resumed_on} after a suspension"
-    return met(f"{text}, within {days} days; the permit is active.")
+        return met(
+            _RESUMED(
+                permit=name,
+                date=Day(state.started_on),
+                resumed=Day(state.resumed_on),
+                days=Count(days),
+            )
+        )
+    return met(_STARTED(permit=name, date=Day(state.started_on), days=Count(days)))
+
+
+_FINALED = declare("prm.lapse.finaled", "{permit} was finaled on {date}.")
+# The English says "days" however many (a lapse is 60 days); the catalogs say the day
+# or days by the count.
+_NOT_RESUMED = declare(
+    "prm.lapse.not-resumed",
+    "work suspended on {date} did not resume within {days} days",
+    plural="work suspended on {date} did not resume within {days} days",
+    count="days",
+)
+_NOT_STARTED = declare(
+    "prm.lapse.not-started",
+    "work did not start within {days} days of its issue on {date}",
+    plural="work did not start within {days} days of its issue on {date}",
+    count="days",
+)
+#: what was done on the void permit, a clause
+_VOID_ACTS = {
+    "work_started": declare("prm.lapse.act-started", "work started"),
+    "work_resumed": declare("prm.lapse.act-resumed", "work resumed"),
+    "work": declare("prm.lapse.act-recorded", "work is recorded"),
+}
+_CERTIFICATE_ISSUED = declare(
+    "prm.lapse.act-certificate", "a certificate of final inspection was issued"
+)
+_WORK_WHILE_VOID = declare(
+    "prm.lapse.work-while-void",
+    "{permit} was void from {void} ({since}), yet {act} on {date} without a new permit and fees.",
+)
+_VOID = declare(
+    "prm.lapse.void",
+    "{permit} is void from {void}: {since}, by {window}; a new permit and the same fees are "
+    "required before work.",
+)
+_SUSPENDED = declare(
+    "prm.lapse.suspended",
+    "Work under {permit} was suspended on {date}; unless it resumes by {window} the permit is "
+    "void.",
+)
+_NOT_STARTED_YET = declare(
+    "prm.lapse.not-started-yet",
+    "Work under {permit} has not started; unless it starts by {window}, {days} days after the "
+    "permit's issue, the permit is void.",
+    plural="Work under {permit} has not started; unless it starts by {window}, {days} days after "
+    "the permit's issue, the permit is void.",
+    count="days",
+)
+_STARTED = declare(
+    "prm.lapse.started",
+    "Work under {permit} started on {date}, within {days} days; the permit is active.",
+    plural="Work under {permit} started on {date}, within {days} days; the permit is active.",
+    count="days",
+)
+_RESUMED = declare(
+    "prm.lapse.resumed",
+    "Work under {permit} started on {date} and resumed on {resumed} after a suspension, within "
+    "{days} days; the permit is active.",
+    plural="Work under {permit} started on {date} and resumed on {resumed} after a suspension, "
+    "within {days} days; the permit is active.",
+    count="days",
+)
 
 
 # --------------------------------------------------------------------------- charges
@@ -159,25 +249,37 @@ _FEE_READING = (
 )
 
 
-def charges(permit: Any, ctx: Context) -> list[tuple[str, Decimal]]:
-    """The charge items of a permit under the pack's fee schedule."""
+_FEE = declare("prm.charges.fee", "the {kind} permit fee")
+_OUTSIDE_CITY = "the charge for connecting from outside the city"
+vocabulary(_OUTSIDE_CITY)
+_PATCHING = declare("prm.charges.patching", "street patching of {area} sq ft at {rate}")
+_ITEM = declare("prm.charges.item", "{item}, {amount}")
+_OWES = {
+    True: declare("prm.charges.paid", "{permit} owes {total} ({items}), paid."),
+    False: declare("prm.charges.unpaid", "{permit} owes {total} ({items}), not yet recorded paid."),
+}
+
+
+def cents(amount: Decimal) -> Cents:
+    """An amount of dollars to the cent, as the charges print it ("$1,250.00")."""
+    return Cents(int((amount * 100).quantize(Decimal(1), rounding=ROUND_HALF_EVEN)))
+
+
+def charges(permit: Any, ctx: Context) -> list[tuple[Any, Decimal]]:
+    """The charge items of a permit under the pack's fee schedule, each named as a
+    message's argument."""
     schedule = ctx.param("prm.fee_schedule", on=permit.issued_on)
-    items: list[tuple[str, Decimal]] = []
+    items: list[tuple[Any, Decimal]] = []
     fee = schedule.get("permit", {}).get(permit.kind)
     if fee:
-        items.append((f"the {words(permit.kind)} permit fee", Decimal(str(fee))))
+        items.append((Phrase(_FEE(kind=Word(words(permit.kind)))), Decimal(str(fee))))
     premises = ctx.get(permit.premises)
     if (
         permit.kind == "house_connection"
         and premises is not None
         and premises.located_in_city is False
     ):
-        items.append(
-            (
-                "the charge for connecting from outside the city",
-                Decimal(str(schedule["outside_city_connection"])),
-            )
-        )
+        items.append((Word(_OUTSIDE_CITY), Decimal(str(schedule["outside_city_connection"]))))
     area = sum(e.area_sqft for e in permit_events("street_excavation", permit, ctx))
     if area:
         rate = Decimal(str(schedule["street_patch_per_sqft"]))
@@ -185,7 +287,8 @@ def charges(permit: Any, ctx: Context) -> list[tuple[str, Decimal]]:
             (Decimal(str(area)) * rate).quantize(Decimal("0.01")),
             Decimal(str(schedule["street_patch_minimum"])),
         )
-        items.append((f"street patching of {num(area)} sq ft at {money_words(rate)}", amount))
+        patching = _PATCHING(area=measure(area), rate=cents(rate))
+        items.append((Phrase(patching), amount))
     return items
 
 
@@ -207,11 +310,15 @@ def permit_charges(permit: Any, ctx: Context) -> Outcome | None:
     total = ctx.derived("permit_fees", permit)
     if not total:
         return None
-    listed = "; ".join(f"{name}, {money_words(amount)}" for name, amount in items)
-    text = f"{capital(name_of(ctx, permit))} owes {money_words(total)} ({listed})"
+    listed = Items(
+        tuple(Phrase(_ITEM(item=name, amount=cents(amount))) for name, amount in items), ";"
+    )
+    said = _OWES[bool(permit.fees_paid)](
+        permit=ref(ctx, permit, capital=True), total=cents(total), items=listed
+    )
     if permit.fees_paid:
-        return met(f"{text}, paid.", reading=_FEE_READING)
-    return due(f"{text}, not yet recorded paid.", reading=_FEE_READING)
+        return met(said, reading=_FEE_READING)
+    return due(said, reading=_FEE_READING)
 
 
 # --------------------------------------------------------------------------- certificate
@@ -239,16 +346,56 @@ class Blocker:
 
     requirement: str | None
     record: str
-    said: str
+    #: a message's argument: a Word, a Phrase, or a str from a rule still writing English
+    said: Any
 
     @property
     def listed(self) -> str:
         return f"{self.requirement}: {self.record}" if self.requirement else self.record
 
 
-def _fails(requirement: str) -> str:
-    cited = printed_cite(catalog_cite(requirement))
-    return f"does not meet {cited} ({requirement_words(requirement)})"
+_VOID_BLOCKS = declare("prm.blocker.void", "the permit was void from {date}")
+_FEES_UNPAID = "the fees are not recorded paid"
+_NO_DESIGN = "no connection design is on file"
+_NO_TEST = "no pressure test is on record"
+_NOT_APPROVED = "the connection was not inspected and approved"
+_NO_LICENCE = "the pipe layer's city business licence is not shown for the work"
+vocabulary(_FEES_UNPAID, _NO_DESIGN, _NO_TEST, _NOT_APPROVED, _NO_LICENCE)
+_DESIGN_FAILS = declare(
+    "prm.blocker.design-fails", "the connection design does not meet {cite} ({rule})"
+)
+_SEWER_FAILS = declare("prm.blocker.sewer-fails", "{sewer} does not meet {cite} ({rule})")
+_APPROVAL = declare("prm.blocker.approval", "the connection was {problem}")
+#: the work last found other than approved at inspection, by what it was found
+_LAST_FOUND = {
+    result: declare(
+        f"prm.blocker.last-found-{result}", f"the work was last found {result} at inspection"
+    )
+    for result in ("defective", "obstructed")
+}
+_JOINTS_FAILED = declare("prm.blocker.joints", "the joint check of {date} found defects")
+_ISSUED_ALTHOUGH = declare(
+    "prm.certificate.issued-although",
+    "A certificate of final inspection was issued on {date} for {permit} although {blockers}.",
+)
+_ISSUED_WHEN_READY = declare(
+    "prm.certificate.issued",
+    "The certificate of final inspection of {date} for {permit} was issued when every check "
+    "had passed and the fees were paid.",
+)
+
+
+def _fails(requirement: str) -> dict[str, Any]:
+    """The cite and the requirement a thing does not meet, as a message's arguments."""
+    return {
+        "cite": Name(printed_cite(catalog_cite(requirement))),
+        "rule": Title(requirement, lower=True),
+    }
+
+
+def _said(problem: Any) -> Any:
+    """A rule's problem as a message's argument (a clause, or English not yet a message)."""
+    return Phrase(problem) if isinstance(problem, Message) else problem
 
 
 def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]:
@@ -263,32 +410,29 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
             Blocker(
                 "PRM-LAPSE",
                 f"permit void from {state.void_from}",
-                f"the permit was void from {state.void_from}",
+                Phrase(_VOID_BLOCKS(date=Day(state.void_from))),
             )
         )
     if not permit.fees_paid:
-        out.append(
-            Blocker("PRM-CHARGES", "fees not recorded paid", "the fees are not recorded paid")
-        )
+        out.append(Blocker("PRM-CHARGES", "fees not recorded paid", Word(_FEES_UNPAID)))
     if permit.kind != "house_connection":
         return out
     designs = designs_of(permit, ctx)
     if not designs:
-        out.append(Blocker(None, "no connection design on file", "no connection design is on file"))
+        out.append(Blocker(None, "no connection design on file", Word(_NO_DESIGN)))
     for design in designs:
         checks = [*_DESIGN_CHECKS, ("SEW-MATERIALS", sewers.standard_materials)]
         for ident, check in checks:
             if _open(check(design, ctx)):
-                out.append(
-                    Blocker(ident, f"design {design.id}", f"the connection design {_fails(ident)}")
-                )
+                fails = Phrase(_DESIGN_FAILS(**_fails(ident)))
+                out.append(Blocker(ident, f"design {design.id}", fails))
         for route in ctx.referring("connection_route", "design", design.id):
             if _open(same_lot(route, ctx)):
                 out.append(
                     Blocker(
                         "PRM-SAME-LOT",
                         f"design {design.id}",
-                        f"the connection design {_fails('PRM-SAME-LOT')}",
+                        Phrase(_DESIGN_FAILS(**_fails("PRM-SAME-LOT"))),
                     )
                 )
         for sewer in ctx.referring("unaccepted_street_sewer", "design", design.id):
@@ -297,12 +441,14 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                     Blocker(
                         "PRM-UNACCEPTED-STREET",
                         sewer.id,
-                        f"{name_of(ctx, sewer)} {_fails('PRM-UNACCEPTED-STREET')}",
+                        Phrase(
+                            _SEWER_FAILS(sewer=ref(ctx, sewer), **_fails("PRM-UNACCEPTED-STREET"))
+                        ),
                     )
                 )
     tests = tests_of(permit, ctx, on)
     if not tests:
-        out.append(Blocker("PRM-PRESSURE", "no pressure test", "no pressure test is on record"))
+        out.append(Blocker("PRM-PRESSURE", "no pressure test", Word(_NO_TEST)))
     else:
         for ident, problem in (
             ("PRM-PRESSURE", leak_problem),
@@ -311,17 +457,17 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
         ):
             text = problem(tests[-1], ctx)
             if text:
-                out.append(Blocker(ident, text, text))
+                out.append(Blocker(ident, str(text), _said(text)))
     if not approvals(permit, ctx, on):
         out.append(
             Blocker(
                 "PRM-APPROVAL",
                 "not inspected and approved",
-                "the connection was not inspected and approved",
+                Word(_NOT_APPROVED),
             )
         )
     out.extend(
-        Blocker("PRM-APPROVAL", text, f"the connection was {text}")
+        Blocker("PRM-APPROVAL", str(text), Phrase(_APPROVAL(problem=_said(text))))
         for _, text in approval_problems(permit, ctx, on)
     )
     inspections = [i for i in permit_events("work_inspection", permit, ctx) if i.date <= on]
@@ -331,7 +477,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
             Blocker(
                 "SEW-INSPECTION-NOTICE",
                 f"work found {result}",
-                f"the work was last found {result} at inspection",
+                Phrase(_LAST_FOUND[result]()),
             )
         )
     for check in permit_events("joint_check", permit, ctx):
@@ -340,7 +486,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                 Blocker(
                     "PRM-JOINTS",
                     f"joint check of {check.date}",
-                    f"the joint check of {check.date} found defects",
+                    Phrase(_JOINTS_FAILED(date=Day(check.date))),
                 )
             )
     licence = sewers.pipe_layer_license(permit, ctx, on)
@@ -349,7 +495,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
             Blocker(
                 "SEW-PIPE-LAYER-LICENSE",
                 "pipe layer's licence",
-                "the pipe layer's city business licence is not shown for the work",
+                Word(_NO_LICENCE),
             )
         )
     return out
@@ -386,13 +532,11 @@ def certificate(issued: Any, ctx: Context) -> Outcome | None:
     if permit is None or issued not in permit_events("final_certificate", permit, ctx):
         return None  # a permit not yet issued, or a certificate dated before it
     found = blockers(permit, ctx, issued.date)
-    name = name_of(ctx, permit)
+    name = ref(ctx, permit)
     if found:
         return violation(
-            f"A certificate of final inspection was issued on {issued.date} for {name} "
-            f"although {listing([b.said for b in found])}."
+            _ISSUED_ALTHOUGH(
+                date=Day(issued.date), permit=name, blockers=Items(tuple(b.said for b in found))
+            )
         )
-    return met(
-        f"The certificate of final inspection of {issued.date} for {name} was issued when "
-        "every check had passed and the fees were paid."
-    )
+    return met(_ISSUED_WHEN_READY(date=Day(issued.date), permit=name))
