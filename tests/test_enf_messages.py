@@ -285,3 +285,27 @@ def test_a_penalty_against_its_ceiling_reads_in_each_language() -> None:
     chinese = render(message, "zh-Hant")
     assert "第二次SB 1383違規" in chinese and "基本罰鍰" in chinese
     assert chinese.endswith("已超過上限。")
+
+
+def test_an_appeal_reads_in_each_language() -> None:
+    from sanitas.ordinance.enforcement import appeals
+    from sanitas.ordinance.messages import Money
+
+    message = appeals._DECIDED["modified"](
+        citation=Word("the citation"),
+        date=Day(date(2024, 2, 5)),
+        closes=Day(date(2024, 2, 21)),
+        decided=Day(date(2024, 3, 5)),
+        amount=Money(100),
+    )
+    assert render(message) == (
+        "A hearing on the citation was requested on 2024-02-05, within the appeal window closing "
+        "2024-02-21; the hearing officer's final written order of 2024-03-05 modified the "
+        "penalty to $100."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("El 5 de febrero de 2024 se solicitó una audiencia sobre la citación")
+    assert "orden final por escrito del funcionario de audiencias del 5 de marzo de 2024" in spanish
+    chinese = render(message, "zh-Hant")
+    assert "上訴期限" in chinese and "聽證官於2024年3月5日作出的最終書面命令" in chinese
+    assert set(appeals._DECIDED) == {"upheld", "modified", "dismissed"}

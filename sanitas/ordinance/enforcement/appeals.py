@@ -5,10 +5,15 @@ from __future__ import annotations
 from datetime import date
 
 from sanitas.ordinance.calendar import add_days
-from sanitas.ordinance.enforcement.common import appeal_requests, hearing_orders, is_org
+from sanitas.ordinance.enforcement.common import (
+    appeal_requests,
+    hearing_orders,
+    is_org,
+    served_to_ref,
+)
 from sanitas.ordinance.engine import Context, Outcome, derived, due, late, met, rule
 from sanitas.ordinance.general import Citation
-from sanitas.ordinance.words import day, dollars, name_of
+from sanitas.ordinance.messages import Day, Money, declare
 
 # ------------------------------------------------------------------ appeals
 
@@ -29,7 +34,24 @@ APPEAL_READING = (
     "The appeal window is read as {days} days from the citation's issue, the period the "
     "city's procedures for appeals of administrative citations are read to give."
 )
-DECISION_WORDS = {"upheld": "upheld it", "dismissed": "dismissed it"}
+_REQUESTED = "A hearing on {citation} was requested on {date}"
+_APPEAL_LATE = declare(
+    "enf.appeal.late",
+    _REQUESTED + ", after the appeal window closed on {closes}, so no hearing is held.",
+)
+_WITHIN = _REQUESTED + ", within the appeal window closing {closes}"
+_ORDER = "; the hearing officer's final written order of {decided} "
+#: the final written order, by its decision
+_DECIDED = {
+    "upheld": declare("enf.appeal.upheld", _WITHIN + _ORDER + "upheld it."),
+    "dismissed": declare("enf.appeal.dismissed", _WITHIN + _ORDER + "dismissed it."),
+    "modified": declare(
+        "enf.appeal.modified", _WITHIN + _ORDER + "modified the penalty to {amount}."
+    ),
+}
+_AWAITS = declare(
+    "enf.appeal.awaits", _WITHIN + ", and awaits the hearing officer's final written order."
+)
 
 
 @rule("ORG-APPEAL", on="citation")
@@ -53,31 +75,18 @@ def appeal(citation: Citation, ctx: Context) -> Outcome | None:
     request = requests[0]
     days = ctx.param("enf.appeal_window_days", on=citation.issued_on)
     reading = APPEAL_READING.format(days=days)
-    what = f"A hearing on {name_of(ctx, citation)} to {name_of(ctx, citation.subject)}"
+    head = {
+        "citation": served_to_ref(citation, ctx),
+        "date": Day(request.date),
+        "closes": Day(window_closes),
+    }
     if request.date > window_closes:
-        return late(
-            f"{what} was requested on {day(request.date)}, after the appeal window closed on "
-            f"{day(window_closes)}, so no hearing is held.",
-            due=window_closes,
-            reading=reading,
-        )
+        return late(_APPEAL_LATE(**head), due=window_closes, reading=reading)
     orders = [o for o in hearing_orders(citation, ctx) if o.date >= request.date]
-    head = (
-        f"{what} was requested on {day(request.date)}, within the appeal window closing "
-        f"{day(window_closes)}"
-    )
     if orders:
         order = orders[-1]
-        decided = DECISION_WORDS.get(order.decision) or (
-            f"modified the penalty to {dollars(order.amount)}"
-        )
-        return met(
-            f"{head}; the hearing officer's final written order of {day(order.date)} {decided}.",
-            due=window_closes,
-            reading=reading,
-        )
-    return due(
-        f"{head}, and awaits the hearing officer's final written order.",
-        due=window_closes,
-        reading=reading,
-    )
+        head["decided"] = Day(order.date)
+        if order.decision == "modified":
+            head["amount"] = Money(order.amount)
+        return met(_DECIDED[order.decision](**head), due=window_closes, reading=reading)
+    return due(_AWAITS(**head), due=window_closes, reading=reading)
