@@ -289,7 +289,7 @@ def test_org_civil_penalties_noncompliance_description():
     group.findings = [
         Finding("ORG-COM-SELF-INSPECT", "p-1", "overdue", date(2024, 3, 31), "2024-Q1", "x", "x")
     ]
-    assert group.describe(ctx) == (
+    assert group.describe(ctx).render("en") == (
         "12 Mission Dr is out of compliance with quarterly self-inspection of containers, "
         "overdue for the first quarter of 2024"
     )
@@ -297,13 +297,15 @@ def test_org_civil_penalties_noncompliance_description():
         Finding("ORG-COM-SELF-INSPECT", "p-1", "overdue", None, f"2024-Q{q}", "x", "x")
         for q in (1, 2, 3)
     ]
-    assert group.describe(ctx).endswith(
-        "overdue for 3 periods, from the first quarter of 2024 to the third quarter of 2024"
+    described = group.describe(ctx).render("en")
+    assert described.endswith(
+        ", overdue for 3 periods, from the first quarter of 2024 to the third quarter of 2024"
     )
     group = enf.Noncompliance("p-1", "ORG-COM-ENROLL")
     group.findings = [Finding("ORG-COM-ENROLL", "p-1", "violation", None, None, "x", "x")]
     assert (
-        group.describe(ctx) == "12 Mission Dr is out of compliance with commercial organics service"
+        group.describe(ctx).render("en")
+        == "12 Mission Dr is out of compliance with commercial organics service"
     )
 
 
@@ -592,7 +594,7 @@ def test_org_civil_penalties_groups_event_findings_under_their_subject():
     assert enf.generator_of("unknown", ctx) == "unknown"
     (outcome,) = enf.civil_penalties(findings, ctx)
     assert (outcome.status, outcome.subject) == ("met", "p-1")
-    assert outcome.explanation == (
+    assert str(outcome.explanation) == (
         "The premises is out of compliance with access for organics inspections; the notice "
         "of violation of 2024-05-02 was issued for it and gives until 2024-07-01 to comply."
     )
@@ -615,7 +617,7 @@ def test_org_civil_penalties_a_complied_notice_answers_what_came_before_it():
     new = Finding("ORG-COM-SELF-INSPECT", "p-1", "overdue", date(2025, 3, 31), "2025-Q1", "", "")
     (outcome,) = enf.civil_penalties([old], ctx)
     assert outcome.status == "met"
-    assert outcome.explanation.endswith(
+    assert str(outcome.explanation).endswith(
         "the notice of violation of 2024-10-15 was issued for it and complied with "
         "(compliance was recorded on 2024-11-01)."
     )
@@ -627,7 +629,7 @@ def test_org_civil_penalties_a_complied_notice_answers_what_came_before_it():
     assert outcome.status == "met"
     (outcome,) = enf.civil_penalties([old, fourth, new], ctx)
     assert outcome.status == "due"
-    assert outcome.explanation == (
+    assert str(outcome.explanation) == (
         "The premises is out of compliance with quarterly self-inspection of containers, "
         "overdue for the first quarter of 2025 again since the notice of violation of "
         "2024-10-15 was complied with (compliance was recorded on 2024-11-01): document it "
@@ -645,7 +647,7 @@ def test_org_education_and_civil_penalties_bounded_by_their_dates():
     during = _context([PREMISES], date(2023, 12, 31))
     (outcome,) = enf.education_material(findings, during)
     assert outcome.status == "due"
-    assert outcome.explanation == (
+    assert str(outcome.explanation) == (
         "The premises is out of compliance with commercial organics service in the education "
         "period: provide educational material and notice that penalties may apply from "
         "2024-01-01."
@@ -654,7 +656,7 @@ def test_org_education_and_civil_penalties_bounded_by_their_dates():
     after = _context([PREMISES], date(2024, 1, 1))
     assert list(enf.education_material(findings, after)) == []
     (outcome,) = enf.civil_penalties(findings, after)
-    assert outcome.explanation == (
+    assert str(outcome.explanation) == (
         "The premises is out of compliance with commercial organics service: document the "
         "noncompliance and issue a notice of violation."
     )
