@@ -16,12 +16,14 @@ import binascii
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from sanitas.access.policy import allows
 from sanitas.casework import evidence
@@ -35,7 +37,8 @@ NOTE_LIMIT = 5000
 
 
 class CaseworkError(ValueError):
-    """A case action that cannot be done, in words for the person who tried it."""
+    """A case action that cannot be done, in words for the person who tried it (in the
+    language active when it is raised: the request's on a page, English elsewhere)."""
 
 
 @dataclass(frozen=True)
@@ -55,14 +58,65 @@ class StaleCase(CaseworkError):
 
     def __init__(self, *, since: list[CaseChange], version: str) -> None:
         self.since, self.version = since, version
-        done = "; ".join(f"{_name(c.who)} {c.what}" for c in since) or "it changed"
-        super().__init__(f"The case changed after you opened it ({done}): nothing was saved.")
+        done = _("; ").join(
+            _("%(who)s %(what)s") % {"who": _name(c.who), "what": _what_words(c.what)}
+            for c in since
+        )
+        super().__init__(
+            _("The case changed after you opened it (%(done)s): nothing was saved.")
+            % {"done": done or _("it changed")}
+        )
 
 
 def _name(user: Any) -> str:
     if user is None:
-        return "someone"
+        return _("someone")
     return user.get_full_name() or user.get_username()
+
+
+def _what_words(what: str) -> str:
+    """What a :class:`CaseChange` did (its stored reason, kept in English in the case's
+    history) in the active language."""
+    if what.startswith("assigned to "):
+        return _("assigned to %(who)s") % {"who": what.removeprefix("assigned to ")}
+    known = {
+        "unassigned": _("unassigned"),
+        "opened": _("opened"),
+        "wrote a note": _("wrote a note"),
+    }
+    return known.get(what, what)
+
+
+def _locale() -> str:
+    """The active language as Babel names its locale ("es", "zh_Hant"); "" for English."""
+    code = translation.get_language() or "en"
+    return "" if code.split("-")[0] == "en" else translation.to_locale(code)
+
+
+def _when(value: Any, *, english: str) -> str:
+    """A day or a time in the active language's own form (Babel's long date, and its
+    short time after a comma); ``english``, as the English sentences always said it."""
+    locale = _locale()
+    if not locale:
+        return english
+    from babel.dates import format_date, format_time
+
+    if isinstance(value, datetime):
+        if timezone.is_aware(value):
+            value = timezone.localtime(value)
+        day = format_date(value.date(), format="long", locale=locale)
+        return f"{day}, {format_time(value.time(), format='short', locale=locale)}"
+    return format_date(value, format="long", locale=locale)
+
+
+def _listing(items: list[str]) -> str:
+    """Items listed in the active language ("a, b" in English, as always)."""
+    locale = _locale()
+    if not locale or not items:
+        return ", ".join(items)
+    from babel.lists import format_list
+
+    return format_list(items, locale=locale)
 
 
 def case_version(*, subject: str, requirement: str) -> str:
@@ -123,12 +177,39 @@ def _reassigned_words(case: Case, requirement: str, subject: str, shown: str) ->
         from django.contrib.auth import get_user_model
 
         user = get_user_model().objects.filter(pk=last.history_user_id).first()
-        by = f" by {_name(user)} on {people_date(last.history_date)}"
-    held = f"assigned to {now}" if now else "unassigned"
-    return (
-        f"The case of {requirement} about {subject} was {held}{by}, after the worklist showed "
-        f"{shown or 'nobody'} on it: nothing was assigned. Open the worklist again to see it."
-    )
+        by = _name(user)
+        day = _when(last.history_date, english=people_date(last.history_date))
+    words = {
+        "requirement": requirement,
+        "subject": subject,
+        "now": now,
+        "shown": shown or _("nobody"),
+    }
+    if by and now:
+        said = _(
+            "The case of %(requirement)s about %(subject)s was assigned to %(now)s by %(by)s "
+            "on %(day)s, after the worklist showed %(shown)s on it: nothing was assigned. "
+            "Open the worklist again to see it."
+        )
+    elif by:
+        said = _(
+            "The case of %(requirement)s about %(subject)s was unassigned by %(by)s on "
+            "%(day)s, after the worklist showed %(shown)s on it: nothing was assigned. Open "
+            "the worklist again to see it."
+        )
+    elif now:
+        said = _(
+            "The case of %(requirement)s about %(subject)s was assigned to %(now)s, after the "
+            "worklist showed %(shown)s on it: nothing was assigned. Open the worklist again "
+            "to see it."
+        )
+    else:
+        said = _(
+            "The case of %(requirement)s about %(subject)s was unassigned, after the "
+            "worklist showed %(shown)s on it: nothing was assigned. Open the worklist again "
+            "to see it."
+        )
+    return said % ({**words, "by": by, "day": day} if by else words)
 
 
 def _check_version(*, subject: str, requirement: str, version: str | None) -> None:
@@ -149,7 +230,10 @@ def _check_version(*, subject: str, requirement: str, version: str | None) -> No
 
 def _check_actor(actor: Any) -> None:
     if not allows(actor, "cases.work"):
-        raise CaseworkError(f"{actor.get_username()} may not act on cases (not their role's work).")
+        raise CaseworkError(
+            _("%(user)s may not act on cases (not their role's work).")
+            % {"user": actor.get_username()}
+        )
 
 
 def _case(*, subject: str, requirement: str, actor: Any) -> Case:
@@ -159,7 +243,10 @@ def _case(*, subject: str, requirement: str, actor: Any) -> Case:
     if case is not None:
         return case
     if not staff_selectors.case_has_findings(subject=subject, requirement=requirement):
-        raise CaseworkError(f"There are no findings of {requirement} about {subject}.")
+        raise CaseworkError(
+            _("There are no findings of %(requirement)s about %(subject)s.")
+            % {"requirement": requirement, "subject": subject}
+        )
     case = Case(subject=subject, requirement=requirement, opened_by=actor.get_username())
     case._history_user = actor
     case._change_reason = "opened"
@@ -183,7 +270,9 @@ def assign_case(
     refused if the case is someone else's now."""
     _check_actor(actor)
     if assignee is not None and not allows(assignee, "cases.work"):
-        raise CaseworkError(f"{assignee.get_username()} is not in a role that works cases.")
+        raise CaseworkError(
+            _("%(user)s is not in a role that works cases.") % {"user": assignee.get_username()}
+        )
     _check_version(subject=subject, requirement=requirement, version=version)
     case = _case(subject=subject, requirement=requirement, actor=actor)
     if shown is not None:
@@ -233,9 +322,16 @@ def add_note(
     _check_actor(actor)
     text = text.strip()
     if not text:
-        raise CaseworkError("A note needs some text.")
+        raise CaseworkError(_("A note needs some text."))
     if len(text) > NOTE_LIMIT:
-        raise CaseworkError(f"A note holds at most {NOTE_LIMIT} characters.")
+        raise CaseworkError(
+            ngettext(
+                "A note holds at most %(limit)s character.",
+                "A note holds at most %(limit)s characters.",
+                NOTE_LIMIT,
+            )
+            % {"limit": NOTE_LIMIT}
+        )
     _check_version(subject=subject, requirement=requirement, version=version)
     case = _case(subject=subject, requirement=requirement, actor=actor)
     note = Note(case=case, text=text, written_by=actor)
@@ -266,11 +362,13 @@ def may_inspect(user: Any, kind: str) -> bool:
 
 def _check_inspector(actor: Any, kind: str) -> None:
     if kind not in VISIT_KINDS:
-        raise InspectionError(f"There is no kind of visit called {kind!r}.")
+        raise InspectionError(
+            _("There is no kind of visit called %(kind)s.") % {"kind": repr(kind)}
+        )
     if not may_inspect(actor, kind):
         raise InspectionError(
-            f"{actor.get_username()} may not make a {VISIT_KINDS[kind].title} "
-            "(it is another role's work)."
+            _("%(user)s may not make a %(visit)s (it is another role's work).")
+            % {"user": actor.get_username(), "visit": VISIT_KINDS[kind].title}
         )
 
 
@@ -278,9 +376,35 @@ def _draft(visit: InspectionVisit) -> InspectionVisit:
     locked = InspectionVisit.objects.select_for_update().get(pk=visit.pk)
     if locked.state != InspectionVisit.DRAFT:
         raise InspectionError(
-            f"The visit of {locked.visit_date} is finished; what it recorded no longer changes."
+            _("The visit of %(day)s is finished; what it recorded no longer changes.")
+            % {"day": _when(locked.visit_date, english=str(locked.visit_date))}
         )
     return locked
+
+
+#: the kinds of record a visit starts from, as its refusals name them
+_RECORD_KINDS = {
+    "establishment": pgettext_lazy("a kind of record", "establishment"),
+    "premises": pgettext_lazy("a kind of record", "premises"),
+    "permit": pgettext_lazy("a kind of record", "permit"),
+}
+
+
+def _starts_from(spec: Any, found: str) -> str:
+    """ "A FOG inspection starts from a establishment, not from a premises." """
+
+    def named(kind: str) -> str:
+        return str(_RECORD_KINDS.get(kind, kind))
+
+    kinds = [named(k) for k in spec.subject_types]
+    words = {"visit": spec.title, "first": kinds[0], "found": named(found)}
+    if len(kinds) == 1:
+        return _("A %(visit)s starts from a %(first)s, not from a %(found)s.") % words
+    return _("A %(visit)s starts from a %(first)s or a %(second)s, not from a %(found)s.") % {
+        **words,
+        "first": _listing(kinds[:-1]),
+        "second": kinds[-1],
+    }
 
 
 @transaction.atomic
@@ -292,14 +416,11 @@ def start_visit(*, kind: str, subject: str, visit_date: date, actor: Any) -> Ins
     spec = VISIT_KINDS[kind]
     place = place_of(subject)
     if place is None:
-        raise InspectionError(f"No live record is called {subject!r}.")
+        raise InspectionError(_("No live record is called %(key)s.") % {"key": repr(subject)})
     if place.fact_type not in spec.subject_types:
-        raise InspectionError(
-            f"A {spec.title} starts from a {' or a '.join(spec.subject_types)}, "
-            f"not from a {place.fact_type}."
-        )
+        raise InspectionError(_starts_from(spec, place.fact_type))
     if visit_date > timezone.localdate():
-        raise InspectionError("A visit cannot be dated in the future.", field="visit_date")
+        raise InspectionError(_("A visit cannot be dated in the future."), field="visit_date")
     visit = InspectionVisit(kind=kind, subject=subject, visit_date=visit_date, started_by=actor)
     visit._history_user = actor
     visit._change_reason = "started"
@@ -315,7 +436,10 @@ def save_step(
     _check_inspector(actor, visit.kind)
     visit = _draft(visit)
     if VISIT_KINDS[visit.kind].step(step) is None:
-        raise InspectionError(f"A {visit.get_kind_display()} has no step {step!r}.")
+        raise InspectionError(
+            _("A %(visit)s has no step %(step)s.")
+            % {"visit": visit.get_kind_display(), "step": repr(step)}
+        )
     visit.answers = {**(visit.answers or {}), step: answers}
     visit._history_user = actor
     visit._change_reason = f"answered {step}"
@@ -337,7 +461,7 @@ def add_photo(
         raise InspectionError(str(exc), field="photo") from None
     sha256 = hashlib.sha256(data).hexdigest()
     if visit.photos.filter(sha256=sha256).exists():
-        raise InspectionError("This photo is already kept with the visit.", field="photo")
+        raise InspectionError(_("This photo is already kept with the visit."), field="photo")
     evidence.store("photos", data)
     now = timezone.now()
     photo = Photo(
@@ -364,10 +488,10 @@ def void_photo(*, photo: Photo, why: str, actor: Any) -> Photo:
     _check_inspector(actor, photo.visit.kind)
     why = why.strip()
     if not why:
-        raise InspectionError("Say why the photo is voided.", field="why")
+        raise InspectionError(_("Say why the photo is voided."), field="why")
     photo = Photo.objects.select_for_update().get(pk=photo.pk)
     if photo.voided_at is not None:
-        raise InspectionError("The photo is already void.")
+        raise InspectionError(_("The photo is already void."))
     photo.voided_at = timezone.now()
     photo.voided_by = actor.get_username()
     photo.voided_why = why
@@ -381,20 +505,22 @@ def _drawing_bytes(drawing: str) -> bytes:
     prefix = "data:image/png;base64,"
     if not drawing.startswith(prefix):
         raise InspectionError(
-            "The drawn signature could not be read; draw it again.", field="drawing"
+            _("The drawn signature could not be read; draw it again."), field="drawing"
         )
     try:
         data = base64.b64decode(drawing[len(prefix) :], validate=True)
     except (binascii.Error, ValueError):
         raise InspectionError(
-            "The drawn signature could not be read; draw it again.", field="drawing"
+            _("The drawn signature could not be read; draw it again."), field="drawing"
         ) from None
     try:
-        content_type, _ = evidence.examine_image(data, limit=evidence.SIGNATURE_LIMIT)
+        content_type, _taken = evidence.examine_image(data, limit=evidence.SIGNATURE_LIMIT)
     except evidence.EvidenceError as exc:
-        raise InspectionError(f"The drawn signature: {exc}", field="drawing") from None
+        raise InspectionError(
+            _("The drawn signature: %(problem)s") % {"problem": exc}, field="drawing"
+        ) from None
     if content_type != "image/png":
-        raise InspectionError("The drawn signature must be a PNG image.", field="drawing")
+        raise InspectionError(_("The drawn signature must be a PNG image."), field="drawing")
     return data
 
 
@@ -413,11 +539,11 @@ def sign(
     _check_inspector(actor, visit.kind)
     visit = _draft(visit)
     if Signature.objects.filter(visit=visit).exists():
-        raise InspectionError("The visit is already signed (or the refusal noted).")
+        raise InspectionError(_("The visit is already signed (or the refusal noted)."))
     signer_name = signer_name.strip()
     if not refused and not signer_name:
         raise InspectionError(
-            "Type the name of the person who signs, or note that they refused.",
+            _("Type the name of the person who signs, or note that they refused."),
             field="signer_name",
         )
     data = _drawing_bytes(drawing) if drawing and not refused else b""
@@ -451,19 +577,26 @@ def finish_visit(*, visit: InspectionVisit, actor: Any) -> InspectionVisit:
     spec = VISIT_KINDS[visit.kind]
     place = place_of(visit.subject)
     if place is None:
-        raise InspectionError(f"The record {visit.subject!r} visited is no longer live.")
+        raise InspectionError(
+            _("The record %(key)s visited is no longer live.") % {"key": repr(visit.subject)}
+        )
     if spec.slug == "storage" and not place.premises:
         raise InspectionError(
-            f"{visit.subject} has no premises on record: accumulations and set-outs are "
-            "recorded at a premises."
+            _(
+                "%(subject)s has no premises on record: accumulations and set-outs are "
+                "recorded at a premises."
+            )
+            % {"subject": visit.subject}
         )
     missing = [
-        step.title
+        str(step.title)
         for step in spec.steps
         if step.kind == "form" and step.slug not in (visit.answers or {})
     ]
     if missing:
-        raise InspectionError(f"Answer these steps first: {', '.join(missing)}.")
+        raise InspectionError(
+            _("Answer these steps first: %(steps)s.") % {"steps": _listing(missing)}
+        )
     inspector = actor.get_full_name() or actor.get_username()
     raw = visit_facts(
         kind=spec,
@@ -482,7 +615,7 @@ def finish_visit(*, visit: InspectionVisit, actor: Any) -> InspectionVisit:
         )
     except (FactsError, RecordError) as exc:
         raise InspectionError(
-            "The visit's answers could not be recorded.", problems=problems_of(exc)
+            _("The visit's answers could not be recorded."), problems=problems_of(exc)
         ) from None
     visit.recorded_keys = list(result.keys)
     visit.state = InspectionVisit.FINISHED

@@ -10,6 +10,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from sanitas.access.doors import door, require
@@ -105,7 +107,7 @@ def assign(request: HttpRequest, subject: str, requirement: str) -> HttpResponse
     except services.CaseworkError as exc:
         form.add_error("assignee", str(exc))
         return _render_case(request, subject, requirement, assign=form, status=400)
-    messages.success(request, "Assignment saved.")
+    messages.success(request, _("Assignment saved."))
     return redirect("casework:case", subject, requirement)
 
 
@@ -131,7 +133,7 @@ def note(request: HttpRequest, subject: str, requirement: str) -> HttpResponse:
     except services.CaseworkError as exc:
         form.add_error("text", str(exc))
         return _render_case(request, subject, requirement, note=form, status=400)
-    messages.success(request, "Note saved.")
+    messages.success(request, _("Note saved."))
     return redirect("casework:case", subject, requirement)
 
 
@@ -169,7 +171,11 @@ def bulk_assign(request: HttpRequest) -> HttpResponse:
             messages.error(request, error)
         for name, errors in form.errors.items():
             if name != "__all__":
-                messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
+                messages.error(
+                    request,
+                    _("%(field)s: %(problems)s")
+                    % {"field": form.fields[name].label, "problems": " ".join(errors)},
+                )
         return redirect(back)
     assignee = form.cleaned_data["assignee"]
     try:
@@ -182,10 +188,17 @@ def bulk_assign(request: HttpRequest) -> HttpResponse:
     except services.CaseworkError as exc:
         messages.error(request, str(exc))
         return redirect(back)
-    who = assignee.get_username() if assignee is not None else "nobody"
-    messages.success(
-        request, f"{len(cases)} case{'s' if len(cases) != 1 else ''} assigned to {who}."
-    )
+    if assignee is None:
+        done = ngettext(
+            "%(count)s case assigned to nobody.", "%(count)s cases assigned to nobody.", len(cases)
+        ) % {"count": len(cases)}
+    else:
+        done = ngettext(
+            "%(count)s case assigned to %(who)s.",
+            "%(count)s cases assigned to %(who)s.",
+            len(cases),
+        ) % {"count": len(cases), "who": assignee.get_username()}
+    messages.success(request, done)
     return redirect(back)
 
 
@@ -200,7 +213,10 @@ def _visit_or_404(request: HttpRequest, pk: int):
     visit = selectors.visit(pk)
     if visit is None:
         return None, render(
-            request, "staff/not_found.html", {"key": f"inspection visit {pk}"}, status=404
+            request,
+            "staff/not_found.html",
+            {"key": _("inspection visit %(number)s") % {"number": pk}},
+            status=404,
         )
     return visit, None
 
@@ -220,7 +236,8 @@ def inspection_start(request: HttpRequest, subject: str) -> HttpResponse:
     if not kinds:
         return _forbidden(
             request,
-            f"No visit of {named.text if named else subject} is your role's work.",
+            _("No visit of %(subject)s is your role's work.")
+            % {"subject": named.text if named else subject},
         )
     form = StartVisitForm(
         request.POST or None, kinds=kinds, initial={"visit_date": timezone.localdate()}
@@ -302,9 +319,16 @@ def inspection_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
     spec = VISIT_KINDS[visit.kind]
     current = spec.step(step)
     if current is None:
-        return render(request, "staff/not_found.html", {"key": f"step {step}"}, status=404)
+        return render(
+            request,
+            "staff/not_found.html",
+            {"key": _("step %(step)s") % {"step": step}},
+            status=404,
+        )
     if not services.may_inspect(request.user, visit.kind):
-        return _forbidden(request, f"A {spec.title} is not your role's work.")
+        return _forbidden(
+            request, _("A %(visit)s is not your role's work.") % {"visit": spec.title}
+        )
     if visit.state != visit.DRAFT:
         return redirect("casework:inspection", visit.pk)
     place = selectors.place_of(visit.subject)
@@ -352,7 +376,7 @@ def inspection_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
                 except services.InspectionError as exc:
                     form.add_error("photo", str(exc))
                 else:
-                    messages.success(request, "Photo kept.")
+                    messages.success(request, _("Photo kept."))
                     return redirect("casework:inspection_step", visit.pk, current.slug)
             status = 400
         context["photos"] = selectors.photos_of(visit)
@@ -389,7 +413,7 @@ def inspection_step(request: HttpRequest, pk: int, step: str) -> HttpResponse:
                 problems = exc.problems
                 status = 400
             else:
-                messages.success(request, "Inspection finished and recorded.")
+                messages.success(request, _("Inspection finished and recorded."))
                 return redirect("casework:inspection_findings", visit.pk)
         context["answers"] = answer_rows(spec, visit.answers or {}, place)
         context["photos"] = selectors.photos_of(visit)
@@ -412,17 +436,22 @@ def inspection_photo_void(request: HttpRequest, pk: int, photo: int) -> HttpResp
     require(request.user, "inspections.make", visit)
     kept = visit.photos.filter(pk=photo).first()
     if kept is None:
-        return render(request, "staff/not_found.html", {"key": f"photo {photo}"}, status=404)
+        return render(
+            request,
+            "staff/not_found.html",
+            {"key": _("photo %(number)s") % {"number": photo}},
+            status=404,
+        )
     form = VoidPhotoForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say why the photo is voided.")
+        messages.error(request, _("Say why the photo is voided."))
     else:
         try:
             services.void_photo(photo=kept, why=form.cleaned_data["why"], actor=request.user)
         except services.InspectionError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, "Photo voided; it is kept with the reason.")
+            messages.success(request, _("Photo voided; it is kept with the reason."))
     return redirect("casework:inspection", visit.pk)
 
 
@@ -443,7 +472,12 @@ def inspection_photo(request: HttpRequest, pk: int, photo: int) -> HttpResponse:
     require(request.user, "evidence.view", visit)
     kept = visit.photos.filter(pk=photo).first()
     if kept is None:
-        return render(request, "staff/not_found.html", {"key": f"photo {photo}"}, status=404)
+        return render(
+            request,
+            "staff/not_found.html",
+            {"key": _("photo %(number)s") % {"number": photo}},
+            status=404,
+        )
     extension = kept.content_type.split("/")[-1]
     return _evidence_response(
         "photos", kept.sha256, kept.content_type, f"{kept.sha256}.{extension}"
@@ -459,7 +493,7 @@ def inspection_signature(request: HttpRequest, pk: int) -> HttpResponse:
     require(request.user, "evidence.view", visit)
     signature = selectors.signature_of(visit)
     if signature is None or not signature.sha256:
-        return render(request, "staff/not_found.html", {"key": "signature"}, status=404)
+        return render(request, "staff/not_found.html", {"key": _("signature")}, status=404)
     return _evidence_response(
         "signatures", signature.sha256, "image/png", f"{signature.sha256}.png"
     )
