@@ -19,16 +19,25 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from sanitas.kit.forms import UswdsForm
-from sanitas.kit.titles import Title, requirement_title, titles
-from sanitas.ordinance.words import type_words, words
+from sanitas.kit.said import reader_language
+from sanitas.kit.titles import Title, titles
+from sanitas.ordinance import naming
+from sanitas.ordinance.words import capital
 from sanitas.records.models import RECORD_MODELS, Finding
-from sanitas.web.timeline import people
+from sanitas.web.templatetags.web_tags import requirement_title, status_word
+from sanitas.web.timeline import EVALUATION, people
 
 FINDING = "finding"
-ACTIONS = {"+": "created", "~": "changed", "-": "deleted"}
+ACTIONS = {
+    "+": gettext_lazy("created"),
+    "~": gettext_lazy("changed"),
+    "-": gettext_lazy("deleted"),
+}
 #: the columns every table's history gives the union, in one order
 COLUMNS = (
     "history_id",
@@ -56,7 +65,19 @@ def _start(day: date) -> datetime:
 
 
 def _label(choice: tuple[str, str]) -> str:
-    return choice[1]
+    return str(choice[1])
+
+
+def _type_name(fact_type: str) -> str:
+    """A record type's name in the page's language ("pump-out", "vaciado")."""
+    return naming.kind_word(fact_type).render(reader_language())
+
+
+#: a record type's name for a filter's choice, capitalised, said in the page's language
+#: each time the form is shown (the filter's choices are made once, at import)
+_type_choice = lazy(
+    lambda fact_type: capital(naming.kind_word(fact_type).render(reader_language())), str
+)
 
 
 #: a day, as the browser's own date field (typed or picked; sent as yyyy-mm-dd)
@@ -78,7 +99,7 @@ class AuditFilter(django_filters.FilterSet):
     )
     record_type = django_filters.ChoiceFilter(
         choices=[
-            *sorted(((ft, type_words(ft).capitalize()) for ft in RECORD_MODELS), key=_label),
+            *sorted(((ft, _type_choice(ft)) for ft in RECORD_MODELS), key=_label),
             (FINDING, gettext_lazy("Findings (the rules' evaluations)")),
         ],
         method="filter_nothing",
@@ -192,7 +213,11 @@ class AuditRow:
     def what(self) -> str:
         name = self.record.text if self.record is not None else self.key
         if self.requirement:
-            return f"{requirement_title(self.requirement)} ({self.requirement}) about {name}"
+            return _("%(requirement)s (%(id)s) about %(name)s") % {
+                "requirement": requirement_title(self.requirement),
+                "id": self.requirement,
+                "name": name,
+            }
         return name
 
     @property
@@ -212,23 +237,24 @@ def audit_rows(rows: list[dict[str, Any]]) -> list[AuditRow]:
         reason = row["history_change_reason"] or ""
         finding = row["audit_record_type"] == FINDING
         voided = reason.startswith("voided:")
-        action = ACTIONS.get(row["history_type"], row["history_type"])
+        action = str(ACTIONS.get(row["history_type"], row["history_type"]))
         if voided:
-            action = "voided"
+            action = _("voided")
         if finding:
+            status = {"status": status_word(row["audit_status"])}
             action = (
-                f"{'found' if row['history_type'] == '+' else 'now'} {words(row['audit_status'])}"
-            )
+                _("found %(status)s") if row["history_type"] == "+" else _("now %(status)s")
+            ) % status
         actor = row["audit_voided_actor"] if voided else row["audit_actor"]
         who = by_id.get(row["history_user_id"]) or by_name.get(actor) or actor
         if finding and not who:
-            who = "Sanitas (evaluation of the rules)"
+            who = str(EVALUATION)
         out.append(
             AuditRow(
                 at=row["history_date"],
                 who=who or "—",
                 action=action,
-                record_type="finding" if finding else type_words(row["audit_record_type"]),
+                record_type=_("finding") if finding else _type_name(row["audit_record_type"]),
                 record=named.get(row["audit_record_key"]),
                 key=row["audit_record_key"],
                 why=reason.removeprefix("voided: ") if voided else reason,

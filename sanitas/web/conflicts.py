@@ -18,11 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
-from sanitas.kit.dates import people_date
+from sanitas.kit.said import reader_language
 from sanitas.kit.titles import Title
 from sanitas.kit.titles import titles as record_titles
-from sanitas.ordinance.words import capital, listing, type_words
+from sanitas.ordinance import naming
+from sanitas.ordinance.words import capital
 from sanitas.records.versions import Conflict, Written
 from sanitas.web.record_forms import (
     CHECKS,
@@ -36,9 +39,11 @@ from sanitas.web.record_forms import (
     YESNO,
     form_class,
 )
+from sanitas.web.templatetags.web_tags import people_date
+from sanitas.web.timeline import page_number
 
 #: how a field with nothing in it reads
-NOTHING = "not recorded"
+NOTHING = gettext_lazy("not recorded")
 
 
 @dataclass
@@ -114,7 +119,7 @@ def people(written: list[Written], *, me: Any = None) -> dict[int, str]:
     for user in get_user_model().objects.filter(pk__in=ids):
         names[user.pk] = user.get_full_name() or user.get_username()
     if me is not None and getattr(me, "pk", None) in names:
-        names[me.pk] = "you"
+        names[me.pk] = _("you")
     return names
 
 
@@ -122,50 +127,117 @@ def who(written: Written, names: dict[int, str], *, me: Any = None) -> str:
     if written.user_id is not None and written.user_id in names:
         return names[written.user_id]
     if me is not None and written.who == me.get_username():
-        return "you"
-    return written.who or "someone"
+        return _("you")
+    return written.who or _("someone")
 
 
 def _value(form: Any, name: str, value: Any, titles: dict[str, Title]) -> str:
     """``value`` of field ``name`` as people read it."""
     if value is None or value == "" or value == []:
-        return NOTHING
+        return str(NOTHING)
     kind = form.kinds.get(name)
     field_ = form.base_fields.get(name)
     if kind == YESNO or isinstance(value, bool):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     if kind in (DATE, DATETIME):
         return people_date(value)
     if kind == REF or (getattr(field_, "reference", False) and isinstance(value, str)):
         found = titles.get(str(value))
         return f"{found.text} ({value})" if found else str(value)
     if kind == REFS or (getattr(field_, "reference", False) and isinstance(value, list)):
-        return "; ".join(f"{titles[v].text} ({v})" if v in titles else str(v) for v in value)
+        return _("; ").join(f"{titles[v].text} ({v})" if v in titles else str(v) for v in value)
     if kind in (CHOICE, CHECKS) and field_ is not None and hasattr(field_, "choices"):
         labels = {str(v): str(label) for v, label in field_.choices}
         if isinstance(value, list):
-            return "; ".join(labels.get(str(v), str(v)) for v in value)
+            return _("; ").join(labels.get(str(v), str(v)) for v in value)
         return labels.get(str(value), str(value))
     if kind == LINES and isinstance(value, list):
-        return "; ".join(str(v) for v in value)
+        return _("; ").join(str(v) for v in value)
     if kind == JSON or isinstance(value, dict | list):
         return json.dumps(value, default=str, ensure_ascii=False)
     if isinstance(value, float) and value.is_integer():
-        return f"{int(value):,}"
+        return page_number(int(value))
     if isinstance(value, int):
-        return f"{value:,}"
+        return page_number(value)
     return str(value)
 
 
+def listing(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c", as the page's language lists them."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _(", ").join(items[:-1]) + _(" and ") + items[-1]
+
+
 def _quoted(labels: list[str]) -> str:
-    return listing([f"“{label}”" for label in labels])
+    return listing([_("“%(label)s”") % {"label": label} for label in labels])
+
+
+def _headline(done: str, *, mine: bool, api: bool) -> str:
+    """What happened to the record since, as one sentence with %(others)s, %(what)s
+    and %(when)s to fill."""
+    if mine:
+        return {
+            ("changed", False): _(
+                "You changed this %(what)s in another window or tab on %(when)s, after you "
+                "opened it."
+            ),
+            ("voided", False): _(
+                "You voided this %(what)s in another window or tab on %(when)s, after you "
+                "opened it."
+            ),
+            ("restored", False): _(
+                "You restored this %(what)s in another window or tab on %(when)s, after you "
+                "opened it."
+            ),
+            ("changed", True): _(
+                "You changed this %(what)s again on %(when)s, after the version you sent."
+            ),
+            ("voided", True): _(
+                "You voided this %(what)s again on %(when)s, after the version you sent."
+            ),
+            ("restored", True): _(
+                "You restored this %(what)s again on %(when)s, after the version you sent."
+            ),
+        }[done, api]
+    return {
+        ("changed", False): _("%(others)s changed this %(what)s on %(when)s, after you opened it."),
+        ("voided", False): _("%(others)s voided this %(what)s on %(when)s, after you opened it."),
+        ("restored", False): _(
+            "%(others)s restored this %(what)s on %(when)s, after you opened it."
+        ),
+        ("changed", True): _(
+            "%(others)s changed this %(what)s on %(when)s, after the version you sent."
+        ),
+        ("voided", True): _(
+            "%(others)s voided this %(what)s on %(when)s, after the version you sent."
+        ),
+        ("restored", True): _(
+            "%(others)s restored this %(what)s on %(when)s, after the version you sent."
+        ),
+    }[done, api]
+
+
+def _version_line(kind: str, *, why: str) -> str:
+    """One version written since, with %(when)s, %(who)s and %(why)s to fill."""
+    if why:
+        return {
+            "recorded": _("%(when)s · %(who)s recorded it: “%(why)s”"),
+            "voided": _("%(when)s · %(who)s voided it: “%(why)s”"),
+            "restored": _("%(when)s · %(who)s restored it: “%(why)s”"),
+        }.get(kind) or _("%(when)s · %(who)s changed it: “%(why)s”")
+    return {
+        "recorded": _("%(when)s · %(who)s recorded it"),
+        "voided": _("%(when)s · %(who)s voided it"),
+        "restored": _("%(when)s · %(who)s restored it"),
+    }.get(kind) or _("%(when)s · %(who)s changed it")
 
 
 def describe(conflict: Conflict, *, me: Any = None, api: bool = False) -> Words:
     """``conflict`` in words for ``me`` (the person whose change was refused), for a
     page (the form offered below it) or for the API (``api``: send it again)."""
     form = form_class(conflict.fact_type)
-    what = type_words(conflict.fact_type)
+    what = naming.kind_word(conflict.fact_type).render(reader_language())
     names = people(conflict.since, me=me)
     refs = set()
     for mapping in (conflict.base, conflict.current, conflict.proposed or {}):
@@ -194,7 +266,7 @@ def describe(conflict: Conflict, *, me: Any = None, api: bool = False) -> Words:
             )
         )
     writers = list(dict.fromkeys(who(w, names, me=me) for w in conflict.since))
-    others = listing(writers) or "someone"
+    others = listing(writers) or _("someone")
     last = conflict.last
     when = people_date(last.at) if last else ""
     if conflict.current_voided and not conflict.base_voided:
@@ -203,21 +275,20 @@ def describe(conflict: Conflict, *, me: Any = None, api: bool = False) -> Words:
         done = "restored"
     else:
         done = "changed"
-    since = "the version you sent" if api else "you opened it"
-    if others == "you":
-        elsewhere = "again" if api else "in another window or tab"
-        headline = f"You {done} this {what} {elsewhere} on {when}, after {since}."
-    else:
-        headline = f"{capital(others)} {done} this {what} on {when}, after {since}."
-    versions = []
-    for written in conflict.since:
-        reason = f": “{written.why}”" if written.why else ""
-        verb = {"recorded": "recorded", "voided": "voided", "restored": "restored"}.get(
-            written.kind, "changed"
-        )
-        versions.append(
-            f"{people_date(written.at)} · {capital(who(written, names, me=me))} {verb} it{reason}"
-        )
+    headline = _headline(done, mine=others == _("you"), api=api) % {
+        "others": capital(others),
+        "what": what,
+        "when": when,
+    }
+    versions = [
+        _version_line(written.kind, why=written.why)
+        % {
+            "when": people_date(written.at),
+            "who": capital(who(written, names, me=me)),
+            "why": written.why,
+        }
+        for written in conflict.since
+    ]
     theirs = [label(n) for n in conflict.theirs]
     both = [line.label for line in lines if line.both]
     alike = [
@@ -228,50 +299,75 @@ def describe(conflict: Conflict, *, me: Any = None, api: bool = False) -> Words:
     yours_only = [line.label for line in lines if line.yours is not None and line.theirs is None]
     theirs_only = [line.label for line in lines if line.theirs is not None and line.yours is None]
     they = capital(others)
+    version = {"version": conflict.current_version}
     if api:
-        again = f"To put yours on top, send it again with the version {conflict.current_version}."
-        void_again = f"To void it anyway, ask again with the version {conflict.current_version}."
+        again = _("To put yours on top, send it again with the version %(version)s.") % version
+        void_again = _("To void it anyway, ask again with the version %(version)s.") % version
     else:
-        again = "The form below holds their version with your change on top: save it, or leave it."
-        void_again = "Void it anyway, or keep it."
+        again = _(
+            "The form below holds their version with your change on top: save it, or leave it."
+        )
+        void_again = _("Void it anyway, or keep it.")
+    said = {
+        "they": they,
+        "others": others,
+        "theirs": _quoted(theirs),
+        "yours": _quoted(yours_only),
+        "next": void_again if conflict.void else again,
+    }
     if conflict.current_voided:
         summary = (
-            f"A void record is not changed: nothing of yours was stored. Your change is "
-            f"shown beside theirs; to keep it, ask {others} why it was voided."
+            _(
+                "A void record is not changed: nothing of yours was stored. Your change is "
+                "shown beside theirs; to keep it, ask %(others)s why it was voided."
+            )
             if not conflict.void
-            else "It is void already: there is nothing more to do."
-        )
+            else _("It is void already: there is nothing more to do.")
+        ) % said
     elif conflict.void:
         summary = (
-            f"{they} changed {_quoted(theirs)}; voiding it now voids their version. {void_again}"
+            _("%(they)s changed %(theirs)s; voiding it now voids their version. %(next)s")
             if theirs
-            else f"No field you can see changed. {void_again}"
-        )
+            else _("No field you can see changed. %(next)s")
+        ) % said
     elif not mine:
         summary = (
-            f"{they} changed {_quoted(theirs)}; you changed nothing: their version stands, "
-            "and there is nothing of yours to save."
+            _(
+                "%(they)s changed %(theirs)s; you changed nothing: their version stands, "
+                "and there is nothing of yours to save."
+            )
+            % said
         )
     elif not both and not alike:
         summary = (
-            f"{they} changed {_quoted(theirs)}; you changed {_quoted(yours_only)}: both can "
-            f"stand. {again}"
+            _("%(they)s changed %(theirs)s; you changed %(yours)s: both can stand. %(next)s")
             if theirs
-            else f"You changed {_quoted(yours_only)}, which they did not touch. {again}"
-        )
+            else _("You changed %(yours)s, which they did not touch. %(next)s")
+        ) % said
     else:
         parts = []
         if both:
-            parts.append(f"{they} and you both changed {_quoted(both)}: yours would replace theirs")
+            parts.append(
+                _("%(they)s and you both changed %(fields)s: yours would replace theirs")
+                % {"they": they, "fields": _quoted(both)}
+            )
         if alike:
-            parts.append(f"you both set {_quoted(alike)} alike")
+            parts.append(_("you both set %(fields)s alike") % {"fields": _quoted(alike)})
         if theirs_only:
-            parts.append(f"their change of {_quoted(theirs_only)} stands")
+            parts.append(_("their change of %(fields)s stands") % {"fields": _quoted(theirs_only)})
         if yours_only:
-            changes = "changes" if len(yours_only) > 1 else "change"
-            go = "go" if len(yours_only) > 1 else "goes"
-            parts.append(f"your {changes} of {_quoted(yours_only)} {go} on top")
-        summary = capital("; ".join(parts)) + f". {again}"
+            parts.append(
+                ngettext(
+                    "your change of %(fields)s goes on top",
+                    "your changes of %(fields)s go on top",
+                    len(yours_only),
+                )
+                % {"fields": _quoted(yours_only)}
+            )
+        summary = _("%(clauses)s. %(next)s") % {
+            "clauses": capital(_("; ").join(parts)),
+            "next": again,
+        }
     return Words(
         key=conflict.key,
         fact_type=conflict.fact_type,
@@ -293,10 +389,10 @@ def problem_lines(words: Words) -> list[str]:
     field."""
     lines = [f"{words.fact_type} {words.key}: {words.headline} {words.summary}".strip()]
     for line in words.lines:
-        parts = [f"was {line.before}"]
+        parts = [_("was %(value)s") % {"value": line.before}]
         if line.theirs is not None:
-            parts.append(f"theirs {line.theirs}")
+            parts.append(_("theirs %(value)s") % {"value": line.theirs})
         if line.yours is not None:
-            parts.append(f"yours {line.yours}")
-        lines.append(f"{words.fact_type} {words.key}: {line.label}: {'; '.join(parts)}")
+            parts.append(_("yours %(value)s") % {"value": line.yours})
+        lines.append(f"{words.fact_type} {words.key}: {line.label}: {_('; ').join(parts)}")
     return lines

@@ -28,20 +28,24 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
 
 from sanitas.kit import selectors as staff_selectors
-from sanitas.kit.dates import people_date
-from sanitas.kit.said import finding_words
-from sanitas.kit.titles import Title, requirement_title, titles
-from sanitas.ordinance.words import number, type_words, words
+from sanitas.kit.said import finding_words, reader_language
+from sanitas.kit.titles import Title, titles
+from sanitas.ordinance import naming
+from sanitas.ordinance.words import capital, number
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
+from sanitas.web.templatetags.web_tags import people_date, status_word
+from sanitas.web.templatetags.web_tags import requirement_title as page_requirement_title
 
 #: the kinds of record a timeline is drawn for
 TIMELINE_TYPES = ("establishment", "premises")
 PAGE_SIZE = 50
 #: who a finding's status change is by: the rules, evaluated on a write or a sweep
-EVALUATION = "Sanitas (evaluation of the rules)"
+EVALUATION = gettext_lazy("Sanitas (evaluation of the rules)")
 
 
 @dataclass
@@ -246,20 +250,39 @@ def name_people(entries: list[Entry]) -> None:
 # --------------------------------------------------------------------------- records
 
 
+def page_number(value: int | float | Decimal) -> str:
+    """A number as the page's language writes it: "1,000" and "2.5" in English, "1.000"
+    and "2,5" in Spanish."""
+    if (get_language() or "en").split("-")[0] == "en":
+        return number(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return number_format(value, force_grouping=True)
+
+
 def _value(value: Any) -> str:
     """A field's value in words, for "changed 750 → 1,000"."""
     if value is None or value == "" or value == []:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, datetime | date):
         return people_date(value)
     if isinstance(value, int | float | Decimal):
-        return number(value)
+        return page_number(value)
     if isinstance(value, list):
-        return ", ".join(_value(v) for v in value)
+        return _(", ").join(_value(v) for v in value)
     text = str(value)
-    return words(text) if "_" in text and " " not in text else text
+    if "_" in text and " " not in text:
+        return naming.value_word(text).render(reader_language())
+    return text
+
+
+def _kind(fact_type: str) -> str:
+    """What a record is, capitalised, in the page's language ("Pump-out", "Business")."""
+    if fact_type == "establishment":
+        return _("Business")
+    return capital(naming.kind_word(fact_type).render(reader_language()))
 
 
 def _columns(model: type[Record]) -> list[Any]:
@@ -278,8 +301,7 @@ def record_entries(scope: Scope) -> list[Entry]:
         model = RECORD_MODELS[fact_type]
         columns = _columns(model)
         titled = _titled(scope, {*model.references, *model.list_references})
-        kind = "business" if fact_type == "establishment" else type_words(fact_type)
-        kind = kind[:1].upper() + kind[1:]
+        kind = _kind(fact_type)
         before: dict[str, Any] = {}
         for version in model.history.filter(key__in=keys).order_by(
             "key", "history_date", "history_id"
@@ -307,7 +329,7 @@ def _titled(scope: Scope, references: set[str]) -> Callable[[str, Any], str]:
     def value(name: str, given: Any) -> str:
         if name not in references or given in (None, "", []):
             return _value(given)
-        return ", ".join(title(key) for key in (given if isinstance(given, list) else [given]))
+        return _(", ").join(title(key) for key in (given if isinstance(given, list) else [given]))
 
     return value
 
@@ -319,18 +341,25 @@ def _record_entry(
     common = {"at": version.history_date, "kind": "records", "user_id": version.history_user_id}
     if previous is None:
         return Entry(
-            what=f"{kind} recorded",
+            what=_("%(kind)s recorded") % {"kind": kind},
             actor=version.recorded_by,
             why=version.recorded_why or reason,
             **common,
         )
     if version.voided_at is not None and previous.voided_at is None:
         return Entry(
-            what=f"{kind} voided", actor=version.voided_by, why=version.voided_why, **common
+            what=_("%(kind)s voided") % {"kind": kind},
+            actor=version.voided_by,
+            why=version.voided_why,
+            **common,
         )
     changes = [
-        f"{column.verbose_name} changed {titled(column.name, getattr(previous, column.name))} → "
-        f"{titled(column.name, getattr(version, column.name))}"
+        _("%(field)s changed %(before)s → %(after)s")
+        % {
+            "field": column.verbose_name,
+            "before": titled(column.name, getattr(previous, column.name)),
+            "after": titled(column.name, getattr(version, column.name)),
+        }
         for column in columns
         if getattr(previous, column.name) != getattr(version, column.name)
     ]
@@ -338,11 +367,13 @@ def _record_entry(
     if not changes and not reinstated:
         return None  # only its grouping changed: nothing a person would read as news
     if reinstated:
-        what = f"{kind} recorded again"
+        what = _("%(kind)s recorded again") % {"kind": kind}
     elif len(changes) <= 2:
-        what, changes = "; ".join(changes), []
+        what, changes = _("; ").join(changes), []
     else:
-        what = f"{len(changes)} fields changed"
+        what = ngettext("%(count)s field changed", "%(count)s fields changed", len(changes)) % {
+            "count": page_number(len(changes))
+        }
     return Entry(
         what=what,
         actor=version.recorded_by,
@@ -367,24 +398,26 @@ def finding_entries(scope: Scope) -> list[Entry]:
         if seen == state:
             continue
         last[slot] = state
-        period = f" for {version.period}" if version.period else ""
+        said = {"status": status_word(state), "period": version.period}
         if state == "no longer found":
-            what = f"no longer found{period}"
+            what = _("no longer found for %(period)s") if version.period else _("no longer found")
         elif seen is None:
-            what = f"found {words(state)}{period}"
+            what = _("found %(status)s for %(period)s") if version.period else _("found %(status)s")
         else:
-            what = f"became {words(state)}{period}"
+            what = (
+                _("became %(status)s for %(period)s") if version.period else _("became %(status)s")
+            )
         out.append(
             Entry(
                 at=version.history_date,
                 kind="findings",
-                what=what,
-                actor=EVALUATION,
+                what=what % said,
+                actor=str(EVALUATION),
                 user_id=version.history_user_id,
                 why=finding_words(version) if version.current else "",
                 record=scope.named.get(version.subject),
                 requirement=version.requirement,
-                requirement_title=requirement_title(version.requirement),
+                requirement_title=page_requirement_title(version.requirement),
             )
         )
     return out
@@ -399,21 +432,22 @@ def case_entries(scope: Scope) -> list[Entry]:
     from sanitas.casework import selectors as casework_selectors
 
     versions, notes = casework_selectors.case_versions(scope.user, subjects=list(scope.keys))
-    assignees, _ = people(ids={v.assignee_id for v in versions if v.assignee_id})
+    assignees, _names = people(ids={v.assignee_id for v in versions if v.assignee_id})
     out: list[Entry] = []
     previous: dict[int, Any] = {}
     for version in versions:
         before = previous.get(version.id)
         previous[version.id] = version
+        to = {"who": assignees.get(version.assignee_id, "—")}
         if before is None:
-            what = "Case opened"
+            what = _("Case opened")
             if version.assignee_id is not None:
-                what += f" and assigned to {assignees.get(version.assignee_id, '—')}"
+                what = _("Case opened and assigned to %(who)s") % to
         elif before.assignee_id != version.assignee_id:
             what = (
-                f"Case assigned to {assignees.get(version.assignee_id, '—')}"
+                _("Case assigned to %(who)s") % to
                 if version.assignee_id is not None
-                else "Case unassigned"
+                else _("Case unassigned")
             )
         else:
             continue
@@ -426,7 +460,7 @@ def case_entries(scope: Scope) -> list[Entry]:
                 user_id=version.history_user_id,
                 record=scope.named.get(version.subject),
                 requirement=version.requirement,
-                requirement_title=requirement_title(version.requirement),
+                requirement_title=page_requirement_title(version.requirement),
                 link=reverse("casework:case", args=[version.subject, version.requirement]),
             )
         )
@@ -436,12 +470,12 @@ def case_entries(scope: Scope) -> list[Entry]:
             Entry(
                 at=note.written_at,
                 kind="cases",
-                what=f"Note: {note.text}",
+                what=_("Note: %(text)s") % {"text": note.text},
                 actor=note.written_by.get_username(),
                 user_id=note.written_by_id,
                 record=scope.named.get(case.subject),
                 requirement=case.requirement,
-                requirement_title=requirement_title(case.requirement),
+                requirement_title=page_requirement_title(case.requirement),
                 link=reverse("casework:case", args=[case.subject, case.requirement]),
             )
         )
@@ -455,15 +489,15 @@ def inspection_entries(scope: Scope) -> list[Entry]:
 
     out: list[Entry] = []
     for visit in casework_selectors.visits_about(list(scope.keys)):
-        title = visit.get_kind_display()
+        title = _visit_title(visit)
         link = reverse("casework:inspection", args=[visit.pk])
         about = scope.named.get(visit.subject)
         out.append(
             Entry(
                 at=visit.started_at,
                 kind="inspections",
-                what=f"{title} of {visit.visit_date:%b} {visit.visit_date.day}, "
-                f"{visit.visit_date.year} started",
+                what=_("%(visit)s of %(day)s started")
+                % {"visit": title, "day": people_date(visit.visit_date)},
                 actor=visit.started_by.get_username(),
                 user_id=visit.started_by_id,
                 record=about,
@@ -471,11 +505,15 @@ def inspection_entries(scope: Scope) -> list[Entry]:
             )
         )
         for photo in visit.photos.all():
-            words = f"Photo taken ({title})"
-            if photo.caption:
-                words += f": {photo.caption}"
-            if photo.voided_at is not None:
-                words += f" (void: {photo.voided_why})"
+            said = {"visit": title, "caption": photo.caption, "why": photo.voided_why}
+            if photo.caption and photo.voided_at is not None:
+                words = _("Photo taken (%(visit)s): %(caption)s (void: %(why)s)") % said
+            elif photo.caption:
+                words = _("Photo taken (%(visit)s): %(caption)s") % said
+            elif photo.voided_at is not None:
+                words = _("Photo taken (%(visit)s) (void: %(why)s)") % said
+            else:
+                words = _("Photo taken (%(visit)s)") % said
             out.append(
                 Entry(
                     at=photo.taken_at,
@@ -490,18 +528,24 @@ def inspection_entries(scope: Scope) -> list[Entry]:
             )
         if visit.finished_at is not None:
             signature = getattr(visit, "signature", None)
-            signed = ""
-            if signature is not None:
-                signed = (
-                    "; the person on site refused to sign"
-                    if signature.refused
-                    else f"; signed by {signature.signer_name}"
+            said = {"visit": title}
+            if signature is None:
+                finished = _("%(visit)s finished, its facts recorded") % said
+            elif signature.refused:
+                finished = (
+                    _("%(visit)s finished, its facts recorded; the person on site refused to sign")
+                    % said
                 )
+            else:
+                finished = _("%(visit)s finished, its facts recorded; signed by %(name)s") % {
+                    **said,
+                    "name": signature.signer_name,
+                }
             out.append(
                 Entry(
                     at=visit.finished_at,
                     kind="inspections",
-                    what=f"{title} finished, its facts recorded{signed}",
+                    what=finished,
                     actor=visit.started_by.get_username(),
                     user_id=visit.started_by_id,
                     record=about,
@@ -510,6 +554,14 @@ def inspection_entries(scope: Scope) -> list[Entry]:
                 )
             )
     return out
+
+
+def _visit_title(visit: Any) -> str:
+    """A visit's kind as the inspection pages call it, in the page's language."""
+    from sanitas.casework.inspection import VISIT_KINDS
+
+    kind = VISIT_KINDS.get(visit.kind)
+    return str(kind.title) if kind is not None else visit.get_kind_display()
 
 
 register(Source("records", gettext_lazy("Records and their versions"), record_entries))
