@@ -16,6 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from sanitas.access.policy import allows
 
 #: a notice's states, in the order a notice passes through them
@@ -37,6 +40,50 @@ APPEAL_STATES = {
     "filed": "a request for a hearing, filed within the appeal window",
     "scheduled": "a hearing is set before a hearing officer",
     "decided": "the hearing officer issued the final written order",
+}
+
+#: what a page calls each state of a notice, in the reader's language (the records
+#: keep the English key)
+NOTICE_STATE_NAMES = {
+    "draft": pgettext_lazy("notice state", "draft"),
+    "approved": pgettext_lazy("notice state", "approved"),
+    "served": pgettext_lazy("notice state", "served"),
+    "complied": pgettext_lazy("notice state", "complied"),
+    "escalated": pgettext_lazy("notice state", "escalated"),
+    "rescinded": pgettext_lazy("notice state", "rescinded"),
+    "superseded": pgettext_lazy("notice state", "superseded"),
+}
+EXTENSION_STATE_NAMES = {
+    "requested": pgettext_lazy("extension request state", "requested"),
+    "granted": pgettext_lazy("extension request state", "granted"),
+    "denied": pgettext_lazy("extension request state", "denied"),
+}
+APPEAL_STATE_NAMES = {
+    "filed": pgettext_lazy("appeal state", "filed"),
+    "scheduled": pgettext_lazy("appeal state", "scheduled"),
+    "decided": pgettext_lazy("appeal state", "decided"),
+}
+#: what a notice's timeline calls each recorded action (an event keeps the English
+#: it was recorded with; it is named in the reader's language where it is shown)
+EVENT_NAMES = {
+    "drafted": pgettext_lazy("notice event", "drafted"),
+    "edited": pgettext_lazy("notice event", "edited"),
+    "approved": pgettext_lazy("notice event", "approved"),
+    "served": pgettext_lazy("notice event", "served"),
+    "escalated": pgettext_lazy("notice event", "escalated"),
+    "complied": pgettext_lazy("notice event", "complied"),
+    "rescinded": pgettext_lazy("notice event", "rescinded"),
+    "superseded": pgettext_lazy("notice event", "superseded"),
+    "corrects": pgettext_lazy("notice event", "corrects"),
+    "payment": pgettext_lazy("notice event", "payment"),
+    "extension requested": _("extension requested"),
+    "extension granted": _("extension granted"),
+    "extension denied": _("extension denied"),
+    "appealed": pgettext_lazy("notice event", "appealed"),
+    "hearing scheduled": _("hearing scheduled"),
+    "hearing: upheld": _("hearing: upheld"),
+    "hearing: modified": _("hearing: modified"),
+    "hearing: dismissed": _("hearing: dismissed"),
 }
 
 #: the kinds a transition applies to when it names none

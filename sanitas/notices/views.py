@@ -20,6 +20,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from sanitas.access.doors import door, require
 from sanitas.access.policy import About, allows
@@ -30,6 +32,7 @@ from sanitas.notices import render as documents
 from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGE_NAMES, kinds
 from sanitas.notices.models import STATES, Hearing
+from sanitas.notices.templatetags.notice_words import kind_name
 from sanitas.records.worklist import program_of
 
 
@@ -172,7 +175,11 @@ def _act(
 
 
 def _invalid(request: HttpRequest, notice, form) -> HttpResponse:
-    problems = [f"{name}: {' '.join(errors)}" for name, errors in form.errors.items()]
+    # each problem named by the field's label, in the page's language
+    problems = [
+        f"{form[name].label}: {' '.join(errors)}" if name in form.fields else " ".join(errors)
+        for name, errors in form.errors.items()
+    ]
     return _detail(request, notice, status=422, problems=problems)
 
 
@@ -186,7 +193,7 @@ def notice_list(request: HttpRequest) -> HttpResponse:
         found = selectors.notice_by_code(request.user, code)
         if found is not None:
             return redirect("notices:detail", notice_id=found.pk)
-        messages.error(request, f"No notice has the case code {code}.")
+        messages.error(request, _("No notice has the case code %(code)s.") % {"code": code})
     return _list(request)
 
 
@@ -263,7 +270,11 @@ def serve_batch(request: HttpRequest) -> HttpResponse:
             form.add_error(None, problem)
         return _list(request, serve_form=form, status=400)
     count = len(data["notices"])
-    messages.success(request, f"Serving {count} notice{'s' if count != 1 else ''} as a job.")
+    messages.success(
+        request,
+        ngettext("Serving %(count)d notice as a job.", "Serving %(count)d notices as a job.", count)
+        % {"count": count},
+    )
     return redirect("jobs:job", pk=job.pk)
 
 
@@ -307,14 +318,14 @@ def draft(request: HttpRequest) -> HttpResponse:
         except services.NoticeError as exc:
             problems = exc.problems
         else:
-            title = selectors.kind_of(notice).title()
+            words = {"kind": kind_name(notice.kind), "code": notice.code}
             if getattr(notice, "already_open", False):
                 messages.info(
                     request,
-                    f"{title} {notice.code} is already drafted for this finding; here it is.",
+                    _("%(kind)s %(code)s is already drafted for this finding; here it is.") % words,
                 )
             else:
-                messages.success(request, f"Drafted {title} {notice.code}.")
+                messages.success(request, _("Drafted %(kind)s %(code)s.") % words)
             return redirect("notices:detail", notice_id=notice.pk)
     return render(
         request,
@@ -372,7 +383,7 @@ def edit(request: HttpRequest, notice_id: int) -> HttpResponse:
             version_required=True,
             **yours,
         ),
-        "The draft was saved.",
+        _("The draft was saved."),
         asked="edit",
         yours=yours,
         was=data["was"] if isinstance(data["was"], dict) else None,
@@ -390,7 +401,7 @@ def approve(request: HttpRequest, notice_id: int) -> HttpResponse:
             actor=_actor(request),
             version=request.POST.get("version") or None,
         ),
-        "Approved.",
+        _("Approved."),
         asked="approve",
     )
 
@@ -422,7 +433,7 @@ def serve(request: HttpRequest, notice_id: int) -> HttpResponse:
             proof_name=proof.name if proof else "",
             version=request.POST.get("version") or None,
         ),
-        "Served. The notice is frozen; its clock starts today.",
+        _("Served. The notice is frozen; its clock starts today."),
         asked="serve",
     )
 
@@ -442,7 +453,7 @@ def comply(request: HttpRequest, notice_id: int) -> HttpResponse:
             complied_on=form.cleaned_data["complied_on"],
             why=form.cleaned_data["why"],
         ),
-        "Compliance recorded.",
+        _("Compliance recorded."),
     )
 
 
@@ -458,7 +469,7 @@ def rescind(request: HttpRequest, notice_id: int) -> HttpResponse:
         lambda: services.rescind_notice(
             notice_id=notice.pk, actor=_actor(request), why=form.cleaned_data["why"]
         ),
-        "Rescinded.",
+        _("Rescinded."),
     )
 
 
@@ -475,9 +486,17 @@ def supersede(request: HttpRequest, notice_id: int) -> HttpResponse:
     except services.NoticeError as exc:
         return _detail(request, notice, status=exc.status, problems=exc.problems)
     if getattr(new, "already_open", False):
-        messages.info(request, f"{new.code}, a correction of {notice.code}, is already drafted.")
+        messages.info(
+            request,
+            _("%(new)s, a correction of %(old)s, is already drafted.")
+            % {"new": new.code, "old": notice.code},
+        )
     else:
-        messages.success(request, f"Drafted {new.code}, which corrects {notice.code} once served.")
+        messages.success(
+            request,
+            _("Drafted %(new)s, which corrects %(old)s once served.")
+            % {"new": new.code, "old": notice.code},
+        )
     return redirect("notices:detail", notice_id=new.pk)
 
 
@@ -490,9 +509,12 @@ def cite(request: HttpRequest, notice_id: int) -> HttpResponse:
     except services.NoticeError as exc:
         return _detail(request, notice, status=exc.status, problems=exc.problems)
     if getattr(citation, "already_open", False):
-        messages.info(request, f"Citation {citation.code} is already drafted; here it is.")
+        messages.info(
+            request,
+            _("Citation %(code)s is already drafted; here it is.") % {"code": citation.code},
+        )
     else:
-        messages.success(request, f"Drafted citation {citation.code}.")
+        messages.success(request, _("Drafted citation %(code)s.") % {"code": citation.code})
     return redirect("notices:detail", notice_id=citation.pk)
 
 
@@ -508,7 +530,7 @@ def payment(request: HttpRequest, notice_id: int) -> HttpResponse:
         lambda: services.record_payment(
             citation_id=notice.pk, actor=_actor(request), **form.cleaned_data
         ),
-        "Payment recorded.",
+        _("Payment recorded."),
     )
 
 
@@ -530,7 +552,7 @@ def extension(request: HttpRequest, notice_id: int) -> HttpResponse:
             explanation=data["explanation"],
             corrective_action_plan=data["corrective_action_plan"] or None,
         ),
-        "Extension request recorded.",
+        _("Extension request recorded."),
     )
 
 
@@ -553,7 +575,7 @@ def extension_decide(request: HttpRequest, notice_id: int, request_id: int) -> H
             decided_on=data["decided_on"],
             new_due_on=data["new_due_on"],
         ),
-        "Extension decided.",
+        _("Extension decided."),
     )
 
 
@@ -569,7 +591,7 @@ def appeal(request: HttpRequest, notice_id: int) -> HttpResponse:
         lambda: services.file_appeal(
             citation_id=notice.pk, actor=_actor(request), **form.cleaned_data
         ),
-        "Appeal filed.",
+        _("Appeal filed."),
     )
 
 
@@ -587,7 +609,7 @@ def hearing(request: HttpRequest, notice_id: int, appeal_id: int) -> HttpRespons
         lambda: services.schedule_hearing(
             appeal_id=appeal_id, actor=_actor(request), **form.cleaned_data
         ),
-        "Hearing scheduled.",
+        _("Hearing scheduled."),
     )
 
 
@@ -615,7 +637,7 @@ def hearing_decide(request: HttpRequest, notice_id: int, hearing_id: int) -> Htt
             officer_title=ROLES["hearing_officer"].title,
             **form.cleaned_data,
         ),
-        "The final written order is recorded.",
+        _("The final written order is recorded."),
     )
 
 
@@ -668,9 +690,9 @@ def batch_pdf(request: HttpRequest) -> HttpResponse:
     if not rows:
         messages.error(
             request,
-            "No notices were mailed on that day."
+            _("No notices were mailed on that day.")
             if rows is not None
-            else "Give the day the notices were served.",
+            else _("Give the day the notices were served."),
         )
         return redirect(reverse("notices:list"))
     data = documents.batch_pdf([n.html for n in rows])
@@ -685,7 +707,7 @@ def batch_csv(request: HttpRequest) -> HttpResponse:
     """The addresses of the notices mailed on a day, in the order of the batch PDF."""
     rows, form = _batch(request)
     if rows is None:
-        messages.error(request, "Give the day the notices were served.")
+        messages.error(request, _("Give the day the notices were served."))
         return redirect(reverse("notices:list"))
     out = io.StringIO()
     writer = csv.writer(out)
