@@ -217,3 +217,90 @@ def test_a_connection_without_its_permit_says_why_in_each_language() -> None:
         "permiso válido: el permiso de conexión domiciliaria"
     )
     assert "未取得有效許可證" in render(message, "zh-Hant")
+
+
+def _design(*segments: dict, **fields) -> dict:
+    return {
+        "id": "d-1",
+        "type": "connection_design",
+        "permit": "p-1",
+        "persons_served": 4,
+        "segments": list(segments),
+        **fields,
+    }
+
+
+def _seg(start: str, end: str, **fields) -> dict:
+    return {"from": start, "to": end, "diameter_in": 6, "material": "vitrified_clay", **fields}
+
+
+def test_a_designs_diameters_read_with_the_persons_by_the_plural() -> None:
+    design = _design(
+        _seg("street_sewer", "property_line"), _seg("property_line", "building", diameter_in=3)
+    )
+    message = _said(evaluate([LOT, PERMIT, design], "2025-03-10"), "PRM-PIPE-DIAMETER", "d-1")
+    assert render(message) == (
+        "Serving 4 people (20 or fewer), the runs from the public sewer to the property line "
+        "must be at least 6 in. across and the rest at least 4 in.; the run from the property "
+        "line to the building is only 3 in. across."
+    )
+    spanish = render(message, "es")
+    assert spanish.startswith("Al servir a 4 personas (20 o menos)")
+    assert spanish.endswith(
+        "; el tramo del lindero de la propiedad al edificio solo tiene 3 pulg. de diámetro."
+    )
+    assert render(message, "zh-Hant").endswith("；從地界線到建築物的管段內徑僅3英寸。")
+    one = _design(_seg("street_sewer", "property_line"), persons_served=1)
+    single = _said(evaluate([LOT, PERMIT, one], "2025-03-10"), "PRM-PIPE-DIAMETER", "d-1")
+    assert render(single).startswith("Serving 1 person (20 or fewer)")
+    assert render(single, "es").startswith("Al servir a 1 persona (20 o menos)")
+
+
+def test_a_grade_too_flat_and_a_clay_run_too_shallow_in_each_language() -> None:
+    design = _design(
+        _seg("street_sewer", "property_line", length_ft=50, fall_ft=0.5, cover_in=8),
+        _seg("property_line", "building", length_ft=20, fall_ft=1),
+    )
+    evaluation = evaluate([LOT, PERMIT, design], "2025-03-10")
+    grade = _said(evaluation, "PRM-GRADE", "d-1")
+    assert render(grade) == (
+        "From the property line to the public sewer, the run from the public sewer to the "
+        "property line falls 0.5 ft in 50 ft (1%), but a straight fall of at least 1 ft in 50 ft "
+        "(2%) toward the public sewer is required."
+    )
+    assert "desciende 0,5 pies en 50 pies (1%)" in render(grade, "es")
+    assert "在50英尺內下降0.5英尺（1%）" in render(grade, "zh-Hant")
+    clay = _said(evaluation, "PRM-CLAY-CLEARANCE", "d-1")
+    english = render(clay)
+    assert english.startswith(
+        "The run from the public sewer to the property line is 8 in. below the ground surface"
+    )
+    spanish = render(clay, "es")
+    assert spanish.startswith(
+        "El tramo de la alcantarilla pública al lindero de la propiedad está a 8 pulg."
+    )
+    assert "arcilla vitrificada" in spanish and "陶管" in render(clay, "zh-Hant")
+    data = json.loads(json.dumps(clay.to_dict()))
+    assert Message.from_dict(data) == clay
+
+
+def test_a_connection_method_and_a_pipe_material_in_each_language() -> None:
+    design = _design(
+        _seg("street_sewer", "property_line", material="pvc"),
+        public_sewer_diameter_in=8,
+        public_sewer_depth_ft=12,
+        method="y_branch",
+    )
+    evaluation = evaluate([LOT, PERMIT, design], "2025-03-10")
+    method = _said(evaluation, "PRM-CONNECTION-METHOD", "d-1")
+    assert render(method) == (
+        "The public sewer is 8 in. across and 12 ft deep, so a saddle or a Y-branch may be used, "
+        "and the design uses a Y-branch."
+    )
+    assert render(method, "es") == (
+        "La alcantarilla pública tiene 8 pulg. de diámetro y 12 pies de profundidad, por lo que "
+        "puede usarse una silleta o un ramal en Y, y el diseño usa un ramal en Y."
+    )
+    material = _said(evaluation, "PRM-PIPE-MATERIAL", "d-1")
+    assert render(material).startswith("The run from the public sewer to the property line is PVC;")
+    assert "hierro fundido" in render(material, "es") and "鑄鐵" in render(material, "zh-Hant")

@@ -15,7 +15,7 @@ from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, met, violation
 from sanitas.ordinance.general import memo
 from sanitas.ordinance.general.common import _PERMIT, _PERMIT_FOR, ref, ref_namer
-from sanitas.ordinance.messages import Count, Day, Message, Name, Phrase, Word, declare
+from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, declare
 from sanitas.ordinance.messages import vocabulary as words_of_messages
 from sanitas.ordinance.words import capital, listing, name_of, namer, words
 
@@ -551,43 +551,74 @@ UNSHOWN_FAILS_READING = (
 )
 
 
-def unshown_note(items: list[str], ctx: Context) -> str:
-    return (
-        f"; the design does not show {listing(items)}" if items and not fails_unshown(ctx) else ""
-    )
+_UNSHOWN_NOTE = declare("prm.unshown-note", "; the design does not show {items}")
+
+
+def unshown_note(items: list[Any], ctx: Context) -> Any:
+    """What the design does not show, said after a check that passed ("; the design
+    does not show the cover of the run from …"), or nothing."""
+    if items and not fails_unshown(ctx):
+        return Phrase(_UNSHOWN_NOTE(items=Items(tuple(items))))
+    return ""
+
+
+#: what a minimum measures, and how a value of it is said, by key
+MEASURED = {
+    "wall": ("distance from the building wall", "in. from the building wall"),
+    "cover": ("cover", "in. below the ground surface"),
+    "depth": ("depth", "ft deep"),
+}
+_SHOWS_NO = {
+    key: declare(f"prm.measure.{key}-not-shown", f"{{run}} shows no {what}")
+    for key, (what, _) in MEASURED.items()
+}
+_NOT_SHOWN = {
+    key: declare(f"prm.measure.{key}-unshown", f"the {what} of {{run}}")
+    for key, (what, _) in MEASURED.items()
+}
+_SHORT = {
+    key: declare(f"prm.measure.{key}-short", f"{{run}} is {{value}} {said}")
+    for key, (_, said) in MEASURED.items()
+}
+_SHORT_OF = declare("prm.measure.violation", "{failures}, but {rule}.")
 
 
 def minimums_outcome(
-    measures: list[tuple[str, float | None, float, str, str]],
-    rule_text: str,
-    every: str,
+    measures: list[tuple[Run, float | None, float, str]],
+    rule: Phrase,
+    passed: Any,
     ctx: Context,
 ) -> Outcome | None:
-    """Runs' dimensions against their minimums, each ``(run label, value, minimum, what
-    is measured, the words after a value)``: a violation naming every shortfall (and,
-    with ``prm.unshown_fails``, every dimension not shown), else met when one was
-    checked; None when the design shows none."""
-    failures, unshown, checked = [], [], 0
-    for label, value, minimum, what, as_measured in measures:
+    """Runs' dimensions against their minimums, each ``(run, value, minimum, what is
+    measured: a key of MEASURED)``: a violation naming every shortfall (and, with
+    ``prm.unshown_fails``, every dimension not shown), else met (``passed``, the
+    declared message of ``rule`` and ``note``) when one was checked; None when the
+    design shows none."""
+    failures: list[Phrase] = []
+    unshown: list[Phrase] = []
+    checked = 0
+    strict = False
+    for run, value, minimum, key in measures:
         if value is None:
             if fails_unshown(ctx):
-                failures.append(f"{label} shows no {what}")
+                failures.append(Phrase(_SHOWS_NO[key](run=run.name), capital=not failures))
+                strict = True
             else:
-                unshown.append(f"the {what} of {label}")
+                unshown.append(Phrase(_NOT_SHOWN[key](run=run.name)))
         elif value < minimum:
-            failures.append(f"{label} is {num(value)} {as_measured}")
+            short = _SHORT[key](run=run.name, value=measure(value))
+            failures.append(Phrase(short, capital=not failures))
         else:
             checked += 1
-    strict = any(" shows no " in f for f in failures)
     if failures:
         return violation(
-            f"{capital(listing(failures))}, but {rule_text}.",
+            _SHORT_OF(failures=Items(tuple(failures)), rule=rule),
             reading=UNSHOWN_FAILS_READING if strict else None,
         )
     if not checked:
         return None
     return met(
-        f"{every}: {rule_text}{unshown_note(unshown, ctx)}.",
+        passed(rule=rule, note=unshown_note(unshown, ctx)),
         reading=UNSHOWN_READING if unshown else None,
     )
 

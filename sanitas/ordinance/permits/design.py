@@ -9,26 +9,42 @@ from collections import defaultdict
 from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, derived, met, rule, violation
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.permits.common import (
     UNSHOWN_FAILS_READING,
     UNSHOWN_READING,
     Run,
-    any_of,
     at_least,
     code,
     fails_unshown,
+    measure,
     minimums_outcome,
-    num,
-    point_words,
+    point_ref,
     private_path,
     readings,
     runs,
     special_permit,
     unshown_note,
 )
-from sanitas.ordinance.words import capital, listing, name_of, plural, words
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- design checks
+
+#: the pipe materials the catalogs translate; another is said as the design names it
+_MATERIALS = ("vitrified_clay", "cast_iron", "abs", "pvc")
+vocabulary(*(words(m) for m in _MATERIALS))
+
+
+def _material(value: str) -> Word | Name:
+    return Word(words(value)) if value in _MATERIALS else Name(words(value))
+
+
+_RUN_IS = declare("prm.material.run-is", "{run} is {material}")
+_WRONG_MATERIAL = declare(
+    "prm.material.violation", "{runs}; house-connection pipe must be {allowed} soil pipe."
+)
+_RIGHT_MATERIAL = declare("prm.material.met", "Every run of the design is {allowed} pipe.")
 
 
 @rule("PRM-PIPE-MATERIAL", on="connection_design", cite=code("119(B)(1)"))
@@ -40,12 +56,14 @@ def pipe_material(design: Any, ctx: Context) -> Outcome | None:
     if not all_runs:
         return None
     bad = [r for r in all_runs if r.segment.material not in allowed]
+    materials = Items(tuple(_material(m) for m in allowed), "or")
     if bad:
-        listed = listing([f"{r.label} is {words(r.segment.material)}" for r in bad])
-        return violation(
-            f"{capital(listed)}; house-connection pipe must be {any_of(allowed)} soil pipe."
+        listed = tuple(
+            Phrase(_RUN_IS(run=r.name, material=_material(r.segment.material)), capital=not i)
+            for i, r in enumerate(bad)
         )
-    return met(f"Every run of the design is {any_of(allowed)} pipe.")
+        return violation(_WRONG_MATERIAL(runs=Items(listed), allowed=materials))
+    return met(_RIGHT_MATERIAL(allowed=materials))
 
 
 @rule("PRM-PIPE-DIAMETER", on="connection_design", cite=code("119(B)(1)"))
@@ -71,22 +89,40 @@ def pipe_diameter(design: Any, ctx: Context) -> Outcome | None:
         else:
             need = street_min if run.street_side else private_min
         if run.segment.diameter_in < need:
-            failures.append(f"{run.label} is only {num(run.segment.diameter_in)} in. across")
-    serving = plural(persons, "person")
+            narrow = _NARROW(run=run.name, diameter=measure(run.segment.diameter_in))
+            failures.append(Phrase(narrow))
     if large:
-        basis = (
-            f"Serving {serving} (more than {small}), every run must be at least "
-            f"{num(large_min)} in. across"
-        )
+        basis = _LARGE(persons=Count(persons), small=Count(small), large=measure(large_min))
     else:
-        basis = (
-            f"Serving {serving} ({small} or fewer), the runs from the public sewer to the "
-            f"property line must be at least {num(street_min)} in. across and the rest at "
-            f"least {num(private_min)} in."
+        basis = _SMALL(
+            persons=Count(persons),
+            small=Count(small),
+            street=measure(street_min),
+            private=measure(private_min),
         )
     if failures:
-        return violation(f"{basis}; {listing(failures)}.")
-    return met(f"{basis}, and every run is.")
+        return violation(_TOO_NARROW(basis=Phrase(basis), failures=Items(tuple(failures))))
+    return met(_WIDE_ENOUGH(basis=Phrase(basis)))
+
+
+_NARROW = declare("prm.diameter.narrow", "{run} is only {diameter} in. across")
+_LARGE = declare(
+    "prm.diameter.large",
+    "Serving {persons} person (more than {small}), every run must be at least {large} in. across",
+    plural="Serving {persons} people (more than {small}), every run must be at least {large} in. "
+    "across",
+    count="persons",
+)
+_SMALL = declare(
+    "prm.diameter.small",
+    "Serving {persons} person ({small} or fewer), the runs from the public sewer to the property "
+    "line must be at least {street} in. across and the rest at least {private} in.",
+    plural="Serving {persons} people ({small} or fewer), the runs from the public sewer to the "
+    "property line must be at least {street} in. across and the rest at least {private} in.",
+    count="persons",
+)
+_TOO_NARROW = declare("prm.diameter.violation", "{basis}; {failures}.")
+_WIDE_ENOUGH = declare("prm.diameter.met", "{basis}, and every run is.")
 
 
 def _cleanout_shown(point: str, design: Any) -> bool | None:
@@ -140,10 +176,7 @@ def cleanouts(design: Any, ctx: Context) -> Outcome | None:
             unshown.append(point)
     if len(unshown) == len(required):
         return None
-    where = (
-        f"Clean-outs are required at {listing(point_words(p) for p in required)} (the "
-        "junction with the soil pipe at the building and each change of alignment or grade)"
-    )
+    points = Items(tuple(point_ref(p) for p in required))
     every = (
         "Every point where two runs of the design meet, other than the property line, is "
         "taken as a change of alignment."
@@ -152,19 +185,36 @@ def cleanouts(design: Any, ctx: Context) -> Outcome | None:
     )
     if missing:
         return violation(
-            f"{where}; none is shown at {listing(point_words(p) for p in missing)}.",
+            _CLEANOUTS_MISSING(
+                required=points, missing=Items(tuple(point_ref(p) for p in missing))
+            ),
             reading=readings(every, UNSHOWN_FAILS_READING if fails_unshown(ctx) else None),
         )
-    shown = [point_words(p) for p in required if p not in unshown]
-    note = (
-        f" but does not show whether there is one at {listing(point_words(p) for p in unshown)}"
-        if unshown
-        else ""
-    )
-    return met(
-        f"{where}; the design shows one at {listing(shown)}{note}.",
-        reading=readings(every, UNSHOWN_READING if unshown else None),
-    )
+    shown = Items(tuple(point_ref(p) for p in required if p not in unshown))
+    if unshown:
+        said = _CLEANOUTS_PARTLY_SHOWN(
+            required=points, shown=shown, unshown=Items(tuple(point_ref(p) for p in unshown))
+        )
+    else:
+        said = _CLEANOUTS_SHOWN(required=points, shown=shown)
+    return met(said, reading=readings(every, UNSHOWN_READING if unshown else None))
+
+
+_CLEANOUTS_WHERE = (
+    "Clean-outs are required at {required} (the junction with the soil pipe at the building "
+    "and each change of alignment or grade)"
+)
+_CLEANOUTS_MISSING = declare(
+    "prm.cleanouts.missing", _CLEANOUTS_WHERE + "; none is shown at {missing}."
+)
+_CLEANOUTS_SHOWN = declare(
+    "prm.cleanouts.shown", _CLEANOUTS_WHERE + "; the design shows one at {shown}."
+)
+_CLEANOUTS_PARTLY_SHOWN = declare(
+    "prm.cleanouts.partly-shown",
+    _CLEANOUTS_WHERE
+    + "; the design shows one at {shown} but does not show whether there is one at {unshown}.",
+)
 
 
 @rule("PRM-GRADE", on="connection_design", cite=code("119(B)(3)(d)"))
@@ -180,49 +230,78 @@ def grade(design: Any, ctx: Context) -> Outcome | None:
     special = special_permit(design, "special_grade", ctx)
     if special is not None:
         return met(
-            f"{capital(name_of(ctx, special))}, issued {special.issued_on}, allows less than "
-            f"the {num(minimum * 100)}% fall from the property line to the public sewer."
+            _GRADE_SPECIAL(
+                permit=ref(ctx, special, capital=True),
+                date=Day(special.issued_on),
+                percent=measure(minimum * 100),
+            )
         )
-    failures, unshown, slopes = [], [], []
+    failures: list[Phrase] = []
+    unshown: list[Phrase] = []
+    slopes = []
+    strict = False
     for run in street:
         slope = run.slope
         if slope is None:
             if fails_unshown(ctx):
-                failures.append(f"{run.label} shows no fall or length")
+                failures.append(Phrase(_NO_FALL(run=run.name)))
+                strict = True
             else:
-                unshown.append(f"the fall of {run.label}")
+                unshown.append(Phrase(_FALL_OF(run=run.name)))
             continue
         slopes.append(slope)
         if not at_least(slope, minimum):
             seg = run.segment
-            failures.append(
-                f"{run.label} falls {num(seg.fall_ft)} ft in {num(seg.length_ft)} ft "
-                f"({num(slope * 100)}%)"
+            falls = _FALLS(
+                run=run.name,
+                fall=measure(seg.fall_ft),
+                length=measure(seg.length_ft),
+                percent=measure(slope * 100),
             )
+            failures.append(Phrase(falls))
     step = ctx.param("prm.grade_change_min")
     if len(slopes) > 1 and round(max(slopes) - min(slopes), 9) >= step:
-        failures.append(
-            f"the grade changes from {num(min(slopes) * 100)}% to {num(max(slopes) * 100)}% "
-            "instead of running straight"
-        )
-    rule_text = (
-        f"a straight fall of at least 1 ft in {num(1 / minimum)} ft ({num(minimum * 100)}%) "
-        "toward the public sewer"
-    )
+        bent = _NOT_STRAIGHT(low=measure(min(slopes) * 100), high=measure(max(slopes) * 100))
+        failures.append(Phrase(bent))
+    rule_text = Phrase(_GRADE_RULE(feet=measure(1 / minimum), percent=measure(minimum * 100)))
     if failures:
-        strict = any(" shows no " in f for f in failures)
         return violation(
-            f"From the property line to the public sewer, {listing(failures)}, but "
-            f"{rule_text} is required.",
+            _GRADE_SHORT(failures=Items(tuple(failures)), rule=rule_text),
             reading=UNSHOWN_FAILS_READING if strict else None,
         )
     if not slopes:
         return None
     return met(
-        f"From the property line to the public sewer the grade is {num(min(slopes) * 100)}%"
-        f", meeting {rule_text}{unshown_note(unshown, ctx)}.",
+        _GRADE_MET(
+            percent=measure(min(slopes) * 100), rule=rule_text, note=unshown_note(unshown, ctx)
+        ),
         reading=UNSHOWN_READING if unshown else None,
     )
+
+
+_GRADE_SPECIAL = declare(
+    "prm.grade.special-permit",
+    "{permit}, issued {date}, allows less than the {percent}% fall from the property line to "
+    "the public sewer.",
+)
+_NO_FALL = declare("prm.grade.not-shown", "{run} shows no fall or length")
+_FALL_OF = declare("prm.grade.unshown", "the fall of {run}")
+_FALLS = declare("prm.grade.falls", "{run} falls {fall} ft in {length} ft ({percent}%)")
+_NOT_STRAIGHT = declare(
+    "prm.grade.not-straight", "the grade changes from {low}% to {high}% instead of running straight"
+)
+_GRADE_RULE = declare(
+    "prm.grade.rule",
+    "a straight fall of at least 1 ft in {feet} ft ({percent}%) toward the public sewer",
+)
+_GRADE_SHORT = declare(
+    "prm.grade.violation",
+    "From the property line to the public sewer, {failures}, but {rule} is required.",
+)
+_GRADE_MET = declare(
+    "prm.grade.met",
+    "From the property line to the public sewer the grade is {percent}%, meeting {rule}{note}.",
+)
 
 
 @rule("PRM-CLAY-CLEARANCE", on="connection_design", cite=code("119(B)(3)(e)"))
@@ -237,23 +316,25 @@ def clay_clearance(design: Any, ctx: Context) -> Outcome | None:
     cover_min = ctx.param("prm.clay_min_cover_in")
     return minimums_outcome(
         [
-            (run.label, value, minimum, what, f"in. {where}")
+            measured
             for run in clay
-            for value, minimum, what, where in (
-                (
-                    run.segment.clearance_wall_in,
-                    wall_min,
-                    "distance from the building wall",
-                    "from the building wall",
-                ),
-                (run.segment.cover_in, cover_min, "cover", "below the ground surface"),
+            for measured in (
+                (run, run.segment.clearance_wall_in, wall_min, "wall"),
+                (run, run.segment.cover_in, cover_min, "cover"),
             )
         ],
-        f"vitrified clay pipe must lie at least {num(wall_min)} in. from any building wall "
-        f"and {num(cover_min)} in. below the ground surface",
-        "Every clay run keeps the distances shown",
+        Phrase(_CLAY_RULE(wall=measure(wall_min), cover=measure(cover_min))),
+        _CLAY_MET,
         ctx,
     )
+
+
+_CLAY_RULE = declare(
+    "prm.clay.rule",
+    "vitrified clay pipe must lie at least {wall} in. from any building wall and {cover} in. "
+    "below the ground surface",
+)
+_CLAY_MET = declare("prm.clay.met", "Every clay run keeps the distances shown: {rule}{note}.")
 
 
 @rule("PRM-DEPTH", on="connection_design", cite=code("119(B)(4)"))
@@ -269,15 +350,28 @@ def depth(design: Any, ctx: Context) -> Outcome | None:
     special = special_permit(design, "special_depth", ctx)
     if special is not None:
         return met(
-            f"{capital(name_of(ctx, special))}, issued {special.issued_on}, allows less than "
-            f"{num(minimum)} ft of depth in the public street."
+            _DEPTH_SPECIAL(
+                permit=ref(ctx, special, capital=True),
+                date=Day(special.issued_on),
+                depth=measure(minimum),
+            )
         )
     return minimums_outcome(
-        [(run.label, run.segment.depth_ft, minimum, "depth", "ft deep") for run in in_street],
-        f"a connection in a public street lies at least {num(minimum)} ft below grade",
-        "Every run in the street is deep enough",
+        [(run, run.segment.depth_ft, minimum, "depth") for run in in_street],
+        Phrase(_DEPTH_RULE(depth=measure(minimum))),
+        _DEPTH_MET,
         ctx,
     )
+
+
+_DEPTH_SPECIAL = declare(
+    "prm.depth.special-permit",
+    "{permit}, issued {date}, allows less than {depth} ft of depth in the public street.",
+)
+_DEPTH_RULE = declare(
+    "prm.depth.rule", "a connection in a public street lies at least {depth} ft below grade"
+)
+_DEPTH_MET = declare("prm.depth.met", "Every run in the street is deep enough: {rule}{note}.")
 
 
 # --------------------------------------------------------------------------- connection method
@@ -304,8 +398,38 @@ def connection_methods_allowed(design: Any, ctx: Context) -> list[str] | None:
     return []
 
 
-def _a(method: str) -> str:
-    return f"a {words(method)}"
+#: a method with its article ("a Y-branch"), and as the design's ("the design's saddle")
+_A_METHOD = {method: f"a {words(method)}" for method in ("y_branch", "saddle")}
+vocabulary(*_A_METHOD.values())
+_DESIGNS_METHOD = {
+    method: declare(
+        f"prm.method.designs-{method.replace('_', '-')}", f"the design's {words(method)}"
+    )
+    for method in ("y_branch", "saddle")
+}
+
+
+def _a(method: str) -> Word:
+    return Word(_A_METHOD[method])
+
+
+_HAS_BRANCH = declare(
+    "prm.method.existing-branch",
+    "The public sewer already has a branch for this connection, so no section may be cut for "
+    "{method}.",
+)
+_SEWER = "The public sewer is {diameter} in. across and {depth} ft deep"
+_METHOD_USED = declare(
+    "prm.method.met", _SEWER + ", so {allowed} may be used, and the design uses {method}."
+)
+_METHOD_NOT_ALLOWED = declare(
+    "prm.method.not-allowed", _SEWER + ", so only {allowed} may be used, not {method}."
+)
+_NO_METHOD = declare(
+    "prm.method.none-allowed",
+    _SEWER + ", for which the chapter allows neither a Y-branch nor a saddle, so {method} may "
+    "not be used.",
+)
 
 
 @rule("PRM-CONNECTION-METHOD", on="connection_design", cite=code("120"))
@@ -319,31 +443,19 @@ def connection_method(design: Any, ctx: Context) -> Outcome | None:
         return None
     method = _a(design.method)
     if design.existing_branch:
-        return violation(
-            f"The public sewer already has a branch for this connection, so no section may "
-            f"be cut for {method}."
-        )
-    sewer = (
-        f"The public sewer is {num(design.public_sewer_diameter_in)} in. across and "
-        f"{num(design.public_sewer_depth_ft)} ft deep"
-    )
+        return violation(_HAS_BRANCH(method=method))
+    sewer = {
+        "diameter": measure(design.public_sewer_diameter_in),
+        "depth": measure(design.public_sewer_depth_ft),
+    }
     which = code("120(B)") if "saddle" in allowed else code("120(A)")
+    methods = Items(tuple(_a(m) for m in allowed), "or")
+    designs = Phrase(_DESIGNS_METHOD[design.method]())
     if design.method in allowed:
-        return met(
-            f"{sewer}, so {listing([_a(m) for m in allowed], 'or')} may be used, and the "
-            f"design uses {method}.",
-            cite=which,
-        )
+        return met(_METHOD_USED(**sewer, allowed=methods, method=method), cite=which)
     if allowed:
-        return violation(
-            f"{sewer}, so only {listing([_a(m) for m in allowed], 'or')} may be used, not "
-            f"the design's {words(design.method)}.",
-            cite=which,
-        )
-    return violation(
-        f"{sewer}, for which the chapter allows neither a Y-branch nor a saddle, so the "
-        f"design's {words(design.method)} may not be used."
-    )
+        return violation(_METHOD_NOT_ALLOWED(**sewer, allowed=methods, method=designs), cite=which)
+    return violation(_NO_METHOD(**sewer, method=designs))
 
 
 # --------------------------------------------------------------------------- sections
