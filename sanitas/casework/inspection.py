@@ -14,7 +14,9 @@ from datetime import date, datetime
 from typing import Any
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sanitas.access.policy import About
 from sanitas.kit.forms import UswdsForm
@@ -24,7 +26,11 @@ from sanitas.ordinance.general import observation_requirements, program_of
 
 #: the answers' value for a question the inspector did not check
 NOT_CHECKED = ""
-YES_NO = [(NOT_CHECKED, "Not checked"), ("yes", "Yes"), ("no", "No")]
+YES_NO = [
+    (NOT_CHECKED, gettext_lazy("Not checked")),
+    ("yes", gettext_lazy("Yes")),
+    ("no", gettext_lazy("No")),
+]
 
 # --------------------------------------------------------------------------- the forms
 
@@ -115,14 +121,19 @@ def percent_by_depth(*, floating: float, settled: float, total: float) -> float:
 class InterceptorForm(StepForm):
     """The FOG inspection's measurement of a grease interceptor."""
 
-    device = forms.ChoiceField(label="Grease interceptor measured", required=False)
-    floating_fog_in = _inches("Floating FOG depth (inches)", "The layer of grease on top.")
-    settled_solids_in = _inches("Settled solids depth (inches)", "The layer at the bottom.")
+    device = forms.ChoiceField(label=gettext_lazy("Grease interceptor measured"), required=False)
+    floating_fog_in = _inches(
+        gettext_lazy("Floating FOG depth (inches)"), gettext_lazy("The layer of grease on top.")
+    )
+    settled_solids_in = _inches(
+        gettext_lazy("Settled solids depth (inches)"), gettext_lazy("The layer at the bottom.")
+    )
     total_depth_in = _inches(
-        "Total liquid depth (inches)", "From the water's surface to the interceptor's floor."
+        gettext_lazy("Total liquid depth (inches)"),
+        gettext_lazy("From the water's surface to the interceptor's floor."),
     )
     percent_volume = PlainFloatField(
-        label="FOG and solids by volume (percent), if measured",
+        label=gettext_lazy("FOG and solids by volume (percent), if measured"),
         required=False,
         min_value=0,
         max_value=100,
@@ -132,10 +143,14 @@ class InterceptorForm(StepForm):
     def __init__(self, *args: Any, devices: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["device"]
-        field.choices = devices if len(devices) == 1 else [("", "Choose the interceptor"), *devices]
+        field.choices = (
+            devices
+            if len(devices) == 1
+            else [("", gettext_lazy("Choose the interceptor")), *devices]
+        )
         field.required = len(devices) > 1
         if not devices:
-            field.choices = [("", "None on record")]
+            field.choices = [("", gettext_lazy("None on record"))]
         for name in ("floating_fog_in", "settled_solids_in", "total_depth_in"):
             self.fields[name].widget.attrs["data-fog-depth"] = name
 
@@ -176,67 +191,70 @@ class FogConditionForm(StepForm):
     additives, the monitoring facility)."""
 
     mechanical_condition = forms.ChoiceField(
-        label="Mechanical condition of the interceptor",
+        label=gettext_lazy("Mechanical condition of the interceptor"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not checked"),
-            ("good", "Good"),
-            ("needs_repair", "Needs repair (baffles, tees, lids or piping)"),
+            (NOT_CHECKED, gettext_lazy("Not checked")),
+            ("good", gettext_lazy("Good")),
+            ("needs_repair", gettext_lazy("Needs repair (baffles, tees, lids or piping)")),
         ],
     )
     condition_notes = forms.CharField(
-        label="What needs repair",
+        label=gettext_lazy("What needs repair"),
         required=False,
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     bmps = forms.ChoiceField(
-        label="Best management practices",
+        label=gettext_lazy("Best management practices"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not checked"),
-            ("followed", "Posted and followed"),
-            ("not_followed", "Not posted or not followed"),
+            (NOT_CHECKED, gettext_lazy("Not checked")),
+            ("followed", gettext_lazy("Posted and followed")),
+            ("not_followed", gettext_lazy("Not posted or not followed")),
         ],
     )
     training_log = forms.ChoiceField(
-        label="Employee training log",
+        label=gettext_lazy("Employee training log"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not reviewed"),
-            ("complete", "Reviewed: complete and signed"),
-            ("gaps", "Reviewed: employees missing or unsigned"),
-            ("missing", "Not on site"),
+            (NOT_CHECKED, gettext_lazy("Not reviewed")),
+            ("complete", gettext_lazy("Reviewed: complete and signed")),
+            ("gaps", gettext_lazy("Reviewed: employees missing or unsigned")),
+            ("missing", gettext_lazy("Not on site")),
         ],
     )
     last_pump_out = forms.ChoiceField(
-        label="Last pump-out manifest",
+        label=gettext_lazy("Last pump-out manifest"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not reviewed"),
-            ("on_site", "Reviewed: on site and complete"),
-            ("incomplete", "Reviewed: incomplete"),
-            ("missing", "Not on site"),
+            (NOT_CHECKED, gettext_lazy("Not reviewed")),
+            ("on_site", gettext_lazy("Reviewed: on site and complete")),
+            ("incomplete", gettext_lazy("Reviewed: incomplete")),
+            ("missing", gettext_lazy("Not on site")),
         ],
     )
-    fog_discharge = _yes_no("FOG seen discharged to the sewer")
+    fog_discharge = _yes_no(gettext_lazy("FOG seen discharged to the sewer"))
     sanitary_fixtures_connected = _yes_no(
-        "Sanitary fixtures drain through the interceptor", "Toilets, urinals and the like."
+        gettext_lazy("Sanitary fixtures drain through the interceptor"),
+        gettext_lazy("Toilets, urinals and the like."),
     )
-    additives_used = _yes_no("FOG-reducing additives in use", "Bacteria, enzymes.")
+    additives_used = _yes_no(
+        gettext_lazy("FOG-reducing additives in use"), gettext_lazy("Bacteria, enzymes.")
+    )
     emulsifiers_used = _yes_no(
-        "Emulsifiers introduced into the interceptor",
-        "Chemicals or solvents beyond ordinary dishwashing.",
+        gettext_lazy("Emulsifiers introduced into the interceptor"),
+        gettext_lazy("Chemicals or solvents beyond ordinary dishwashing."),
     )
     monitoring_facility = forms.ChoiceField(
-        label="Monitoring facility (sampling port or manhole)",
+        label=gettext_lazy("Monitoring facility (sampling port or manhole)"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not checked or not required"),
-            ("accessible", "Accessible"),
-            ("inaccessible", "Inaccessible"),
-            ("unsafe", "Unsafe"),
-            ("missing", "Missing"),
+            (NOT_CHECKED, gettext_lazy("Not checked or not required")),
+            ("accessible", gettext_lazy("Accessible")),
+            ("inaccessible", gettext_lazy("Inaccessible")),
+            ("unsafe", gettext_lazy("Unsafe")),
+            ("missing", gettext_lazy("Missing")),
         ],
     )
 
@@ -245,67 +263,84 @@ class OrganicsForm(StepForm):
     """The SB 1383 compliance inspection and route review."""
 
     by_hauler = forms.BooleanField(
-        label="A route review made by the franchised hauler", required=False
+        label=gettext_lazy("A route review made by the franchised hauler"), required=False
     )
     containers = forms.ChoiceField(
-        label="Collection containers",
+        label=gettext_lazy("Collection containers"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not checked"),
-            ("complete", "Organics, recycling and trash containers present"),
-            ("missing", "A container is missing"),
+            (NOT_CHECKED, gettext_lazy("Not checked")),
+            ("complete", gettext_lazy("Organics, recycling and trash containers present")),
+            ("missing", gettext_lazy("A container is missing")),
         ],
     )
-    contamination = _yes_no("Contamination in the containers", "Prohibited items seen.")
+    contamination = _yes_no(
+        gettext_lazy("Contamination in the containers"), gettext_lazy("Prohibited items seen.")
+    )
     service_level = forms.ChoiceField(
-        label="Service level",
+        label=gettext_lazy("Service level"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not checked"),
-            ("adequate", "Adequate for what is generated"),
-            ("overflowing", "Too small: containers overflowing"),
+            (NOT_CHECKED, gettext_lazy("Not checked")),
+            ("adequate", gettext_lazy("Adequate for what is generated")),
+            ("overflowing", gettext_lazy("Too small: containers overflowing")),
         ],
     )
     signage = forms.ChoiceField(
-        label="Container labels and signage",
+        label=gettext_lazy("Container labels and signage"),
         required=False,
-        choices=[(NOT_CHECKED, "Not checked"), ("present", "Present"), ("missing", "Missing")],
+        choices=[
+            (NOT_CHECKED, gettext_lazy("Not checked")),
+            ("present", gettext_lazy("Present")),
+            ("missing", gettext_lazy("Missing")),
+        ],
     )
     residential_interior = forms.BooleanField(
-        label="Entry sought to the interior of a private residence",
+        label=gettext_lazy("Entry sought to the interior of a private residence"),
         required=False,
-        help_text="The organics program may not enter it: a refusal there is no violation.",
+        help_text=gettext_lazy(
+            "The organics program may not enter it: a refusal there is no violation."
+        ),
     )
 
 
 class StorageForm(StepForm):
     """Solid waste storage: an accumulation and a set-out, each if observed."""
 
-    accumulation_seen = forms.BooleanField(label="Solid waste accumulated", required=False)
-    accumulated_since = _when(
-        "Accumulated since", help_text="Your best knowledge, e.g. from a neighbour's report."
+    accumulation_seen = forms.BooleanField(
+        label=gettext_lazy("Solid waste accumulated"), required=False
     )
-    garbage = forms.BooleanField(label="It includes garbage (food waste)", required=False)
-    observed_at = _when("Observed at")
-    set_out_seen = forms.BooleanField(label="Containers set out for collection", required=False)
+    accumulated_since = _when(
+        gettext_lazy("Accumulated since"),
+        help_text=gettext_lazy("Your best knowledge, e.g. from a neighbour's report."),
+    )
+    garbage = forms.BooleanField(
+        label=gettext_lazy("It includes garbage (food waste)"), required=False
+    )
+    observed_at = _when(gettext_lazy("Observed at"))
+    set_out_seen = forms.BooleanField(
+        label=gettext_lazy("Containers set out for collection"), required=False
+    )
     collection_day = forms.DateField(
-        label="Collection day",
+        label=gettext_lazy("Collection day"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    placed_at = _when("Set out at")
-    removed_at = _when("Taken back at", help_text="Leave empty if still out.")
+    placed_at = _when(gettext_lazy("Set out at"))
+    removed_at = _when(
+        gettext_lazy("Taken back at"), help_text=gettext_lazy("Leave empty if still out.")
+    )
     location = forms.ChoiceField(
-        label="Where they stood",
+        label=gettext_lazy("Where they stood"),
         required=False,
         choices=[
-            (NOT_CHECKED, "Not noted"),
-            ("curb", "Curb"),
-            ("alley_line", "Alley line"),
-            ("parkway", "Parkway"),
-            ("rear", "Rear of the lot"),
-            ("side", "Side of the lot"),
-            ("sidewalk", "On the sidewalk"),
+            (NOT_CHECKED, gettext_lazy("Not noted")),
+            ("curb", gettext_lazy("Curb")),
+            ("alley_line", gettext_lazy("Alley line")),
+            ("parkway", gettext_lazy("Parkway")),
+            ("rear", gettext_lazy("Rear of the lot")),
+            ("side", gettext_lazy("Side of the lot")),
+            ("sidewalk", gettext_lazy("On the sidewalk")),
         ],
     )
 
@@ -331,31 +366,39 @@ class StorageForm(StepForm):
 class PressureTestForm(StepForm):
     """The sewer work inspection's pressure test of a house-connection sewer."""
 
-    permit = forms.ChoiceField(label="Permit the work is under")
+    permit = forms.ChoiceField(label=gettext_lazy("Permit the work is under"))
     kind = forms.ChoiceField(
-        label="Kind of test",
-        choices=[("", "Choose"), ("standing", "Standing water"), ("air", "Air")],
+        label=gettext_lazy("Kind of test"),
+        choices=[
+            ("", gettext_lazy("Choose")),
+            ("standing", gettext_lazy("Standing water")),
+            ("air", gettext_lazy("Air")),
+        ],
     )
     psi_at_lower_terminus = PlainFloatField(
-        label="Pressure at the lower terminus (psi)",
+        label=gettext_lazy("Pressure at the lower terminus (psi)"),
         min_value=0,
         max_value=1000,
         widget=forms.NumberInput(attrs={"step": "0.1", "inputmode": "decimal"}),
     )
     head_above_upper_terminus_in = PlainFloatField(
-        label="Head above the upper terminus (inches)",
+        label=gettext_lazy("Head above the upper terminus (inches)"),
         required=False,
         min_value=0,
         max_value=1200,
         widget=forms.NumberInput(attrs={"step": "0.1", "inputmode": "decimal"}),
     )
-    leaked = forms.BooleanField(label="It leaked", required=False)
-    cement_joints_made_at = _when("Cement joints made at", help_text="If any were made.")
-    at = _when("Tested at")
+    leaked = forms.BooleanField(label=gettext_lazy("It leaked"), required=False)
+    cement_joints_made_at = _when(
+        gettext_lazy("Cement joints made at"), help_text=gettext_lazy("If any were made.")
+    )
+    at = _when(gettext_lazy("Tested at"))
 
     def __init__(self, *args: Any, permits: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = permits if len(permits) == 1 else [("", "Choose the permit"), *permits]
+        choices = (
+            permits if len(permits) == 1 else [("", gettext_lazy("Choose the permit")), *permits]
+        )
         self.fields["permit"].choices = choices
 
 
@@ -364,16 +407,21 @@ class FindingsForm(StepForm):
     visit's program), and whether access or records were refused."""
 
     violations = forms.MultipleChoiceField(
-        label="Violations observed",
+        label=gettext_lazy("Violations observed"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Mark each requirement you saw violated. One not marked is recorded "
-        "as found in order at this visit.",
+        help_text=gettext_lazy(
+            "Mark each requirement you saw violated. One not marked is recorded "
+            "as found in order at this visit."
+        ),
     )
-    access_refused = forms.BooleanField(label="Access was refused", required=False)
-    records_refused = forms.BooleanField(label="Records were refused", required=False)
+    access_refused = forms.BooleanField(label=gettext_lazy("Access was refused"), required=False)
+    records_refused = forms.BooleanField(label=gettext_lazy("Records were refused"), required=False)
     notes = forms.CharField(
-        label="Notes", required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("Notes"),
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args: Any, program: str, **kwargs: Any) -> None:
@@ -385,27 +433,28 @@ class FindingsForm(StepForm):
 
 class PhotoForm(StepForm):
     photo = forms.FileField(
-        label="Photo",
-        help_text="Take it with the camera, or choose a picture. JPEG, PNG, WebP or GIF, "
-        "at most 15 MB.",
+        label=gettext_lazy("Photo"),
+        help_text=gettext_lazy(
+            "Take it with the camera, or choose a picture. JPEG, PNG, WebP or GIF, at most 15 MB."
+        ),
         widget=forms.ClearableFileInput(
             attrs={"accept": "image/*", "capture": "environment", "class": "usa-file-input"}
         ),
     )
-    caption = forms.CharField(label="Caption", required=False, max_length=300)
+    caption = forms.CharField(label=gettext_lazy("Caption"), required=False, max_length=300)
 
 
 class SignatureForm(StepForm):
     signer_name = forms.CharField(
-        label="Name of the person on site", required=False, max_length=200
+        label=gettext_lazy("Name of the person on site"), required=False, max_length=200
     )
     drawing = forms.CharField(required=False, widget=forms.HiddenInput, max_length=3_000_000)
-    refused = forms.BooleanField(label="They refused to sign", required=False)
+    refused = forms.BooleanField(label=gettext_lazy("They refused to sign"), required=False)
     note = forms.CharField(
-        label="Note",
+        label=gettext_lazy("Note"),
         required=False,
         max_length=2000,
-        help_text="Why they refused, or anything said on signing.",
+        help_text=gettext_lazy("Why they refused, or anything said on signing."),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -420,7 +469,7 @@ class SignatureForm(StepForm):
 
 
 class VoidPhotoForm(StepForm):
-    why = forms.CharField(label="Why void this photo", max_length=1000)
+    why = forms.CharField(label=gettext_lazy("Why void this photo"), max_length=1000)
 
 
 # --------------------------------------------------------------------------- the kinds
@@ -434,10 +483,10 @@ class Step:
     kind: str = "form"
 
 
-PHOTOS = Step("photos", "Photos", "photos")
-SIGNATURE = Step("signature", "Signature", "signature")
-REVIEW = Step("review", "Review and finish", "review")
-FINDINGS = Step("findings", "Violations observed")
+PHOTOS = Step("photos", gettext_lazy("Photos"), "photos")
+SIGNATURE = Step("signature", gettext_lazy("Signature"), "signature")
+REVIEW = Step("review", gettext_lazy("Review and finish"), "review")
+FINDINGS = Step("findings", gettext_lazy("Violations observed"))
 
 
 @dataclass(frozen=True)
@@ -466,8 +515,8 @@ VISIT_KINDS: dict[str, VisitKind] = {
             "fog",
             ("establishment",),
             (
-                Step("interceptor", "Interceptor"),
-                Step("condition", "Condition and records"),
+                Step("interceptor", gettext_lazy("Interceptor")),
+                Step("condition", gettext_lazy("Condition and records")),
                 FINDINGS,
                 PHOTOS,
                 SIGNATURE,
@@ -479,21 +528,39 @@ VISIT_KINDS: dict[str, VisitKind] = {
             "SB 1383 compliance inspection and route review",
             "organics",
             ("establishment", "premises"),
-            (Step("containers", "Containers and service"), FINDINGS, PHOTOS, SIGNATURE, REVIEW),
+            (
+                Step("containers", gettext_lazy("Containers and service")),
+                FINDINGS,
+                PHOTOS,
+                SIGNATURE,
+                REVIEW,
+            ),
         ),
         VisitKind(
             "storage",
             "Storage, accumulation and set-out observations",
             "solid_waste",
             ("establishment", "premises"),
-            (Step("storage", "Accumulation and set-out"), FINDINGS, PHOTOS, SIGNATURE, REVIEW),
+            (
+                Step("storage", gettext_lazy("Accumulation and set-out")),
+                FINDINGS,
+                PHOTOS,
+                SIGNATURE,
+                REVIEW,
+            ),
         ),
         VisitKind(
             "sewer_work",
             "Sewer work inspection",
             "sewer",
             ("premises", "permit"),
-            (Step("pressure_test", "Pressure test"), FINDINGS, PHOTOS, SIGNATURE, REVIEW),
+            (
+                Step("pressure_test", gettext_lazy("Pressure test")),
+                FINDINGS,
+                PHOTOS,
+                SIGNATURE,
+                REVIEW,
+            ),
         ),
     )
 }
@@ -713,6 +780,11 @@ def visit_facts(
     return [inspection, *facts]
 
 
+def _percent(value: float) -> str:
+    """A percent figure as the page's language writes it: 41.7, 41,7; 25, not 25.0."""
+    return number_format(int(value) if float(value).is_integer() else value, use_l10n=True)
+
+
 def answer_rows(
     kind: VisitKind, answers: dict[str, Any], place: Place | None
 ) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -739,13 +811,18 @@ def answer_rows(
                 continue
             choices = dict(getattr(field, "choices", None) or [])
             if isinstance(value, list):
-                text = "; ".join(str(choices.get(v, v)) for v in value)
+                text = _("; ").join(str(choices.get(v, v)) for v in value)
             elif value is True:
-                text = "Yes"
+                text = _("Yes")
             else:
                 text = str(choices.get(value, value))
             rows.append((str(field.label), text))
         if given.get("percent_depth") is not None:
-            rows.append(("FOG and solids by depth", f"{given['percent_depth']:g} percent"))
-        out.append((step.title, rows))
+            rows.append(
+                (
+                    _("FOG and solids by depth"),
+                    _("%(percent)s percent") % {"percent": _percent(given["percent_depth"])},
+                )
+            )
+        out.append((str(step.title), rows))
     return out

@@ -112,3 +112,47 @@ def test_a_bulk_action_with_no_line_says_so_in_the_readers_language(client, bloc
     assert SAID[language]["bulk"] in page
     if language != "en":
         assert SAID["en"]["bulk"] not in page
+
+
+#: Accept-Language → what the FOG visit's steps ask, in it
+ASKED = {
+    "en": (
+        "Total liquid depth (inches)",
+        "Condition and records",
+        "Mechanical condition of the interceptor",
+        "Needs repair (baffles, tees, lids or piping)",
+    ),
+    "es": (
+        "Profundidad total del líquido (pulgadas)",
+        "Estado y registros",
+        "Estado mecánico del interceptor",
+        "Necesita reparación (deflectores, tes, tapas o tuberías)",
+    ),
+    "zh-Hant": (
+        "液體總深度（英寸）",
+        "狀況及紀錄",
+        "截流器的機械狀況",
+        "需要維修（擋板、三通、蓋板或管線）",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "zh-Hant"])
+def test_an_inspection_steps_questions_are_in_the_readers_language(client, block, language):
+    _inspector(client, language)
+    client.post(
+        reverse("casework:inspection_start", args=["jade-garden"]),
+        {"kind": "fog", "visit_date": AS_OF.isoformat()},
+    )
+    visit = InspectionVisit.objects.latest("pk")
+    step = reverse("casework:inspection_step", args=[visit.pk, "interceptor"])
+    interceptor = client.get(step).content.decode()
+    condition = client.get(
+        reverse("casework:inspection_step", args=[visit.pk, "condition"])
+    ).content.decode()
+    depth, step_title, question, choice = ASKED[language]
+    assert depth in interceptor and step_title in interceptor
+    assert question in condition and choice in condition
+    if language != "en":
+        for english in ASKED["en"][:3]:
+            assert english not in interceptor + condition
