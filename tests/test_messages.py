@@ -242,7 +242,6 @@ def test_the_catalogs_hold_every_message_translated() -> None:
 NOT_CONVERTED = {
     "permits.routes",
     "permits.testing",
-    "sewers.connections",
     "sewers.traps",
     "sewers.works",
     "solid_waste.accumulation",

@@ -5,7 +5,10 @@ address and the person as they are in every language, and go to JSON and back wh
 from __future__ import annotations
 
 import json
+import re
+import sys
 from datetime import date
+from pathlib import Path
 
 from sanitas.ordinance.messages import Day, Message, Name, Phrase, render
 from sanitas.ordinance.sewers import common
@@ -47,3 +50,149 @@ def test_a_cesspool_reads_in_each_language() -> None:
     assert render(message) == "the cesspool at 10 Alhambra Rd"
     assert render(message, "es") == "El pozo negro de 10 Alhambra Rd"
     assert render(message, "zh-Hant") == "10 Alhambra Rd的化糞池"
+
+
+# --------------------------------------------------------------------------- the findings
+
+
+def _sewer_findings() -> list:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import english_golden
+
+    from sanitas.ordinance.document import load_document
+    from sanitas.ordinance.engine import evaluate_facts
+
+    found = []
+    for path in english_golden.scenario_paths():
+        document = load_document(path)
+        evaluation = evaluate_facts(
+            document.facts,
+            as_of=document.as_of or date(2025, 1, 1),
+            pack=document.pack(),
+            holidays=document.holidays,
+        )
+        found.extend(f for f in evaluation.findings if f.requirement.startswith("SEW-"))
+    return found
+
+
+#: the requirements of the sewer modules converted to messages
+_CONVERTED = {
+    "SEW-CONNECT-REQUIRED",
+    "SEW-STORMWATER",
+    "SEW-POOL-PERMIT",
+    "SEW-CELLAR-SANDTRAP",
+    "SEW-SAFE-WASTE",
+    "SEW-EXHAUST-SUMP",
+    "SEW-ACIDS",
+}
+
+
+def test_the_scenarios_sewer_findings_read_in_each_language() -> None:
+    """Every sewer finding of the scenarios of a converted rule is a message; each
+    renders whole in Spanish and Chinese (no placeholder left, no English sentence)
+    and goes to JSON and back as the same message saying the same English."""
+    findings = [f for f in _sewer_findings() if f.requirement in _CONVERTED]
+    assert {f.requirement for f in findings} == _CONVERTED
+    for finding in findings:
+        message = finding.message
+        assert message is not None, (finding.requirement, finding.explanation)
+        again = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+        assert again == message and render(again) == finding.explanation
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert "{" not in text and text != finding.explanation, (language, text)
+            assert not re.search(r"\b(the|and|but|through|of)\b", text), (language, text)
+
+
+def test_the_sewer_messages_hold_to_the_legal_glossary() -> None:
+    """Where a sewer message's English uses a legal term (a permit, a violation, a
+    fee), its Spanish and Chinese use the glossary's words for it and never the
+    forbidden ones (a permit is never a licence)."""
+    from sanitas.notices.kinds import _held_to_glossary
+    from sanitas.ordinance.messages import TEMPLATES, translations
+
+    ours = [t for ident, t in TEMPLATES.items() if ident.startswith("sew.")]
+    assert len(ours) > 50
+    problems = []
+    for language in ("es", "zh-Hant"):
+        catalog = translations(language)
+        for template in ours:
+            if template.plural is None:
+                said = [(template.english, catalog.pgettext(template.id, template.english))]
+            else:
+                said = [
+                    (english, catalog.npgettext(template.id, template.english, template.plural, n))
+                    for english, n in ((template.english, 1), (template.plural, 2))
+                ]
+            for english, text in said:
+                assert text != english, (language, template.id)
+                assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", english))
+                problems += _held_to_glossary(language, template.id, english, text)
+    assert not problems, "\n".join(problems)
+
+
+# --------------------------------------------------------------------------- connections
+
+
+def test_a_cesspool_reads_how_it_was_built_and_found() -> None:
+    from sanitas.ordinance.sewers import connections
+
+    pool = Phrase(common._CESSPOOL(premises=Name("1 Mission Dr")), capital=True)
+    built = Day(date(1958, 4, 1))
+    message = connections._EXISTING[True, "inadequate"](pool=pool, date=built)
+    assert render(message) == (
+        "The cesspool at 1 Mission Dr was built on 1958-04-01, before cesspools were prohibited, "
+        "but it was found not sufficient and adequate to serve the premises, so the premises "
+        "must connect with the public sewer."
+    )
+    assert render(message, "es").startswith(
+        "El pozo negro de 1 Mission Dr se construyó el 1 de abril de 1958, antes de que se "
+        "prohibieran los pozos negros, pero"
+    )
+    assert render(message, "zh-Hant").startswith("1 Mission Dr的化糞池於1958年4月1日建造")
+    undated = connections._EXISTING[False, "not-found"](pool=pool)
+    assert "no tiene fecha de construcción registrada" in render(undated, "es")
+    assert render(undated, "zh-Hant").endswith("尚無任何檢查認定並非如此。")
+    new = connections._NEW(pool=pool, date=Day(date(2024, 6, 1)))
+    assert "después de que se prohibieran" in render(new, "es")
+    assert "禁止設置化糞池之後" in render(new, "zh-Hant")
+
+
+def test_how_a_drain_reaches_the_sewer_is_a_clause_in_each_language() -> None:
+    from sanitas.ordinance.sewers import connections
+
+    name = Phrase(common._DRAINS["cellar_drain"](premises=_AT), capital=True)
+    device = Name("the grease trap of Mission Cafe")
+    problem = Phrase(connections._NOT_KIND["sand_trap"](device=device))
+    message = connections._CELLAR_UNTRAPPED(name=name, problem=problem)
+    assert render(message) == (
+        "The cellar drain at 10 Alhambra Rd passes through the grease trap of Mission Cafe, not "
+        "a sand trap, but it must be trapped by an approved sand trap."
+    )
+    assert render(message, "es") == (
+        "El desagüe del sótano de 10 Alhambra Rd pasa por the grease trap of Mission Cafe, que no "
+        "es una trampa de arena, pero debe pasar por una trampa de arena aprobada."
+    )
+    assert render(message, "zh-Hant") == (
+        "10 Alhambra Rd的地下室排水口流經the grease trap of Mission Cafe，而非沉砂器，"
+        "但必須以經核准的沉砂器截留。"
+    )
+    direct = connections._NO_SUMP(name=name, problem=Phrase(connections._CONNECTS["direct"]()))
+    assert render(direct, "es").startswith(
+        "El desagüe del sótano de 10 Alhambra Rd se conecta directamente, pero"
+    )
+    assert "直接連接下水道，但必須先連接防水集水井" in render(direct, "zh-Hant")
+    back = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+    assert back == message and render(back, "es") == render(message, "es")
+
+
+def test_acids_tell_whether_the_automatic_intake_is_recorded() -> None:
+    from sanitas.ordinance.sewers import connections
+
+    name = Phrase(common._DRAINS["acid_waste"](premises=_AT), capital=True)
+    unrecorded = connections._ACIDS_TREATED[False](name=name)
+    assert render(unrecorded).endswith("tank; its automatic intake is not recorded.")
+    assert render(unrecorded, "es").endswith("su entrada automática no consta en los registros.")
+    assert render(connections._ACIDS_TREATED[True](name=name), "zh-Hant") == (
+        "10 Alhambra Rd的酸性廢液管線流經稀釋中和槽。"
+    )

@@ -8,11 +8,41 @@ from __future__ import annotations
 from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, met, rule, violation
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Day, Phrase, declare
 from sanitas.ordinance.permits.common import code, valid_permit
 from sanitas.ordinance.sewers.common import APPROVAL_READING, PATH_WORDS, is_approved
-from sanitas.ordinance.words import capital, name_of, words
+from sanitas.ordinance.words import capital, name_of
 
 # --------------------------------------------------------------------------- cesspools
+
+_ABANDONED = declare(
+    "sew.cesspool.abandoned",
+    "{pool} was abandoned on {date} and the plumbing drains into the public sewer.",
+)
+_NEW = declare(
+    "sew.cesspool.new",
+    "{pool} was built on {date}, after cesspools were prohibited, and no cesspool may be "
+    "erected: the plumbing must drain into a public sewer.",
+)
+_OLD = "{pool} was built on {date}, before cesspools were prohibited"
+_UNDATED = "{pool} has no recorded construction date, so it is not shown to be new"
+_MAY_STAY = "; it may stay while sufficient and adequate to serve the premises, and "
+#: an existing cesspool by whether its construction is dated, and what was found of it
+_EXISTING = {
+    (dated, found): declare(
+        f"sew.cesspool.{'old' if dated else 'undated'}-{found}",
+        (_OLD if dated else _UNDATED)
+        + {
+            "inadequate": ", but it was found not sufficient and adequate to serve the "
+            "premises, so the premises must connect with the public sewer.",
+            "adequate": _MAY_STAY + "it was found sufficient and adequate to serve the premises.",
+            "not-found": _MAY_STAY + "no inspection has found it otherwise.",
+        }[found],
+    )
+    for dated in (True, False)
+    for found in ("inadequate", "adequate", "not-found")
+}
 
 
 @rule("SEW-CONNECT-REQUIRED", on="cesspool", cite=code("102"))
@@ -30,7 +60,6 @@ def cesspool(pool: Any, ctx: Context) -> Outcome | None:
     violation."""
     if pool.constructed_on is not None and pool.constructed_on > ctx.as_of:
         return None
-    name = capital(name_of(ctx, pool))
     abandoned = pool.abandoned_on
     if (
         abandoned is not None
@@ -39,47 +68,30 @@ def cesspool(pool: Any, ctx: Context) -> Outcome | None:
     ):
         ctx.data_problem(
             [pool],
-            f"{name} is recorded abandoned on {abandoned}, before it was built on "
-            f"{pool.constructed_on}.",
+            f"{capital(name_of(ctx, pool))} is recorded abandoned on {abandoned}, before it was "
+            f"built on {pool.constructed_on}.",
         )
         return None
+    name = ref(ctx, pool, capital=True)
     if abandoned is not None and abandoned <= ctx.as_of:
-        return met(
-            f"{name} was abandoned on {abandoned} and the plumbing drains into the public sewer."
-        )
+        return met(_ABANDONED(pool=name, date=Day(abandoned)))
     ban = ctx.param("sew.cesspool_ban_from")
     ban_reading = (
         f"A cesspool built on or after {ban} is a new cesspool; the ordinance's own date is "
         "not printed, so the 1965 Code's is used."
     )
     if pool.constructed_on is not None and pool.constructed_on >= ban:
-        return violation(
-            f"{name} was built on {pool.constructed_on}, after cesspools were prohibited, and "
-            "no cesspool may be erected: the plumbing must drain into a public sewer.",
-            reading=ban_reading,
-        )
-    if pool.constructed_on is None:
-        built = "has no recorded construction date, so it is not shown to be new"
-        reading = "A cesspool is new only when its record dates it after the prohibition."
-    else:
-        built = f"was built on {pool.constructed_on}, before cesspools were prohibited"
+        return violation(_NEW(pool=name, date=Day(pool.constructed_on)), reading=ban_reading)
+    dated = pool.constructed_on is not None
+    args = {"pool": name, "date": Day(pool.constructed_on)} if dated else {"pool": name}
+    if dated:
         reading = ban_reading
+    else:
+        reading = "A cesspool is new only when its record dates it after the prohibition."
     if pool.adequate is False:
-        return violation(
-            f"{name} {built}, but it was found not sufficient and adequate to serve the "
-            "premises, so the premises must connect with the public sewer.",
-            reading=reading,
-        )
-    found = (
-        "it was found sufficient and adequate to serve the premises"
-        if pool.adequate
-        else "no inspection has found it otherwise"
-    )
-    return met(
-        f"{name} {built}; it may stay while sufficient and adequate to serve the premises, "
-        f"and {found}.",
-        reading=reading,
-    )
+        return violation(_EXISTING[dated, "inadequate"](**args), reading=reading)
+    found = "adequate" if pool.adequate else "not-found"
+    return met(_EXISTING[dated, found](**args), reading=reading)
 
 
 # --------------------------------------------------------------------------- drain connections
@@ -92,47 +104,79 @@ _EXHAUST = ("engine_exhaust", "boiler_blowoff")
 _ACID = ("acid_waste",)
 
 
-def _drain(connection: Any, sources: tuple[str, ...], ctx: Context) -> tuple[str, Outcome | None]:
+_DISCONNECTED = declare(
+    "sew.drain.disconnected", "{name} was disconnected from the sewer on {date}."
+)
+
+
+def _drain(connection: Any, sources: tuple[str, ...], ctx: Context) -> tuple[Any, Outcome | None]:
     """(name, outcome): the outcome decides already when the rule does not apply (no
     name) or the connection was removed (met)."""
     if connection.source not in sources:
-        return "", None
+        return None, None
     on, off = connection.connected_on, connection.disconnected_on
     if on is not None and on > ctx.as_of:
-        return "", None
-    name = capital(name_of(ctx, connection))
+        return None, None
     if on is not None and off is not None and off < on:
         ctx.data_problem(
             [connection],
-            f"{name} is recorded disconnected on {off}, before it was connected on {on}.",
+            f"{capital(name_of(ctx, connection))} is recorded disconnected on {off}, before it "
+            f"was connected on {on}.",
         )
-        return "", None
+        return None, None
+    name = ref(ctx, connection, capital=True)
     if off is not None and off <= ctx.as_of:
-        return name, met(f"{name} was disconnected from the sewer on {off}.")
+        return name, met(_DISCONNECTED(name=name, date=Day(off)))
     return name, None
 
 
-def _applies(name: str, outcome: Outcome | None) -> bool:
-    return bool(name) and outcome is None
+def _applies(name: Any, outcome: Outcome | None) -> bool:
+    return name is not None and outcome is None
+
+
+#: how a connection reaches the sewer when it takes another path than the one required
+_CONNECTS = {
+    path: declare(f"sew.through.connects-{path.replace('_', '-')}", "connects " + text)
+    for path, text in PATH_WORDS.items()
+}
+#: the device it passes through is of another kind than the one required
+_NOT_KIND = {
+    kind: declare(
+        f"sew.through.not-{kind.replace('_', '-')}",
+        "passes through {device}, not a " + kind.replace("_", " "),
+    )
+    for kind in ("sand_trap", "neutralizing_tank")
+}
+_UNAPPROVED = declare(
+    "sew.through.unapproved", "passes through {device}, which is not recorded approved"
+)
+_NO_INTAKE = declare(
+    "sew.through.no-intake",
+    "passes through a sink or tank with no automatic intake of water or neutralizer",
+)
 
 
 def _through(
     connection: Any, path: str, kind: str | None, ctx: Context
-) -> tuple[str | None, str | None]:
-    """What is wrong with how the connection reaches the sewer (None: nothing), and the
-    reading relied on."""
+) -> tuple[Phrase | None, str | None]:
+    """What is wrong with how the connection reaches the sewer (None: nothing), as a
+    clause ("connects directly"), and the reading relied on."""
     if connection.through != path:
-        return f"connects {PATH_WORDS.get(connection.through, words(connection.through))}", None
+        return Phrase(_CONNECTS[connection.through]()), None
     device = ctx.get(connection.device)
     if kind is not None and device is not None:
         if device.kind != kind:
-            return f"passes through {name_of(ctx, device)}, not a {words(kind)}", None
+            return Phrase(_NOT_KIND[kind](device=ref(ctx, device))), None
         if not is_approved(device, ctx):
-            return (
-                f"passes through {name_of(ctx, device)}, which is not recorded approved",
-                APPROVAL_READING,
-            )
+            return Phrase(_UNAPPROVED(device=ref(ctx, device))), APPROVAL_READING
     return None, None
+
+
+_STORMWATER_CONNECTED = declare(
+    "sew.stormwater.connected",
+    "{name} is connected with the sanitary sewer, where no conduit carrying rain or "
+    "surface water may be.",
+)
 
 
 @rule("SEW-STORMWATER", on="drain_connection", cite=code("123"))
@@ -143,10 +187,14 @@ def stormwater(connection: Any, ctx: Context) -> Outcome | None:
     name, outcome = _drain(connection, _STORMWATER, ctx)
     if not _applies(name, outcome):
         return outcome
-    return violation(
-        f"{name} is connected with the sanitary sewer, where no conduit carrying rain or "
-        "surface water may be."
-    )
+    return violation(_STORMWATER_CONNECTED(name=name))
+
+
+_POOL_UNPERMITTED = declare(
+    "sew.pool.unpermitted",
+    "{name} is connected with the sewer without a special permit: {problem}.",
+)
+_POOL_PERMITTED = declare("sew.pool.permitted", "{name} was connected under {permit}.")
 
 
 @rule("SEW-POOL-PERMIT", on="drain_connection", cite=code("124"))
@@ -160,8 +208,14 @@ def pool_permit(connection: Any, ctx: Context) -> Outcome | None:
     day = connection.connected_on or ctx.as_of
     permit, problem = valid_permit(connection.permit, connection.premises, "special_pool", day, ctx)
     if problem is not None:
-        return violation(f"{name} is connected with the sewer without a special permit: {problem}.")
-    return met(f"{name} was connected under {name_of(ctx, permit)}.")
+        return violation(_POOL_UNPERMITTED(name=name, problem=Phrase(problem)))
+    return met(_POOL_PERMITTED(name=name, permit=ref(ctx, permit)))
+
+
+_CELLAR_UNTRAPPED = declare(
+    "sew.cellar.untrapped", "{name} {problem}, but it must be trapped by an approved sand trap."
+)
+_CELLAR_TRAPPED = declare("sew.cellar.trapped", "{name} is trapped by a sand trap.")
 
 
 @rule("SEW-CELLAR-SANDTRAP", on="drain_connection", cite=code("126"))
@@ -175,10 +229,16 @@ def cellar_sand_trap(connection: Any, ctx: Context) -> Outcome | None:
         return outcome
     problem, reading = _through(connection, "sand_trap", "sand_trap", ctx)
     if problem:
-        return violation(
-            f"{name} {problem}, but it must be trapped by an approved sand trap.", reading=reading
-        )
-    return met(f"{name} is trapped by a sand trap.")
+        return violation(_CELLAR_UNTRAPPED(name=name, problem=problem), reading=reading)
+    return met(_CELLAR_TRAPPED(name=name))
+
+
+_SAFE_WASTE_DIRECT = declare(
+    "sew.safe-waste.direct",
+    "{name} {problem}, but a safe waste pipe discharges into a water-supplied sink or outside "
+    "the building.",
+)
+_SAFE_WASTE_SINK = declare("sew.safe-waste.sink", "{name} discharges into a water-supplied sink.")
 
 
 @rule("SEW-SAFE-WASTE", on="drain_connection", cite=code("128"))
@@ -191,12 +251,14 @@ def safe_waste(connection: Any, ctx: Context) -> Outcome | None:
         return outcome
     problem, reading = _through(connection, "water_supplied_sink", None, ctx)
     if problem:
-        return violation(
-            f"{name} {problem}, but a safe waste pipe discharges into a water-supplied sink "
-            "or outside the building.",
-            reading=reading,
-        )
-    return met(f"{name} discharges into a water-supplied sink.")
+        return violation(_SAFE_WASTE_DIRECT(name=name, problem=problem), reading=reading)
+    return met(_SAFE_WASTE_SINK(name=name))
+
+
+_NO_SUMP = declare(
+    "sew.exhaust.no-sump", "{name} {problem}, but it must first connect with a watertight sump."
+)
+_SUMP = declare("sew.exhaust.sump", "{name} first connects with a watertight sump.")
 
 
 @rule("SEW-EXHAUST-SUMP", on="drain_connection", cite=code("129"))
@@ -210,11 +272,24 @@ def exhaust_sump(connection: Any, ctx: Context) -> Outcome | None:
         return outcome
     problem, reading = _through(connection, "watertight_sump", None, ctx)
     if problem:
-        return violation(
-            f"{name} {problem}, but it must first connect with a watertight sump.",
-            reading=reading,
-        )
-    return met(f"{name} first connects with a watertight sump.")
+        return violation(_NO_SUMP(name=name, problem=problem), reading=reading)
+    return met(_SUMP(name=name))
+
+
+_ACIDS_UNTREATED = declare(
+    "sew.acids.untreated",
+    "{name} {problem}, but acids and corrosive liquids must pass through a properly "
+    "constructed dilution and neutralizing sink or tank with an automatic intake.",
+)
+#: through the tank, by whether its automatic intake is recorded
+_ACIDS_TREATED = {
+    True: declare("sew.acids.treated", "{name} passes through a dilution and neutralizing tank."),
+    False: declare(
+        "sew.acids.treated-intake-unrecorded",
+        "{name} passes through a dilution and neutralizing tank; its automatic intake is not "
+        "recorded.",
+    ),
+}
 
 
 @rule("SEW-ACIDS", on="drain_connection", cite=code("122"))
@@ -228,12 +303,7 @@ def acids(connection: Any, ctx: Context) -> Outcome | None:
         return outcome
     problem, reading = _through(connection, "neutralizing_tank", "neutralizing_tank", ctx)
     if problem is None and connection.automatic_intake is False:
-        problem = "passes through a sink or tank with no automatic intake of water or neutralizer"
+        problem = Phrase(_NO_INTAKE())
     if problem:
-        return violation(
-            f"{name} {problem}, but acids and corrosive liquids must pass through a properly "
-            "constructed dilution and neutralizing sink or tank with an automatic intake.",
-            reading=reading,
-        )
-    note = "" if connection.automatic_intake else "; its automatic intake is not recorded"
-    return met(f"{name} passes through a dilution and neutralizing tank{note}.")
+        return violation(_ACIDS_UNTREATED(name=name, problem=problem), reading=reading)
+    return met(_ACIDS_TREATED[bool(connection.automatic_intake)](name=name))
