@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from sanitas.jobs.models import KINDS, Job, JobChunk
 
@@ -36,7 +37,8 @@ UNITS = {"sweep": "groups", "import": "rows"}
 
 
 class JobError(Exception):
-    """A job that cannot be started, in words naming the field (``.problems``)."""
+    """A job that cannot be started, in words naming the field (``.problems``), in the
+    language active when it is raised (the request's on a page, English elsewhere)."""
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
@@ -71,7 +73,12 @@ def start_job(
     from sanitas.jobs.tasks import run_job
 
     if kind not in dict(KINDS):
-        raise JobError([f"kind: {kind!r} is not one of {', '.join(dict(KINDS))}"])
+        raise JobError(
+            [
+                _("kind: %(kind)s is not one of %(kinds)s")
+                % {"kind": repr(kind), "kinds": ", ".join(dict(KINDS))}
+            ]
+        )
     with transaction.atomic():
         job = Job.objects.create(
             kind=kind, params=params, started_by=user, unit=UNITS.get(kind, "rows")
@@ -282,7 +289,12 @@ def import_again(job: Job, *, user: AbstractBaseUser) -> Job:
     """Start the import ``job`` asked for again, from the file it kept, as ``user``: what
     it stored stays as it is (counted unchanged) and the rest is stored."""
     if kept_upload(job) is None:
-        raise JobError([f"job {job.pk}: the file it imported is no longer kept; upload it again"])
+        raise JobError(
+            [
+                _("job %(job)s: the file it imported is no longer kept; upload it again")
+                % {"job": job.pk}
+            ]
+        )
     return start_job(kind="import", params={**job.params, "again_of": job.pk}, user=user)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from sanitas.access.doors import door
@@ -85,7 +86,7 @@ def import_again(request: HttpRequest, pk: int) -> HttpResponse:
     if found.kind != "import":
         raise Http404("only an import is imported again")
     if not selectors.may_import(request.user, found.params.get("feed", "")):
-        return render(request, "jobs/not_yours.html", {"what": "import this feed"}, status=403)
+        return render(request, "jobs/not_yours.html", {"what": _("import this feed")}, status=403)
     try:
         job = services.import_again(found, user=request.user)
     except services.JobError as refused:
@@ -93,7 +94,9 @@ def import_again(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, problem)
         return redirect("jobs:job", pk=found.pk)
     messages.success(
-        request, f"Import of {found.params.get('name', 'the file')} started again (job {job.pk})."
+        request,
+        _("Import of %(name)s started again (job %(job)s).")
+        % {"name": found.params.get("name") or _("the file"), "job": job.pk},
     )
     return redirect("jobs:job", pk=job.pk)
 
@@ -125,7 +128,7 @@ def start_sweep(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():  # a checkbox: nothing can be wrong but a forged form
         return redirect("jobs:list")
     job = services.start_sweep(user=request.user, full=form.cleaned_data["full"])
-    messages.success(request, f"Sweep started (job {job.pk}).")
+    messages.success(request, _("Sweep started (job %(job)s).") % {"job": job.pk})
     return redirect("jobs:job", pk=job.pk)
 
 
@@ -134,7 +137,7 @@ def start_sweep(request: HttpRequest) -> HttpResponse:
 def upload_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     if not form.fields["feed"].choices:
-        return render(request, "jobs/not_yours.html", {"what": "import a feed"}, status=403)
+        return render(request, "jobs/not_yours.html", {"what": _("import a feed")}, status=403)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         job = services.start_import(
@@ -144,7 +147,11 @@ def upload_import(request: HttpRequest) -> HttpResponse:
             accept_valid=data["accept_valid"],
             why=data["why"],
         )
-        messages.success(request, f"Import of {data['file'].name} started (job {job.pk}).")
+        messages.success(
+            request,
+            _("Import of %(name)s started (job %(job)s).")
+            % {"name": data["file"].name, "job": job.pk},
+        )
         return redirect("jobs:job", pk=job.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "jobs/upload.html", {"nav": "jobs", "form": form}, status=status)
