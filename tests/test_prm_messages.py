@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from sanitas.ordinance.general.common import ref
 from sanitas.ordinance.messages import Count, Message, Phrase, render
 from sanitas.ordinance.permits import common
 
@@ -304,3 +305,49 @@ def test_a_connection_method_and_a_pipe_material_in_each_language() -> None:
     material = _said(evaluation, "PRM-PIPE-MATERIAL", "d-1")
     assert render(material).startswith("The run from the public sewer to the property line is PVC;")
     assert "hierro fundido" in render(material, "es") and "鑄鐵" in render(material, "zh-Hant")
+
+
+def test_a_route_over_other_lots_and_a_sewer_in_an_unaccepted_street() -> None:
+    other = {"id": "lot-2", "type": "premises"}
+    route = {"type": "connection_route", "design": "d-1", "lots": ["lot-1", "lot-2"]}
+    sewer = {
+        "id": "uss-1",
+        "type": "unaccepted_street_sewer",
+        "design": "d-1",
+        "supervised": False,
+        "plans_approved": True,
+        "street": "Alley 7",
+    }
+    facts = [LOT, other, PERMIT, _design(_seg("street_sewer", "property_line")), route, sewer]
+    evaluation = evaluate(facts, "2025-03-10")
+    lot = next(f.message for f in evaluation.findings if f.requirement == "PRM-SAME-LOT")
+    assert render(lot).endswith(
+        "lies partly on another lot, but a connection may lie only on the lot of the building "
+        "it serves (12 Alhambra Rd)."
+    )
+    assert render(lot, "es").endswith(
+        "se encuentra en parte sobre otro lote, pero una conexión solo puede estar sobre el lote "
+        "del edificio al que sirve (12 Alhambra Rd)."
+    )
+    assert "有部分位於另外1個地段" in render(lot, "zh-Hant")
+    street = [f.message for f in evaluation.findings if f.requirement == "PRM-UNACCEPTED-STREET"]
+    assert render(street[0]).startswith(
+        "The sewer in Alley 7, a street the Council has not accepted, was not laid under the "
+        "supervision of the Director or Chief Engineer, so the connection design for"
+    )
+    assert render(street[0], "es").startswith(
+        "La alcantarilla de Alley 7, una calle que el Concejo no ha aceptado, no se instaló bajo "
+        "la supervisión del Director"
+    )
+    assert "Alley 7的下水道（位於市議會尚未接受的街道）未在局長或總工程師的監督下鋪設" in (
+        render(street[0], "zh-Hant")
+    )
+
+
+def test_a_suspension_of_work_is_named_by_its_day() -> None:
+    suspended = {"id": "s-1", "type": "work_suspended", "permit": "p-1", "date": "2025-04-02"}
+    ctx = _ctx(suspended)
+    named = ref(ctx, "s-1")
+    assert named.render("en") == "the suspension of work on 2025-04-02"
+    assert named.render("es") == "la suspensión de la obra el 2 de abril de 2025"
+    assert named.render("zh-Hant") == "2025年4月2日的工程暫停"
