@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from sanitas.ordinance.catalog import title as catalog_title
 from sanitas.ordinance.catalog import titles
 from sanitas.ordinance.messages import LOCALE_DIR, LOCALES
 
@@ -63,6 +64,15 @@ def entries(language: str) -> dict[str, tuple[str, str, bool]]:
         source = previous.get(message.context, message.id) if message.fuzzy else message.id
         out[message.context] = (str(source), str(message.string or ""), message.fuzzy)
     return out
+
+
+def english_title(requirement: str) -> str:
+    """A requirement's title in words ("Interceptor pump-out frequency"), as the worklist
+    leads a finding with it; the ID itself for one the catalog does not know."""
+    try:
+        return catalog_title(requirement)
+    except KeyError:
+        return requirement
 
 
 def translated(requirement: str, english: str, language: str) -> str:

@@ -25,7 +25,6 @@ from django.utils import timezone
 from sanitas.access.roles import PROGRAMS, program_key
 from sanitas.kit.said import reader_language
 from sanitas.ordinance import naming
-from sanitas.ordinance.catalog import title as catalog_title
 from sanitas.ordinance.facts import FACT_TYPES
 from sanitas.ordinance.messages import Count, Day, Name
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
@@ -233,10 +232,9 @@ def program_choices() -> list[tuple[str, str]]:
 def requirement_title(requirement: str) -> str:
     """A requirement's title in words ("Interceptor pump-out frequency"), as the worklist
     leads a finding with it; the ID itself for one the catalog does not title."""
-    try:
-        return catalog_title(requirement)
-    except KeyError:
-        return requirement
+    from sanitas.kit.requirement_titles import english_title
+
+    return english_title(requirement)
 
 
 def requirement_title_in(requirement: str, language: str) -> str:

@@ -307,15 +307,11 @@ def requirement_words(content: dict[str, Any], language: str) -> tuple[str, str]
     (what a recipient did, for a finding that is the city's own duty) in English."""
     # the catalog's titles alone, not sanitas.kit.titles (which names records too), so
     # that a document renders without the records' models (scripts/review_notices.py)
-    from sanitas.kit.requirement_titles import translated
-    from sanitas.ordinance.catalog import title
+    from sanitas.kit.requirement_titles import english_title, translated
 
     printed = str(content.get("requirement_title") or "")
     requirement = content.get("requirement") or ""
-    try:
-        titled = title(requirement)
-    except KeyError:
-        titled = requirement
+    titled = english_title(requirement)
     if language == "en" or printed != titled:
         return printed, "en"
     words = translated(requirement, titled, language)
