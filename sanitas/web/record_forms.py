@@ -30,8 +30,10 @@ from django.utils.translation import gettext_lazy
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from sanitas.access.roles import program_key
 from sanitas.kit.forms import uswds_widgets
 from sanitas.kit.numbers import PlainDecimalField, PlainFloatField, PlainIntegerField
+from sanitas.kit.requirement_titles import translated
 from sanitas.kit.said import reader_language
 from sanitas.kit.titles import Title, program_title, titles
 from sanitas.ordinance import naming
@@ -49,6 +51,7 @@ from sanitas.ordinance.messages import FIELD_CONTEXT, HELP_CONTEXT, WORD_CONTEXT
 from sanitas.ordinance.words import capital, words
 from sanitas.records.models import CUSTOM_KINDS, unwrap
 from sanitas.web import selectors
+from sanitas.web.words import program_words
 
 #: what a person types for yes, no and nothing recorded
 YES, NO, UNKNOWN = "yes", "no", ""
@@ -118,6 +121,21 @@ def _literal_choices(annotation: Any) -> list[tuple[str, str]]:
     return [(str(v), _in_language(WORD_CONTEXT, words(v), True)) for v in get_args(annotation)]
 
 
+def _requirement_said(ident: str, english: str) -> str:
+    """A requirement offered by its title in the active language, and its ID."""
+    language = reader_language()
+    return f"{translated(ident, english, language) if language != 'en' else english} ({ident})"
+
+
+def _program_said(program: str) -> str:
+    """A program by its one title, in the active language."""
+    return program_words(program_key(program), program_title(program))
+
+
+_requirement_lazy = lazy(_requirement_said, str)
+_program_lazy = lazy(_program_said, str)
+
+
 @cache
 def _requirement_choices() -> tuple[tuple[str, str], ...]:
     """Every requirement of the catalog, titled (read once: the catalog is the
@@ -126,7 +144,7 @@ def _requirement_choices() -> tuple[tuple[str, str], ...]:
 
     named = titles()
     return tuple(
-        (ident, f"{named.get(ident) or requirement.cite} ({ident})")
+        (ident, _requirement_lazy(ident, named.get(ident) or requirement.cite))
         for ident, requirement in sorted(catalog().items())
     )
 
@@ -285,7 +303,9 @@ def _field_for(
         field.widget.attrs["inputmode"] = "decimal"
         kind = NUMBER
     elif custom == "requirement":
-        field = forms.ChoiceField(choices=[("", "— choose —"), *_requirement_choices()], **common)
+        field = forms.ChoiceField(
+            choices=[("", gettext_lazy("— choose —")), *_requirement_choices()], **common
+        )
         kind = CHOICE
     elif custom == "period":
         field = forms.CharField(max_length=7, **common)
@@ -294,7 +314,7 @@ def _field_for(
     elif get_origin(annotation) is Literal:
         choices = _literal_choices(annotation)
         if name == "program":  # a program by its one title, as every page names it
-            choices = [(value, program_title(value)) for value, _words in choices]
+            choices = [(value, _program_lazy(value)) for value, _words in choices]
         default = info.get_default() if not required else None
         if not required and default is None:
             choices = [("", gettext_lazy("Not recorded")), *choices]

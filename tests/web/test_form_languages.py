@@ -183,6 +183,31 @@ def test_two_readers_each_read_their_own_language_from_the_same_form(client):
         assert str(cls.base_fields["hauler_name"].label) == "Nombre del transportista"
 
 
+@pytest.mark.parametrize(
+    ("language", "requirement", "program"),
+    [
+        ("en", "Interceptor pump-out frequency (FOG-MIN-FREQUENCY)", "SB 1383 organic waste"),
+        (
+            "es",
+            "Frecuencia de vaciado del interceptor (FOG-MIN-FREQUENCY)",
+            "Residuos orgánicos SB 1383",
+        ),
+        ("zh-hant", "截流器抽除頻率 (FOG-MIN-FREQUENCY)", "SB 1383 有機廢棄物"),
+    ],
+)
+def test_requirements_and_programs_are_offered_by_their_titles_in_the_language(
+    language, requirement, program
+):
+    """An inspection's violations are offered by the requirements' reviewed titles and
+    its program by the program's title, in the reader's language; the IDs as they are."""
+    cls = form_class("inspection")
+    with translation.override(language):
+        violations = [str(label) for _value, label in cls.base_fields["violations"].choices]
+        programs = dict((value, str(label)) for value, label in cls.base_fields["program"].choices)
+    assert requirement in violations
+    assert programs["organics"] == program
+
+
 def _english_texts_of(fact_type: str) -> set[tuple[str, str]]:
     """(context, English) of what the form of ``fact_type`` labels, describes and
     offers from the vocabulary, as the form itself makes it in English."""
