@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sanitas.casework.selectors import assignable_users
 from sanitas.casework.services import NOTE_LIMIT
@@ -25,8 +26,8 @@ def _assignee_field() -> AssigneeField:
     return AssigneeField(
         queryset=users.order_by("username"),
         required=False,
-        label="Assign to",
-        empty_label="Nobody (unassigned)",
+        label=_("Assign to"),
+        empty_label=_("Nobody (unassigned)"),
     )
 
 
@@ -36,8 +37,10 @@ def _version_field() -> forms.CharField:
         widget=forms.HiddenInput,
         max_length=60,
         error_messages={
-            "required": "This form does not say which version of the case it was opened "
-            "from: open the case again."
+            "required": _(
+                "This form does not say which version of the case it was opened "
+                "from: open the case again."
+            )
         },
     )
 
@@ -54,7 +57,7 @@ class AssignForm(UswdsForm):
 
 class NoteForm(UswdsForm):
     text = forms.CharField(
-        label="Note", max_length=NOTE_LIMIT, widget=forms.Textarea(attrs={"rows": 4})
+        label=gettext_lazy("Note"), max_length=NOTE_LIMIT, widget=forms.Textarea(attrs={"rows": 4})
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -100,11 +103,11 @@ class BulkForm(UswdsForm):
 class StartVisitForm(UswdsForm):
     """Which visit, on which day."""
 
-    kind = forms.ChoiceField(label="Kind of visit", widget=forms.RadioSelect)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind of visit"), widget=forms.RadioSelect)
     visit_date = forms.DateField(
-        label="Day of the visit",
+        label=gettext_lazy("Day of the visit"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="Today, unless you are recording a visit made earlier.",
+        help_text=gettext_lazy("Today, unless you are recording a visit made earlier."),
     )
 
     def __init__(self, *args: Any, kinds: list[tuple[str, str]], **kwargs: Any) -> None:

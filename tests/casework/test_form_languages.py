@@ -137,9 +137,15 @@ ASKED = {
 }
 
 
+#: Accept-Language → the start form's day of the visit, in it
+STARTED = {"en": "Day of the visit", "es": "Día de la visita", "zh-Hant": "訪查日期"}
+
+
 @pytest.mark.parametrize("language", ["en", "es", "zh-Hant"])
 def test_an_inspection_steps_questions_are_in_the_readers_language(client, block, language):
     _inspector(client, language)
+    start = client.get(reverse("casework:inspection_start", args=["jade-garden"])).content
+    assert STARTED[language] in start.decode()
     client.post(
         reverse("casework:inspection_start", args=["jade-garden"]),
         {"kind": "fog", "visit_date": AS_OF.isoformat()},
