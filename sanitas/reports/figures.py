@@ -18,26 +18,46 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from django.utils import translation
+from django.utils.translation import gettext_lazy
+
 from sanitas.ordinance.catalog import cite, title
 from sanitas.ordinance.words import words
 
 #: the report kinds, in the order the reports' page lists them
-REPORTS: dict[str, str] = {
-    "sb1383": "SB 1383 annual report figures",
-    "implementation_record": "SB 1383 Implementation Record",
-    "fog": "FOG program report",
+#: (their names and descriptions in the language of the page that shows them; the
+#: files a build writes name the report in English, :func:`english_name`)
+REPORTS: dict[str, Any] = {
+    "sb1383": gettext_lazy("SB 1383 annual report figures"),
+    "implementation_record": gettext_lazy("SB 1383 Implementation Record"),
+    "fog": gettext_lazy("FOG program report"),
 }
-DESCRIPTIONS: dict[str, str] = {
-    "sb1383": "What the city reports to the state each year about its Chapter 50 SB 1383 "
-    "program: premises and their service, waivers, edible food generators and food "
-    "recovery, inspections, contamination, notices, citations, extensions and appeals.",
-    "implementation_record": "The records behind the SB 1383 figures, one sheet per area: "
-    "premises, waivers, generators and their agreements, food recovery organizations, "
-    "inspections, notices, citations, extensions and appeals.",
-    "fog": "Chapter 51's fats, oils and grease program: food service establishments, "
-    "interceptors, pump-outs done and late, incomplete manifests, training gaps, "
-    "inspections and notices.",
+DESCRIPTIONS: dict[str, Any] = {
+    "sb1383": gettext_lazy(
+        "What the city reports to the state each year about its Chapter 50 SB 1383 "
+        "program: premises and their service, waivers, edible food generators and food "
+        "recovery, inspections, contamination, notices, citations, extensions and appeals."
+    ),
+    "implementation_record": gettext_lazy(
+        "The records behind the SB 1383 figures, one sheet per area: "
+        "premises, waivers, generators and their agreements, food recovery organizations, "
+        "inspections, notices, citations, extensions and appeals."
+    ),
+    "fog": gettext_lazy(
+        "Chapter 51's fats, oils and grease program: food service establishments, "
+        "interceptors, pump-outs done and late, incomplete manifests, training gaps, "
+        "inspections and notices."
+    ),
 }
+
+
+def english_name(report: str) -> str:
+    """A report's name in English, as its files (the workbook's and the PDF's titles)
+    and its job's parameters keep it, whatever the language of the page that started
+    the build or of the worker that builds it."""
+    with translation.override("en"):
+        return str(REPORTS[report])
+
 
 #: the engine's findings the reports count (the rest of the law need not run)
 COUNTED_REQUIREMENTS = (

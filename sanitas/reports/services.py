@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from sanitas.jobs import services as job_services
 from sanitas.jobs.services import JobError
@@ -24,6 +25,7 @@ from sanitas.reports.figures import (
     COUNTED_REQUIREMENTS,
     REPORTS,
     Period,
+    english_name,
     fog,
     implementation_record,
     sb1383,
@@ -41,21 +43,34 @@ FILES = ("report.xlsx", "report.html", "report.pdf")
 
 
 def period_problems(*, start: date | None, end: date | None, as_of: date | None) -> list[str]:
-    """What is wrong with a report's dates, each naming its field."""
+    """What is wrong with a report's dates, each naming its field (in the language
+    active: English in the job that builds the report)."""
     latest = date(timezone.localdate().year + LATEST_YEARS_AHEAD, 12, 31)
     problems: list[str] = []
     for name, value in (("start", start), ("end", end), ("as_of", as_of)):
         if value is None:
-            problems.append(f"{name}: a date is required")
+            problems.append(_("%(field)s: a date is required") % {"field": name})
         elif not EARLIEST <= value <= latest:
             problems.append(
-                f"{name}: {value.isoformat()} is outside the years a report may cover "
-                f"({EARLIEST.year} to {latest.year})"
+                _(
+                    "%(field)s: %(day)s is outside the years a report may cover "
+                    "(%(first)s to %(last)s)"
+                )
+                % {
+                    "field": name,
+                    "day": value.isoformat(),
+                    "first": EARLIEST.year,
+                    "last": latest.year,
+                }
             )
     if start and end and end < start:
-        problems.append(f"end: the period ends ({end.isoformat()}) before it starts")
+        problems.append(
+            _("end: the period ends (%(day)s) before it starts") % {"day": end.isoformat()}
+        )
     if as_of and start and as_of < start:
-        problems.append(f"as_of: the report's day ({as_of.isoformat()}) is before the period")
+        problems.append(
+            _("as_of: the report's day (%(day)s) is before the period") % {"day": as_of.isoformat()}
+        )
     return problems
 
 
@@ -65,15 +80,25 @@ def start_report(
     """Start building ``report`` for the period as of ``as_of`` as ``user``; a
     :class:`JobError` naming the field when a date is wrong or the user may not."""
     if report not in REPORTS:
-        raise JobError([f"report: {report!r} is not one of {', '.join(REPORTS)}"])
+        raise JobError(
+            [
+                _("report: %(report)s is not one of %(reports)s")
+                % {"report": repr(report), "reports": ", ".join(REPORTS)}
+            ]
+        )
     if not selectors.may_build(user, report):
-        raise JobError([f"report: {user.get_username()} may not build the {REPORTS[report]}"])
+        raise JobError(
+            [
+                _("report: %(user)s may not build the %(report)s")
+                % {"user": user.get_username(), "report": REPORTS[report]}
+            ]
+        )
     problems = period_problems(start=start, end=end, as_of=as_of)
     if problems:
         raise JobError(problems)
     params = {
         "report": report,
-        "name": REPORTS[report],
+        "name": english_name(report),
         "start": start.isoformat(),
         "end": end.isoformat(),
         "as_of": as_of.isoformat(),
@@ -121,7 +146,7 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
     progress(done, steps, "writing the workbook")
     folder = job_services.jobs_dir() / "reports" / str(job.pk)
     folder.mkdir(parents=True, exist_ok=True)
-    title = REPORTS[report]
+    title = english_name(report)
     writers.write_xlsx(folder / "report.xlsx", title=title, period=period, sections=sections)
     progress(done + 1, steps, "writing the printable page")
     shown = [section.as_dict() for section in sections]

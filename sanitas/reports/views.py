@@ -9,6 +9,8 @@ from typing import Any
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from sanitas.access.doors import door, require
@@ -25,9 +27,9 @@ CONTENT_TYPES = {
     "report.pdf": "application/pdf",
 }
 FILE_WORDS = {
-    "report.xlsx": "Workbook (XLSX)",
-    "report.pdf": "PDF",
-    "report.html": "Printable page (HTML)",
+    "report.xlsx": gettext_lazy("Workbook (XLSX)"),
+    "report.pdf": gettext_lazy("PDF"),
+    "report.html": gettext_lazy("Printable page (HTML)"),
 }
 
 
@@ -100,7 +102,11 @@ def start(request: HttpRequest, report: str) -> HttpResponse:
             for line in refused.problems:
                 form.add_error(None, line)
         else:
-            messages.success(request, f"The {REPORTS[report]} is being built (job {job.pk}).")
+            messages.success(
+                request,
+                _("The %(report)s is being built (job %(job)s).")
+                % {"report": REPORTS[report], "job": job.pk},
+            )
             return redirect("jobs:job", pk=job.pk)
     context = _report_context(request, report, form)
     return render(request, "reports/report.html", context, status=400)
@@ -123,7 +129,7 @@ def build_page(request: HttpRequest, pk: int) -> HttpResponse:
             "nav": "reports",
             "job": found,
             "report": found.params.get("report", ""),
-            "title": REPORTS.get(found.params.get("report", ""), "Report"),
+            "title": REPORTS.get(found.params.get("report", ""), _("Report")),
             "progress": job_selectors.progress(found),
             "sections": outcome.get("sections", []),
             "files": files,
