@@ -26,7 +26,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
-from django.db.models import Q
+from django.db.models import DecimalField, FloatField, IntegerField, Q
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext_lazy, ngettext
@@ -36,6 +36,8 @@ from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.said import finding_words, reader_language
 from sanitas.kit.titles import Title, titles
 from sanitas.ordinance import naming
+from sanitas.ordinance.field_texts import label_of
+from sanitas.ordinance.messages import FIELD_CONTEXT, field_words
 from sanitas.ordinance.words import capital, number
 from sanitas.records.models import RECORD_MODELS, Record, RecordIndex
 from sanitas.web.templatetags.web_tags import people_date, status_word
@@ -285,6 +287,16 @@ def _kind(fact_type: str) -> str:
     return capital(naming.kind_word(fact_type).render(reader_language()))
 
 
+def _field_label(column: Any) -> str:
+    """A record's field as the record form labels it, in the page's language (the
+    engine's catalogs); in English, the field's own name ("hauler name")."""
+    language = reader_language()
+    if language == "en":
+        return column.verbose_name
+    numeric = isinstance(column, IntegerField | FloatField | DecimalField)
+    return field_words(FIELD_CONTEXT, label_of(column.name, numeric=numeric), language)
+
+
 def _columns(model: type[Record]) -> list[Any]:
     own = {f.name for f in Record._meta.concrete_fields} | {"id"}
     return [f for f in model._meta.concrete_fields if f.name not in own]
@@ -356,7 +368,7 @@ def _record_entry(
     changes = [
         _("%(field)s changed %(before)s → %(after)s")
         % {
-            "field": column.verbose_name,
+            "field": _field_label(column),
             "before": titled(column.name, getattr(previous, column.name)),
             "after": titled(column.name, getattr(version, column.name)),
         }

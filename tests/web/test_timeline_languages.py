@@ -32,7 +32,7 @@ HEADER = {"en": "en", "es": "es", "zh-Hant": "zh-TW,zh-Hant;q=0.9"}
 SAID = {
     "en": {
         "recorded": "Pump-out recorded",
-        "changed": "changed Valley Grease Haulers → Foothill Pumping",
+        "changed": "Hauler name changed Valley Grease Haulers → Foothill Pumping",
         "found": "Found violation",
         "case": "Case assigned to Juan Ortiz",
         "note": "Note: Called the owner",
@@ -44,7 +44,7 @@ SAID = {
     },
     "es": {
         "recorded": "Vaciado: registrado",
-        "changed": "cambió: Valley Grease Haulers → Foothill Pumping",
+        "changed": "Nombre del transportista cambió: Valley Grease Haulers → Foothill Pumping",
         "found": "Hallado: infracción",
         "case": "Caso asignado a Juan Ortiz",
         "note": "Nota: Called the owner",
@@ -56,7 +56,7 @@ SAID = {
     },
     "zh-Hant": {
         "recorded": "抽除已登錄",
-        "changed": "已變更：Valley Grease Haulers → Foothill Pumping",
+        "changed": "清運業者名稱已變更：Valley Grease Haulers → Foothill Pumping",
         "found": "判定為違規",
         "case": "案件已指派給Juan Ortiz",
         "note": "備註：Called the owner",
