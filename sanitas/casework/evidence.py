@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
 from sanitas.records.keys import private_folder
@@ -84,11 +85,11 @@ def examine_image(data: bytes, *, limit: int = PHOTO_LIMIT) -> tuple[str, dateti
     the browser claims), and when the camera took it (EXIF DateTimeOriginal, in the
     city's time zone unless the file gives its offset), or None."""
     if not data:
-        raise EvidenceError("The file is empty.")
+        raise EvidenceError(_("The file is empty."))
     if len(data) > limit:
         raise EvidenceError(
-            f"The file is {len(data) / 1024 / 1024:.1f} MB; at most "
-            f"{limit // 1024 // 1024} MB is kept."
+            _("The file is %(size)s MB; at most %(most)s MB is kept.")
+            % {"size": f"{len(data) / 1024 / 1024:.1f}", "most": limit // 1024 // 1024}
         )
     try:
         with Image.open(io.BytesIO(data)) as image:
@@ -97,9 +98,12 @@ def examine_image(data: bytes, *, limit: int = PHOTO_LIMIT) -> tuple[str, dateti
         with Image.open(io.BytesIO(data)) as image:
             exif = image.getexif()
     except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError, ValueError):
-        raise EvidenceError("The file is not a picture this system can read.") from None
+        raise EvidenceError(_("The file is not a picture this system can read.")) from None
     if kind not in CONTENT_TYPES:
-        raise EvidenceError(f"The picture is a {kind} file; send a JPEG, PNG, WebP or GIF picture.")
+        raise EvidenceError(
+            _("The picture is a %(kind)s file; send a JPEG, PNG, WebP or GIF picture.")
+            % {"kind": kind}
+        )
     return CONTENT_TYPES[kind], _taken_at(exif)
 
 

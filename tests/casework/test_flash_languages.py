@@ -1,7 +1,7 @@
 """What the case and inspection pages say after a change, and the services' refusals
 they show, in the language a person keeps on their account: a saved assignment or
 note, a bulk assignment's count, a bulk assignment refused because a line changed
-hands, a kept and a voided photo, a finished inspection, an inspection refused (dated
+hands, a kept, a refused and a voided photo, a finished inspection, an inspection refused (dated
 in the future, steps left unanswered, not one's role's work); in Spanish and
 Traditional Chinese, and English still English."""
 
@@ -58,6 +58,7 @@ SAID = {
         "future": "A visit cannot be dated in the future.",
         "steps": "Answer these steps first: ",
         "not_yours": "No visit of Jade Garden",
+        "no_picture": "The file is not a picture this system can read.",
     },
     "es": {
         "assigned": "Asignación guardada.",
@@ -79,6 +80,7 @@ SAID = {
         "future": "Una visita no puede tener una fecha futura.",
         "steps": "Responda primero estos pasos: ",
         "not_yours": "Ninguna visita de Jade Garden",
+        "no_picture": "El archivo no es una imagen que este sistema pueda leer.",
     },
     "zh-hant": {
         "assigned": "已儲存指派。",
@@ -97,6 +99,7 @@ SAID = {
         "future": "訪視日期不得為未來的日期。",
         "steps": "請先回答以下步驟：",
         "not_yours": "的訪視均不是您角色的工作。",
+        "no_picture": "此檔案不是本系統可讀取的圖片。",
     },
 }
 
@@ -209,13 +212,15 @@ def test_a_photo_kept_and_voided_say_so_in_the_persons_language(client, block, l
     ana = _user("ana", language=language)
     client.force_login(ana)
     visit = services.start_visit(kind="fog", subject="jade-garden", visit_date=AS_OF, actor=ana)
+    photos = reverse("casework:inspection_step", args=[visit.pk, "photos"])
+    upload = io.BytesIO(b"not a picture at all")
+    upload.name = "report.jpg"
+    page = client.post(photos, {"photo": upload, "caption": ""})
+    assert page.status_code == 400
+    assert SAID[language]["no_picture"] in _text(page)
     upload = io.BytesIO(_jpeg())
     upload.name = "IMG_0042.jpg"
-    page = client.post(
-        reverse("casework:inspection_step", args=[visit.pk, "photos"]),
-        {"photo": upload, "caption": "Outlet tee"},
-        follow=True,
-    )
+    page = client.post(photos, {"photo": upload, "caption": "Outlet tee"}, follow=True)
     assert SAID[language]["kept"] in _text(page)
     photo = visit.photos.get()
     void = reverse("casework:inspection_photo_void", args=[visit.pk, photo.pk])
