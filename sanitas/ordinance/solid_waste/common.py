@@ -4,27 +4,35 @@ helpers of time and hours, and what the records show of a premises' services.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import Any
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Premises
+from sanitas.ordinance.messages import (
+    Day,
+    Items,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    render,
+    vocabulary,
+)
 from sanitas.ordinance.solid_waste.vocabulary import (
     Accumulation,
-    AccumulationRemoval,
     Burial,
     CollectionAccess,
     CollectionObservation,
     CompostObservation,
     Dumping,
-    FireHazardNotice,
-    FollowUpObservation,
     GreenwasteCheck,
     HaulingService,
-    HazardCollectionArranged,
     PileObservation,
     RecyclablesSale,
     SetOut,
@@ -33,86 +41,138 @@ from sanitas.ordinance.words import capital, day, listing, name_of, namer, words
 
 # --------------------------------------------------------------------------- names
 
-
-def _at(ctx: Context, premises: str | None) -> str:
-    return f" at {name_of(ctx, premises)}" if premises is not None else ""
-
-
-@namer("accumulation")
-def _name_accumulation(ctx: Context, fact: Accumulation) -> str:
-    what = "garbage" if fact.garbage else "solid waste"
-    return f"the {what}{_at(ctx, fact.premises)} since {day(fact.since)}"
+#: a premises with no address of its own, and a reference to no record on file
+_PREMISES = "the premises"
+_NOT_ON_FILE = "a record not on file"
+vocabulary(_PREMISES, _NOT_ON_FILE)
 
 
-@namer("set_out")
-def _name_set_out(ctx: Context, fact: SetOut) -> str:
-    where = _at(ctx, fact.premises)
-    return f"the containers set out{where} for collection on {day(fact.collection_day)}"
+def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
+    """A thing as a message's argument, read as ``name_of`` says it in English: an
+    address or a name from the facts as it is in every language, a description ("the
+    pile seen at 12 Alhambra Rd on 2025-05-04") in the reader's words. ``capital``: it
+    begins the English sentence."""
+    fact = ctx.get(thing) if isinstance(thing, str) else thing
+    if fact is None:
+        return Word(_NOT_ON_FILE, capital=capital)
+    if fact.type == "premises" and not getattr(fact, "address", None):
+        return Word(_PREMISES, capital=capital)
+    describe = _DESCRIPTIONS.get(fact.type)
+    if describe is not None:
+        return Phrase(describe(ctx, fact), capital=capital)
+    return Name(name_of(ctx, fact), capital=capital)
 
 
-@namer("fire_hazard_notice")
-def _name_fire_hazard_notice(ctx: Context, fact: FireHazardNotice) -> str:
-    return f"the Fire Chief's notice of {day(fact.date)}"
+def _declare_at(ident: str, english: str) -> dict[bool, Any]:
+    """A description with and without the premises it is at ("{at}" in ``english``)."""
+    return {
+        False: declare(ident, english.replace("{at}", "")),
+        True: declare(f"{ident}-at", english.replace("{at}", " at {premises}")),
+    }
 
 
-@namer("hazard_collection_arranged")
-def _name_arrangement(ctx: Context, fact: HazardCollectionArranged) -> str:
-    return f"the collection arranged on {day(fact.date)}"
+def _at_args(ctx: Context, premises: str | None, **args: Any) -> tuple[bool, dict[str, Any]]:
+    if premises is None:
+        return False, args
+    return True, {**args, "premises": ref(ctx, premises)}
 
 
-@namer("follow_up_observation")
-def _name_follow_up(ctx: Context, fact: FollowUpObservation) -> str:
-    return f"the follow-up observation of {day(fact.observed_at)}"
+_NAME_ACCUMULATION = {
+    True: _declare_at("sw.name.accumulation-garbage", "the garbage{at} since {date}"),
+    False: _declare_at("sw.name.accumulation", "the solid waste{at} since {date}"),
+}
+_NAME_SET_OUT = _declare_at(
+    "sw.name.set-out", "the containers set out{at} for collection on {date}"
+)
+_NAME_PILE = _declare_at("sw.name.pile", "the pile seen{at} on {date}")
+_NAME_COMPOST = _declare_at("sw.name.compost", "the compost seen{at} on {date}")
+_NAME_DUMPING = _declare_at("sw.name.dumping", "the dumping found{at} on {date}")
+_NAME_BURIAL = _declare_at("sw.name.burial", "the burial found{at} on {date}")
+_NAME_GREENWASTE_CHECK = _declare_at(
+    "sw.name.greenwaste-check", "the greenwaste check{at} on {date}"
+)
+_NAME_ACCESS = _declare_at("sw.name.access", "the access assessment{at} of {date}")
+_NAME_FIRE_NOTICE = declare("sw.name.fire-hazard-notice", "the Fire Chief's notice of {date}")
+_NAME_ARRANGED = declare("sw.name.collection-arranged", "the collection arranged on {date}")
+_NAME_FOLLOW_UP = declare("sw.name.follow-up", "the follow-up observation of {date}")
+_NAME_REMOVAL = declare("sw.name.removal", "the removal of {date}")
+_NAME_COLLECTION = declare("sw.name.collection", "the collection by {collector} on {date}")
+_NAME_SALE = {
+    kind: declare(f"sw.name.{kind}", f"the {kind} of recyclables to {{buyer}} on {{date}}")
+    for kind in ("sale", "donation")
+}
+
+SERVICE_WORDS = {
+    "scheduled_container": "regularly scheduled container service",
+    "one_time_container": "one-time bin or roll-off service",
+    "own_truck_jobsite_debris": "a haul of its own jobsite debris in its own trucks",
+    "hauling_service": "a waste hauling service",
+}
+vocabulary(*SERVICE_WORDS.values())
+_NAME_HAULING = {
+    kind: declare(f"sw.name.{kind.replace('_', '-')}", f"the {english} by {{provider}} on {{date}}")
+    for kind, english in SERVICE_WORDS.items()
+}
 
 
-@namer("accumulation_removal")
-def _name_removal(ctx: Context, fact: AccumulationRemoval) -> str:
-    return f"the removal of {day(fact.removed_at)}"
+def _describe_accumulation(ctx: Context, fact: Accumulation) -> Message:
+    at, args = _at_args(ctx, fact.premises, date=Day(fact.since))
+    return _NAME_ACCUMULATION[bool(fact.garbage)][at](**args)
 
 
-@namer("pile_observation")
-def _name_pile(ctx: Context, fact: PileObservation) -> str:
-    return f"the pile seen{_at(ctx, fact.premises)} on {day(fact.date)}"
+def _describe_at(
+    table: dict[bool, Any], field: str, fact_type: type
+) -> Callable[[Context, Any], Message]:
+    def describe(ctx: Context, fact: Any) -> Message:
+        at, args = _at_args(ctx, fact.premises, date=Day(getattr(fact, field)))
+        return table[at](**args)
+
+    describe.__name__ = f"_describe_{fact_type.__name__}"
+    return describe
 
 
-@namer("compost_observation")
-def _name_compost(ctx: Context, fact: CompostObservation) -> str:
-    return f"the compost seen{_at(ctx, fact.premises)} on {day(fact.date)}"
+def _describe_on(make: Any, field: str) -> Callable[[Context, Any], Message]:
+    return lambda ctx, fact: make(date=Day(getattr(fact, field)))
 
 
-@namer("dumping")
-def _name_dumping(ctx: Context, fact: Dumping) -> str:
-    return f"the dumping found{_at(ctx, fact.premises)} on {day(fact.date)}"
+def _describe_collection(ctx: Context, fact: CollectionObservation) -> Message:
+    return _NAME_COLLECTION(collector=Name(fact.collector), date=Day(fact.date))
 
 
-@namer("burial")
-def _name_burial(ctx: Context, fact: Burial) -> str:
-    return f"the burial found{_at(ctx, fact.premises)} on {day(fact.date)}"
+def _describe_hauling(ctx: Context, fact: HaulingService) -> Message:
+    return _NAME_HAULING[fact.kind](provider=Name(fact.provider), date=Day(fact.date))
 
 
-@namer("collection_observation")
-def _name_collection(ctx: Context, fact: CollectionObservation) -> str:
-    return f"the collection by {fact.collector} on {day(fact.date)}"
+def _describe_sale(ctx: Context, fact: RecyclablesSale) -> Message:
+    return _NAME_SALE[fact.kind](buyer=Name(fact.buyer), date=Day(fact.date))
 
 
-@namer("hauling_service")
-def _name_hauling(ctx: Context, fact: HaulingService) -> str:
-    return f"the {SERVICE_WORDS[fact.kind]} by {fact.provider} on {day(fact.date)}"
+#: how each solid waste fact is described, as a message (the English its name)
+_DESCRIPTIONS: dict[str, Callable[[Context, Any], Message]] = {
+    "accumulation": _describe_accumulation,
+    "set_out": _describe_at(_NAME_SET_OUT, "collection_day", SetOut),
+    "fire_hazard_notice": _describe_on(_NAME_FIRE_NOTICE, "date"),
+    "hazard_collection_arranged": _describe_on(_NAME_ARRANGED, "date"),
+    "follow_up_observation": _describe_on(_NAME_FOLLOW_UP, "observed_at"),
+    "accumulation_removal": _describe_on(_NAME_REMOVAL, "removed_at"),
+    "pile_observation": _describe_at(_NAME_PILE, "date", PileObservation),
+    "compost_observation": _describe_at(_NAME_COMPOST, "date", CompostObservation),
+    "dumping": _describe_at(_NAME_DUMPING, "date", Dumping),
+    "burial": _describe_at(_NAME_BURIAL, "date", Burial),
+    "collection_observation": _describe_collection,
+    "hauling_service": _describe_hauling,
+    "recyclables_sale": _describe_sale,
+    "greenwaste_check": _describe_at(_NAME_GREENWASTE_CHECK, "date", GreenwasteCheck),
+    "collection_access": _describe_at(_NAME_ACCESS, "date", CollectionAccess),
+}
 
 
-@namer("recyclables_sale")
-def _name_sale(ctx: Context, fact: RecyclablesSale) -> str:
-    return f"the {fact.kind} of recyclables to {fact.buyer} on {day(fact.date)}"
+def _name_by_description(ctx: Context, fact: Any) -> str:
+    return render(_DESCRIPTIONS[fact.type](ctx, fact))
 
 
-@namer("greenwaste_check")
-def _name_greenwaste_check(ctx: Context, fact: GreenwasteCheck) -> str:
-    return f"the greenwaste check{_at(ctx, fact.premises)} on {day(fact.date)}"
-
-
-@namer("collection_access")
-def _name_access(ctx: Context, fact: CollectionAccess) -> str:
-    return f"the access assessment{_at(ctx, fact.premises)} of {day(fact.date)}"
+for _type in _DESCRIPTIONS:
+    namer(_type)(_name_by_description)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -157,6 +217,34 @@ def alternatives(locations: Iterable[str]) -> str:
 
 def yard_words(location: str) -> str:
     return _YARD_WORDS.get(location) or f"in the {words(location)}"
+
+
+vocabulary(*_PLACE_WORDS.values(), *_YARD_WORDS.values())
+#: a place the vocabulary does not know, named as the records have it
+_AT_THE = declare("sw.place.at-the", "at the {place}")
+_IN_THE = declare("sw.place.in-the", "in the {place}")
+
+
+def place_word(location: str) -> Any:
+    """A set-out location as a sentence says where containers stood or go: ``parkway``
+    → "in the parkway"; a place the vocabulary does not know, by its own words."""
+    known = _PLACE_WORDS.get(location)
+    if known is not None:
+        return Word(known)
+    return Phrase(_AT_THE(place=Name(words(location))))
+
+
+def place_choices(locations: Iterable[str]) -> Items:
+    """``("parkway", "curb")`` → "in the parkway or at the curb"."""
+    return Items(tuple(place_word(loc) for loc in locations), "or")
+
+
+def yard_word(location: str) -> Any:
+    """Where a pile or compost was seen: ``rear_yard`` → "in the rear yard"."""
+    known = _YARD_WORDS.get(location)
+    if known is not None:
+        return Word(known)
+    return Phrase(_IN_THE(place=Name(words(location))))
 
 
 def cite_parts(section: str, parts: Iterable[str]) -> str:
@@ -370,13 +458,3 @@ def set_out_trail(set_out: SetOut, ctx: Context) -> Trail | None:
                 plural_=True,
             )
     return memo[set_out.id]
-
-
-# --------------------------------------------------------------------------- SW-EXCLUSIVE-HAULER
-
-SERVICE_WORDS = {
-    "scheduled_container": "regularly scheduled container service",
-    "one_time_container": "one-time bin or roll-off service",
-    "own_truck_jobsite_debris": "a haul of its own jobsite debris in its own trucks",
-    "hauling_service": "a waste hauling service",
-}
