@@ -351,3 +351,96 @@ def test_a_suspension_of_work_is_named_by_its_day() -> None:
     assert named.render("en") == "the suspension of work on 2025-04-02"
     assert named.render("es") == "la suspensión de la obra el 2 de abril de 2025"
     assert named.render("zh-Hant") == "2025年4月2日的工程暫停"
+
+
+def _test(**fields) -> dict:
+    return {
+        "id": "t-1",
+        "type": "pressure_test",
+        "permit": "p-1",
+        "date": "2025-03-05",
+        "kind": "standing",
+        "psi_at_lower_terminus": 4,
+        "head_above_upper_terminus_in": 6,
+        "leaked": False,
+        **fields,
+    }
+
+
+def test_a_test_too_soon_after_cement_joints_reads_its_hours_by_the_plural() -> None:
+    test = _test(at="2025-03-05T09:00", cement_joints_made_at="2025-03-04T15:30")
+    evaluation = evaluate([LOT, PERMIT, test], "2025-03-10")
+    message = _said(evaluation, "PRM-TEST-CEMENT-WAIT", "p-1")
+    assert render(message) == (
+        "The standing test of 2025-03-05 09:00 came 17.5 hours after the cement joints made "
+        "2025-03-04 15:30, before the 24 hours had passed."
+    )
+    assert render(message, "es") == (
+        "La prueba de columna de agua del 5 de marzo de 2025, 09:00 se hizo 17,5 horas después "
+        "de las juntas de cemento hechas el 4 de marzo de 2025, 15:30, antes de que pasaran las "
+        "24 horas."
+    )
+    assert render(message, "zh-Hant").endswith("完成後17.5小時即進行，未滿24小時。")
+    one = _test(at="2025-03-05T09:00", cement_joints_made_at="2025-03-05T08:00")
+    hour = _said(evaluate([LOT, PERMIT, one], "2025-03-10"), "PRM-TEST-CEMENT-WAIT", "p-1")
+    assert "came 1 hour after" in render(hour) and "se hizo 1 hora después" in render(hour, "es")
+
+
+def test_a_leak_and_a_short_column_in_each_language() -> None:
+    test = _test(leaked=True, psi_at_lower_terminus=3.5, head_above_upper_terminus_in=2)
+    evaluation = evaluate([LOT, PERMIT, test], "2025-03-10")
+    leak = _said(evaluation, "PRM-PRESSURE", "p-1")
+    assert render(leak).startswith("The standing test of 2025-03-05 under the house connection")
+    assert render(leak).endswith(
+        "leaked at 3.5 psi; the line outside the building must hold 4 psi without leaking."
+    )
+    assert "tuvo fugas a 3,5 psi" in render(leak, "es")
+    assert "在3.5 psi時滲漏" in render(leak, "zh-Hant")
+    standing = _said(evaluation, "PRM-TEST-STANDING", "p-1")
+    assert render(standing).startswith(
+        "The standing test of 2025-03-05 developed 3.5 psi at the lower terminus and stood 2 in. "
+        "above the upper terminus, but the test needs 4 psi (9.24 ft of water)"
+    )
+    assert "desarrolló 3,5 psi en el extremo inferior y alcanzó 2 pulg." in render(standing, "es")
+    assert "9,24 pies de agua" in render(standing, "es")
+
+
+def test_a_joint_check_and_an_approval_over_a_cover_in_each_language() -> None:
+    check = {
+        "type": "joint_check",
+        "permit": "p-1",
+        "date": "2025-03-04",
+        "material": "vitrified_clay",
+        "laid_upgrade": True,
+        "sockets_upgrade": False,
+        "gasket_caulked": True,
+        "compound": "other",
+        "watertight": True,
+    }
+    covered = {"type": "work_covered", "permit": "p-1", "date": "2025-03-06"}
+    approved = {
+        "type": "work_inspection",
+        "permit": "p-1",
+        "date": "2025-03-08",
+        "result": "approved",
+    }
+    evaluation = evaluate([LOT, PERMIT, check, covered, approved, _test()], "2025-03-10")
+    joints = next(f.message for f in evaluation.findings if f.requirement == "PRM-JOINTS")
+    assert render(joints).endswith(
+        "found the sockets not upgrade and the joints filled with another compound rather than "
+        "hot-poured C.P.I. compound, an approved equal, sewer joint compound or Portland cement "
+        "mortar."
+    )
+    spanish = render(joints, "es")
+    assert spanish.startswith("La revisión de juntas de arcilla vitrificada del 4 de marzo de 2025")
+    assert "rellenas con otro compuesto en lugar de compuesto C.P.I. vertido en caliente" in spanish
+    assert "陶管接頭檢查發現承口端未朝上坡" in render(joints, "zh-Hant")
+    approval = _said(evaluation, "PRM-APPROVAL", "p-1")
+    assert render(approval).endswith(
+        "was covered on 2025-03-06, before it was inspected and approved (on 2025-03-08)."
+    )
+    assert render(approval, "es").endswith(
+        "fue cubierta el 6 de marzo de 2025, antes de ser inspeccionada y aprobada (el 8 de marzo "
+        "de 2025)."
+    )
+    assert "（核准日為2025年3月8日）" in render(approval, "zh-Hant")

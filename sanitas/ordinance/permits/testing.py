@@ -9,17 +9,30 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, derived, due, met, rule, violation
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
 from sanitas.ordinance.permits.common import (
     at_least,
     code,
     designs_of,
-    num,
+    measure,
     permit_events,
     private_path,
     test_name,
+    test_ref,
 )
 from sanitas.ordinance.permits.design import above_upper_ft, head_ft
-from sanitas.ordinance.words import capital, listing, name_of, plural, words
+from sanitas.ordinance.words import capital, words
 from sanitas.ordinance.words import day as say
 
 # --------------------------------------------------------------------------- tests
@@ -44,28 +57,37 @@ def tests_of_record(permit: Any, ctx: Context, on: date | None = None) -> list[A
     return tests
 
 
-def leak_problem(test: Any, ctx: Context) -> str | None:
+_LEAKED = declare("prm.test.leaked", "{test} leaked")
+_FELL_SHORT = declare("prm.test.fell-short", "{test} {problems}")
+_DEVELOPED = declare("prm.test.developed", "developed {psi} psi at the lower terminus")
+_NO_HEAD = declare("prm.test.no-head", "records no head above the upper terminus")
+_STOOD = declare("prm.test.stood", "stood {head} in. above the upper terminus")
+
+
+def leak_problem(test: Any, ctx: Context) -> Message | None:
+    """That ``test`` leaked, as a clause (None: it did not)."""
     if test.leaked:
-        return f"{test_name(test)} leaked"
+        return _LEAKED(test=test_ref(test))
     return None
 
 
-def standing_problem(test: Any, ctx: Context) -> str | None:
-    """What keeps ``test`` from being the test of § 6-8.119(B)(6)(a) (None: nothing)."""
+def standing_problem(test: Any, ctx: Context) -> Message | None:
+    """What keeps ``test`` from being the test of § 6-8.119(B)(6)(a), as a clause (None:
+    nothing)."""
     psi = ctx.param("prm.test_psi")
     above = ctx.param("prm.test_min_head_above_upper_in")
-    problems = []
+    problems: list[Phrase] = []
     if not at_least(test.psi_at_lower_terminus, psi):
-        problems.append(f"developed {num(test.psi_at_lower_terminus)} psi at the lower terminus")
+        problems.append(Phrase(_DEVELOPED(psi=measure(test.psi_at_lower_terminus))))
     if test.kind == "standing":
         head = test.head_above_upper_terminus_in
         if head is None:
-            problems.append("records no head above the upper terminus")
+            problems.append(Phrase(_NO_HEAD()))
         elif head < above:
-            problems.append(f"stood {num(head)} in. above the upper terminus")
+            problems.append(Phrase(_STOOD(head=measure(head))))
     if not problems:
         return None
-    return f"{test_name(test)} {listing(problems)}"
+    return _FELL_SHORT(test=test_ref(test), problems=Items(tuple(problems)))
 
 
 @dataclass(frozen=True)
@@ -75,7 +97,7 @@ class CementWait:
     day but no time, on the day the wait ends)."""
 
     shown: str
-    text: str
+    text: Message
 
 
 def cement_wait(test: Any, ctx: Context) -> CementWait | None:
@@ -85,7 +107,7 @@ def cement_wait(test: Any, ctx: Context) -> CementWait | None:
     if made is None:
         return None
     wait = timedelta(hours=ctx.param("prm.cement_wait_hours"))
-    hours = num(wait.total_seconds() / 3600)
+    hours = measure(wait.total_seconds() / 3600)
     if test.at is not None:
         earliest = latest = test.at
     else:
@@ -98,29 +120,43 @@ def cement_wait(test: Any, ctx: Context) -> CementWait | None:
             "after the test.",
         )
         return None
+    named = test_ref(test)
     if latest - made < wait:
         if test.at is not None:
             elapsed = round((test.at - made).total_seconds() / 3600, 2)
-            came = f"came {plural(elapsed, 'hour')} after"
+            early = _CAME_EARLY(test=named, elapsed=Count(elapsed), made=Day(made), hours=hours)
         else:
-            came = "was made on the same day as"
-        return CementWait(
-            "early",
-            f"{test_name(test)} {came} the cement joints made {say(made)}, before the "
-            f"{hours} hours had passed",
-        )
+            early = _SAME_DAY(test=named, made=Day(made), hours=hours)
+        return CementWait("early", early)
     if earliest - made >= wait:
-        return CementWait(
-            "waited", f"{test_name(test)} waited at least {hours} hours after the cement joints"
-        )
-    return CementWait(
-        "unshown",
-        f"{test_name(test)} records no time, so it is not shown to have come {hours} hours "
-        f"after the cement joints made {say(made)}",
-    )
+        return CementWait("waited", _WAITED(test=named, hours=hours))
+    return CementWait("unshown", _WAIT_UNSHOWN(test=named, made=Day(made), hours=hours))
 
 
-def cement_problem(test: Any, ctx: Context) -> str | None:
+_CAME_EARLY = declare(
+    "prm.cement.came-early",
+    "{test} came {elapsed} hour after the cement joints made {made}, before the {hours} hours "
+    "had passed",
+    plural="{test} came {elapsed} hours after the cement joints made {made}, before the {hours} "
+    "hours had passed",
+    count="elapsed",
+)
+_SAME_DAY = declare(
+    "prm.cement.same-day",
+    "{test} was made on the same day as the cement joints made {made}, before the {hours} hours "
+    "had passed",
+)
+_WAITED = declare(
+    "prm.cement.waited", "{test} waited at least {hours} hours after the cement joints"
+)
+_WAIT_UNSHOWN = declare(
+    "prm.cement.unshown",
+    "{test} records no time, so it is not shown to have come {hours} hours after the cement "
+    "joints made {made}",
+)
+
+
+def cement_problem(test: Any, ctx: Context) -> Message | None:
     """What keeps ``test`` from showing the cement wait (None: it shows it, or there
     were no cement joints)."""
     shown = cement_wait(test, ctx)
@@ -145,14 +181,17 @@ def pressure(permit: Any, ctx: Context) -> Outcome | None:
     pounds per square inch without leaking at any point when filled with water." """
     tests = tests_of_record(permit, ctx)
     psi = ctx.param("prm.test_psi")
-    under = name_of(ctx, permit)
+    under = ref(ctx, permit)
     leaks = [t for t in tests if t.leaked]
     if leaks:
         test = leaks[-1]
         return violation(
-            f"{capital(test_name(test))} under {under} leaked at "
-            f"{num(test.psi_at_lower_terminus)} psi; the line outside the building must hold "
-            f"{num(psi)} psi without leaking.",
+            _LEAKED_AT(
+                test=test_ref(test, capital=True),
+                permit=under,
+                psi=measure(test.psi_at_lower_terminus),
+                required=measure(psi),
+            ),
             reading=_latest_reading(permit, ctx),
         )
     held = [t for t in tests if at_least(t.psi_at_lower_terminus, psi)]
@@ -160,10 +199,25 @@ def pressure(permit: Any, ctx: Context) -> Outcome | None:
         return None
     test = held[-1]
     return met(
-        f"{capital(test_name(test))} under {under} held {num(test.psi_at_lower_terminus)} psi "
-        f"without leaking ({num(psi)} psi required).",
+        _HELD(
+            test=test_ref(test, capital=True),
+            permit=under,
+            psi=measure(test.psi_at_lower_terminus),
+            required=measure(psi),
+        ),
         reading=_latest_reading(permit, ctx),
     )
+
+
+_LEAKED_AT = declare(
+    "prm.pressure.leaked",
+    "{test} under {permit} leaked at {psi} psi; the line outside the building must hold "
+    "{required} psi without leaking.",
+)
+_HELD = declare(
+    "prm.pressure.held",
+    "{test} under {permit} held {psi} psi without leaking ({required} psi required).",
+)
 
 
 @rule("PRM-TEST-STANDING", on="permit", cite=code("119(B)(6)(a)"))
@@ -176,23 +230,36 @@ def test_standing(permit: Any, ctx: Context) -> Outcome | None:
     if not tests:
         return None
     psi = ctx.param("prm.test_psi")
-    head = num(head_ft(ctx))
-    above = num(ctx.param("prm.test_min_head_above_upper_in"))
-    need = f"{num(psi)} psi ({head} ft of water) at the lower terminus"
+    needs = {"psi": measure(psi), "head": measure(head_ft(ctx))}
     if any(t.kind == "standing" for t in tests):
-        need += f" and a column at least {above} in. above the upper terminus"
+        above = measure(ctx.param("prm.test_min_head_above_upper_in"))
+        need = Phrase(_NEED_COLUMN(**needs, above=above))
+    else:
+        need = Phrase(_NEED(**needs))
     problems = [p for p in (standing_problem(t, ctx) for t in tests) if p]
     reading = _latest_reading(permit, ctx)
     if problems:
-        return violation(
-            f"{capital(listing(problems))}, but the test needs {need}.", reading=reading
-        )
+        listed = tuple(Phrase(p, capital=not i) for i, p in enumerate(problems))
+        return violation(_STANDING_SHORT(problems=Items(listed), need=need), reading=reading)
     test = tests[-1]
     return met(
-        f"{capital(test_name(test))} developed {num(test.psi_at_lower_terminus)} psi at the "
-        f"lower terminus, meeting {need}.",
+        _STANDING_MET(
+            test=test_ref(test, capital=True), psi=measure(test.psi_at_lower_terminus), need=need
+        ),
         reading=reading,
     )
+
+
+_NEED = declare("prm.standing.need", "{psi} psi ({head} ft of water) at the lower terminus")
+_NEED_COLUMN = declare(
+    "prm.standing.need-column",
+    "{psi} psi ({head} ft of water) at the lower terminus and a column at least {above} in. "
+    "above the upper terminus",
+)
+_STANDING_SHORT = declare("prm.standing.violation", "{problems}, but the test needs {need}.")
+_STANDING_MET = declare(
+    "prm.standing.met", "{test} developed {psi} psi at the lower terminus, meeting {need}."
+)
 
 
 @rule("PRM-TEST-CEMENT-WAIT", on="permit", cite=code("119(B)(6)(c)"))
@@ -210,15 +277,25 @@ def test_cement_wait(permit: Any, ctx: Context) -> Outcome | None:
     reading = _latest_reading(permit, ctx)
     early = [s.text for s in shown if s.shown == "early"]
     if early:
-        return violation(f"{capital(listing(early))}.", reading=reading)
+        return violation(_TOO_EARLY(tests=_listed(early)), reading=reading)
     unshown = [s.text for s in shown if s.shown == "unshown"]
     if unshown:
-        return due(
-            f"{capital(listing(unshown))}; the time of the test, or a new test, must show the "
-            "wait before the connection is approved.",
-            reading=reading,
-        )
-    return met(f"{capital(shown[-1].text)}.", reading=reading)
+        return due(_WAIT_DUE(tests=_listed(unshown)), reading=reading)
+    return met(_WAIT_MET(test=Phrase(shown[-1].text, capital=True)), reading=reading)
+
+
+def _listed(clauses: list[Message]) -> Items:
+    """Clauses listed, the first beginning the English sentence."""
+    return Items(tuple(Phrase(c, capital=not i) for i, c in enumerate(clauses)))
+
+
+_TOO_EARLY = declare("prm.cement.violation", "{tests}.")
+_WAIT_DUE = declare(
+    "prm.cement.due",
+    "{tests}; the time of the test, or a new test, must show the wait before the connection "
+    "is approved.",
+)
+_WAIT_MET = declare("prm.cement.met", "{test}.")
 
 
 @rule("PRM-TEST-SECTIONS", on="permit", cite=code("119(B)(6)(b)"))
@@ -233,20 +310,32 @@ def test_sections_rule(permit: Any, ctx: Context) -> Outcome | None:
         return None
     psi = ctx.param("prm.test_psi")
     design = steep[0]
-    fall = num(sum(r.segment.fall_ft for r in private_path(design)))
+    steep_by = {
+        "fall": measure(sum(r.segment.fall_ft for r in private_path(design))),
+        "limit": measure(head_ft(ctx) - above_upper_ft(ctx)),
+        "required": measure(psi),
+    }
     over = [t for t in standing if t.psi_at_lower_terminus > psi]
-    limit = num(head_ft(ctx) - above_upper_ft(ctx))
-    steepness = (
-        f"The line falls {fall} ft from the property line to the building, so it is tested "
-        f"in sections of at most {limit} ft of fall"
-    )
     if over:
         test = over[-1]
         return violation(
-            f"{steepness}, but {test_name(test)} put {num(test.psi_at_lower_terminus)} psi on "
-            f"the pipe, over {num(psi)} psi."
+            _OVER_PRESSED(**steep_by, test=test_ref(test), psi=measure(test.psi_at_lower_terminus))
         )
-    return met(f"{steepness}, and no standing test put more than {num(psi)} psi on the pipe.")
+    return met(_SECTIONS_MET(**steep_by))
+
+
+_STEEPNESS = (
+    "The line falls {fall} ft from the property line to the building, so it is tested in "
+    "sections of at most {limit} ft of fall"
+)
+_OVER_PRESSED = declare(
+    "prm.sections.violation",
+    _STEEPNESS + ", but {test} put {psi} psi on the pipe, over {required} psi.",
+)
+_SECTIONS_MET = declare(
+    "prm.sections.met",
+    _STEEPNESS + ", and no standing test put more than {required} psi on the pipe.",
+)
 
 
 # --------------------------------------------------------------------------- joints
@@ -260,8 +349,44 @@ _COMPOUND_WORDS = {
 }
 
 
-def _compound(value: str) -> str:
-    return _COMPOUND_WORDS.get(value, words(value))
+vocabulary(*_COMPOUND_WORDS.values())
+
+
+def _compound(value: str) -> Word | Name:
+    """A joint filling in the reader's words; one the catalogs do not know, as named."""
+    if value in _COMPOUND_WORDS:
+        return Word(_COMPOUND_WORDS[value])
+    return Name(words(value))
+
+
+#: what a joint check found wrong, by the item it checks
+_NOT_UPGRADE = declare(
+    "prm.joints.not-laid-upgrade", "the pipe not laid upgrade on an unyielding foundation"
+)
+_SOCKETS_DOWN = declare("prm.joints.sockets-not-upgrade", "the sockets not upgrade")
+_NO_GASKET = declare("prm.joints.no-gasket", "no gasket caulked into the joints")
+_FILLED = {
+    False: declare(
+        "prm.joints.filled-with", "the joints filled with {compound} rather than {allowed}"
+    ),
+    True: declare(
+        "prm.joints.filled-with-wet",
+        "the joints filled with {compound} in a wet trench rather than {allowed}",
+    ),
+}
+_NOT_WATERTIGHT = declare("prm.joints.not-watertight", "the connection not watertight")
+_NO_LEAD = declare("prm.joints.no-lead-and-oakum", "the joints not made with pig lead and oakum")
+_NOT_CAULKED = declare("prm.joints.not-caulked", "the joints not thoroughly caulked")
+_CHECK = "The {material} joint check of {date} under {permit} found "
+_JOINTS_FOUND = declare("prm.joints.violation", _CHECK + "{failures}.")
+_CLAY_GOOD = declare(
+    "prm.joints.met-clay",
+    _CHECK + "the pipe laid upgrade, gasketed, filled with {compound} and watertight.",
+)
+_IRON_GOOD = declare(
+    "prm.joints.met-iron",
+    _CHECK + "the pipe joined with pig lead and oakum and thoroughly caulked.",
+)
 
 
 @rule("PRM-JOINTS", on="joint_check", cite=code("119(B)(3)"))
@@ -283,44 +408,43 @@ def joints(check: Any, ctx: Context) -> Outcome | None:
         return None  # dated before the permit: a data problem
     if any(c.material == check.material and c.date > check.date for c in checks):
         return None
-    material = words(check.material)
+    what = {
+        "material": Word(words(check.material)),
+        "date": Day(check.date),
+        "permit": ref(ctx, permit),
+    }
     if check.material == "vitrified_clay":
         allowed = ctx.param(
             "prm.wet_trench_joint_compounds" if check.wet_trench else "prm.clay_joint_compounds"
         )
-        wet = " in a wet trench" if check.wet_trench else ""
+        filled = _FILLED[bool(check.wet_trench)](
+            compound=_compound(check.compound),
+            allowed=Items(tuple(_compound(c) for c in allowed), "or"),
+        )
         failures = [
-            text
+            Phrase(text)
             for ok, text in (
-                (check.laid_upgrade, "the pipe not laid upgrade on an unyielding foundation"),
-                (check.sockets_upgrade, "the sockets not upgrade"),
-                (check.gasket_caulked, "no gasket caulked into the joints"),
-                (
-                    check.compound in allowed,
-                    f"the joints filled with {_compound(check.compound)}{wet} rather than "
-                    f"{listing([_compound(c) for c in allowed], 'or')}",
-                ),
-                (check.watertight, "the connection not watertight"),
+                (check.laid_upgrade, _NOT_UPGRADE()),
+                (check.sockets_upgrade, _SOCKETS_DOWN()),
+                (check.gasket_caulked, _NO_GASKET()),
+                (check.compound in allowed, filled),
+                (check.watertight, _NOT_WATERTIGHT()),
             )
             if not ok
         ]
-        good = f"laid upgrade, gasketed, filled with {_compound(check.compound)} and watertight"
+        good = _CLAY_GOOD(**what, compound=_compound(check.compound))
         where = code("119(B)(3)(a)-(b)") if check.wet_trench else code("119(B)(3)(a)")
     else:
         failures = [
-            text
-            for ok, text in (
-                (check.lead_and_oakum, "the joints not made with pig lead and oakum"),
-                (check.caulked, "the joints not thoroughly caulked"),
-            )
+            Phrase(text)
+            for ok, text in ((check.lead_and_oakum, _NO_LEAD()), (check.caulked, _NOT_CAULKED()))
             if not ok
         ]
-        good = "joined with pig lead and oakum and thoroughly caulked"
+        good = _IRON_GOOD(**what)
         where = code("119(B)(3)(c)")
-    what = f"The {material} joint check of {check.date} under {name_of(ctx, permit)}"
     if failures:
-        return violation(f"{what} found {listing(failures)}.", cite=where)
-    return met(f"{what} found the pipe {good}.", cite=where)
+        return violation(_JOINTS_FOUND(**what, failures=Items(tuple(failures))), cite=where)
+    return met(good, cite=where)
 
 
 # --------------------------------------------------------------------------- approval
@@ -335,36 +459,54 @@ def approvals(permit: Any, ctx: Context, on: date | None = None) -> list[Any]:
     ]
 
 
-def approval_problems(permit: Any, ctx: Context, on: date | None = None) -> list[tuple[str, str]]:
+_COVERED = {
+    (how, approved): declare(
+        f"prm.approval.{how}" + ("-approved-later" if approved else ""),
+        ("covered on {date}" if how == "covered" else "found covered at the inspection of {date}")
+        + ", before it was inspected and approved"
+        + (" (on {approved})" if approved else ""),
+    )
+    for how in ("covered", "found-covered")
+    for approved in (False, True)
+}
+_NO_TEST_BEFORE = declare("prm.approval.without-test", "approved on {date} without a pressure test")
+_OVER_A_LEAK = declare("prm.approval.over-leak", "approved on {date} although {test} leaked")
+_NOT_APPROVABLE = declare("prm.approval.violation", "The connection under {permit} was {problems}.")
+_APPROVED = declare(
+    "prm.approval.met",
+    "The connection under {permit} was approved on {date} after {test} held without leaking, "
+    "and was not covered before.",
+)
+
+
+def approval_problems(
+    permit: Any, ctx: Context, on: date | None = None
+) -> list[tuple[str, Message]]:
     """§ 6-8.119(B)(7): covers before approval ("(b)": a covering recorded, or an
     inspection that found the pipes covered) and approvals given over a leak or with no
     test ("(a)"), up to ``on``, each with its subdivision."""
     on = ctx.as_of if on is None else on
     approved = approvals(permit, ctx, on)
     first = approved[0].date if approved else None
-    problems = []
-    covers = [(c.date, f"covered on {c.date}") for c in permit_events("work_covered", permit, ctx)]
+    problems: list[tuple[str, Message]] = []
+    covers = [(c.date, "covered") for c in permit_events("work_covered", permit, ctx)]
     # an inspection that found the pipes enclosed or covered shows them covered
     covers += [
-        (i.date, f"found covered at the inspection of {i.date}")
+        (i.date, "found-covered")
         for i in permit_events("work_inspection", permit, ctx)
         if i.result == "obstructed"
     ]
     early = [c for c in sorted(covers) if c[0] <= on and (first is None or c[0] < first)]
     if early:
-        problems.append(
-            (
-                "(b)",
-                f"{early[0][1]}, before it was inspected and approved"
-                + (f" (on {first})" if first else ""),
-            )
-        )
+        day, how = early[0]
+        later = {"approved": Day(first)} if first else {}
+        problems.append(("(b)", _COVERED[how, bool(first)](date=Day(day), **later)))
     if first is not None:
         before = tests_of(permit, ctx, first)
         if not before:
-            problems.append(("(a)", f"approved on {first} without a pressure test"))
+            problems.append(("(a)", _NO_TEST_BEFORE(date=Day(first))))
         elif before[-1].leaked:
-            problems.append(("(a)", f"approved on {first} although {test_name(before[-1])} leaked"))
+            problems.append(("(a)", _OVER_A_LEAK(date=Day(first), test=test_ref(before[-1]))))
     return problems
 
 
@@ -387,11 +529,12 @@ def approval(permit: Any, ctx: Context) -> Outcome | None:
     in any way until it has been inspected and approved by the Community Development
     Director." """
     problems = approval_problems(permit, ctx)
-    what = f"The connection under {name_of(ctx, permit)}"
+    under = ref(ctx, permit)
     if problems:
         parts = {part for part, _ in problems}
+        listed = Items(tuple(Phrase(text) for _, text in problems))
         return violation(
-            f"{what} was {listing([text for _, text in problems])}.",
+            _NOT_APPROVABLE(permit=under, problems=listed),
             cite=code("119(B)(7)") if len(parts) > 1 else code(f"119(B)(7){parts.pop()}"),
         )
     approved = approvals(permit, ctx)
@@ -399,7 +542,4 @@ def approval(permit: Any, ctx: Context) -> Outcome | None:
         return None
     first = approved[0].date
     test = tests_of(permit, ctx, first)[-1]
-    return met(
-        f"{what} was approved on {first} after {test_name(test)} held without leaking, and "
-        "was not covered before."
-    )
+    return met(_APPROVED(permit=under, date=Day(first), test=test_ref(test)))
