@@ -270,3 +270,27 @@ def test_a_refusal_outside_a_request_is_english():
     with translation.override(None), pytest.raises(services.InspectionError) as refused:
         services._check_inspector(User(username="nobody"), "no-such-kind")
     assert str(refused.value) == "There is no kind of visit called 'no-such-kind'."
+
+
+def test_a_stale_change_names_what_was_done_meanwhile_in_the_active_language():
+    """The stored reasons stay English in the history; the refusal says them in the
+    language active when it is raised."""
+    since = [
+        services.CaseChange(None, None, "assigned to ben"),
+        services.CaseChange(None, User(username="ana"), "wrote a note", "Called."),
+    ]
+    with translation.override(None):
+        english = str(services.StaleCase(since=since, version="case.2.1"))
+    assert english == (
+        "The case changed after you opened it (someone assigned to ben; ana wrote a note): "
+        "nothing was saved."
+    )
+    with translation.override("es"):
+        spanish = str(services.StaleCase(since=since, version="case.2.1"))
+    assert spanish == (
+        "El caso cambió después de que usted lo abrió (alguien lo asignó a ben; ana escribió "
+        "una nota): no se guardó nada."
+    )
+    with translation.override("zh-hant"):
+        chinese = str(services.StaleCase(since=[], version="case.2.1"))
+    assert chinese == "您開啟案件後，案件已被變更（案件已變更）：未儲存任何資料。"
