@@ -10,7 +10,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from sanitas.ordinance.messages import Day, Message, Name, Phrase, render
+from sanitas.ordinance.messages import Count, Day, Message, Name, Phrase, Word, render
 from sanitas.ordinance.sewers import common
 
 _AT = Name("10 Alhambra Rd")
@@ -84,6 +84,9 @@ _CONVERTED = {
     "SEW-SAFE-WASTE",
     "SEW-EXHAUST-SUMP",
     "SEW-ACIDS",
+    "SEW-WASHRACK-SANDTRAP",
+    "SEW-GREASE-TRAP-MEALS",
+    "SEW-GREASE-TRAP-SIZE",
 }
 
 
@@ -124,9 +127,14 @@ def test_the_sewer_messages_hold_to_the_legal_glossary() -> None:
                     (english, catalog.npgettext(template.id, template.english, template.plural, n))
                     for english, n in ((template.english, 1), (template.plural, 2))
                 ]
+            names = set(re.findall(r"\{\w+\}", template.english + (template.plural or "")))
             for english, text in said:
-                assert text != english, (language, template.id)
-                assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", english))
+                words = re.sub(r"\{\w+\}", "", english)
+                assert text != english or not any(c.isalpha() for c in words), template.id
+                assert set(re.findall(r"\{\w+\}", text)) <= names, (language, template.id)
+                assert set(re.findall(r"\{\w+\}", english)) - {"{count}"} <= set(
+                    re.findall(r"\{\w+\}", text)
+                ) | {"{date}"}, (language, template.id)
                 problems += _held_to_glossary(language, template.id, english, text)
     assert not problems, "\n".join(problems)
 
@@ -196,3 +204,105 @@ def test_acids_tell_whether_the_automatic_intake_is_recorded() -> None:
     assert render(connections._ACIDS_TREATED[True](name=name), "zh-Hant") == (
         "10 Alhambra Rd的酸性廢液管線流經稀釋中和槽。"
     )
+
+
+# --------------------------------------------------------------------------- traps
+
+
+def test_a_wash_racks_sand_trap_reads_whose_it_is() -> None:
+    from sanitas.ordinance.sewers import traps
+
+    for owner, english in (("Mission Car Wash", "Mission Car Wash's"), ("Acme Suds", "Acme Suds'")):
+        message = traps._RACK_TRAPPED(whose=common.whose(Name(owner), owner))
+        assert render(message) == f"{english} wash rack drains through an approved sand trap."
+        assert render(message, "es") == (
+            f"El área de lavado de {owner} desagua a través de una trampa de arena aprobada."
+        )
+        assert render(message, "zh-Hant") == f"{owner}的洗車架經由經核准的沉砂器排水。"
+
+
+def test_unapproved_traps_follow_the_plural() -> None:
+    from sanitas.ordinance.sewers import traps
+
+    one, two = (traps._UNAPPROVED["grease trap"](count=Count(n)) for n in (1, 2))
+    assert render(one) == "its grease trap on record is not recorded approved"
+    assert render(two) == "its 2 grease traps on record are not recorded approved"
+    assert render(one, "es") == "Su trampa de grasa registrada no consta como aprobada"
+    assert render(two, "es") == "Sus 2 trampas de grasa registradas no constan como aprobadas"
+    assert render(two, "zh-Hant") == "其紀錄上的2個隔油器未登錄為已核准"
+
+
+def test_days_missed_are_listed_and_counted_past_five() -> None:
+    from sanitas.ordinance.sewers import traps
+
+    days = [date(2025, 3, d) for d in range(1, 9)]
+    listed = traps.dates_of(days)
+    assert listed.render("en") == (
+        "2025-03-01, 2025-03-02, 2025-03-03, 2025-03-04, 2025-03-05 and 3 more"
+    )
+    assert listed.render("es").endswith("5 de marzo de 2025 y 3 más")
+    assert listed.render("zh-Hant").startswith("2025年3月1日、2025年3月2日、")
+    assert traps.dates_of(days[:2]).render("en") == "2025-03-01, 2025-03-02"
+    message = traps._DAILY[True, "missed"](
+        device=Phrase(
+            Message("fog.name.of", {"kind": Word("the sand trap"), "owner": Name("Suds")}),
+            capital=True,
+        ),
+        days=Count(8),
+        first=Day(days[0]),
+        last=Day(days[-1]),
+        missed=Count(8),
+        dates=listed,
+    )
+    assert render(message).startswith("The sand trap of Suds was in use on 8 days from 2025-03-01")
+    assert render(message, "es").startswith(
+        "La trampa de arena de Suds estuvo en uso 8 días, del 1 de marzo de 2025 al 8 de marzo"
+    )
+    assert "但其中8天未經檢查（2025年3月1日、" in render(message, "zh-Hant")
+    back = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+    assert back == message and render(back, "zh-Hant") == render(message, "zh-Hant")
+
+
+def test_grease_traps_read_their_basis_in_each_language() -> None:
+    from sanitas.ordinance.sewers import traps
+
+    basis = Phrase(traps._BASIS["both"](name=Name("Arroyo Pho"), meals=Count(150)))
+    basis = Phrase(traps._PER_OUTLETS(basis=basis, outlets=Count(3)))
+    found = Phrase(traps._FOUND(count=Count(1)))
+    note = Phrase(traps._UNAPPROVED["grease trap"](count=Count(1)))
+    message = traps._TRAPS_UNAPPROVED(basis=basis, found=found, unapproved=note)
+    assert render(message) == (
+        "Arroyo Pho serves 150 meals a day, so its kitchen sink and wash rack wastes must pass "
+        "through approved grease traps, one for each of its 3 kitchen sink outlets; it has 1 "
+        "approved grease trap; its grease trap on record is not recorded approved."
+    )
+    assert render(message, "es") == (
+        "Arroyo Pho sirve 150 comidas al día, por lo que sus aguas residuales de los fregaderos "
+        "de cocina y del área de lavado deben pasar por trampas de grasa aprobadas, una por cada "
+        "una de sus 3 salidas de fregadero de cocina; tiene 1 trampa de grasa aprobada; su trampa "
+        "de grasa registrada no consta como aprobada."
+    )
+    assert render(message, "zh-Hant").startswith(
+        "Arroyo Pho每日供應150份餐點，因此其廚房水槽及洗車架廢水"
+    )
+
+
+def test_a_grease_traps_capacity_is_a_number_of_the_readers_language() -> None:
+    from sanitas.ordinance.sewers import traps
+
+    message = traps._SIZE["small", "meals"](
+        device=Name("The grease trap of Arroyo Pho"),
+        capacity=traps._pounds(12.5),
+        owner=Name("Arroyo Pho"),
+        meals=Count(150),
+        minimum=Count(20),
+    )
+    assert render(message) == (
+        "The grease trap of Arroyo Pho holds 12.5 lb of grease, but Arroyo Pho serves 150 meals "
+        "a day, so its grease traps must hold at least 20 lb."
+    )
+    assert "12,5 lb de grasa, pero Arroyo Pho sirve 150 comidas al día" in render(message, "es")
+    assert render(message, "zh-Hant").startswith(
+        "The grease trap of Arroyo Pho可容納12.5磅油脂，但"
+    )
+    assert traps._pounds(1234.5) == "1234.5"

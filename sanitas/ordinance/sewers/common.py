@@ -80,6 +80,17 @@ def entry_ref(ctx: Context, entry: Any, capital: bool = False) -> Phrase:
     return Phrase(_ENTRIES[entry.act, bool(entry.person)](**args), capital=capital)
 
 
+#: a possessive: "Mission Car Wash's", "Acme Sewers'" ("de …", "…的")
+_WHOSE = declare("sew.whose", "{owner}'s")
+_WHOSE_S = declare("sew.whose-s", "{owner}'")
+
+
+def whose(owner: Any, english: str) -> Phrase:
+    """``owner`` (a message argument whose English is ``english``) as a possessive:
+    "Mission Car Wash's", "Acme Sewers'"."""
+    return Phrase((_WHOSE_S if english.endswith("s") else _WHOSE)(owner=owner))
+
+
 @namer("cesspool")
 def _cesspool_name(ctx: Context, pool: Any) -> str:
     return cesspool_ref(ctx, pool).render("en")

@@ -7,8 +7,11 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
+from sanitas.ordinance import words
 from sanitas.ordinance.engine import Context, Outcome, derived, due, met, overdue, rule, violation
 from sanitas.ordinance.general import memo
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Phrase, declare
 from sanitas.ordinance.permits.common import code, num, readings
 from sanitas.ordinance.sewers.common import (
     APPROVAL_READING,
@@ -18,29 +21,64 @@ from sanitas.ordinance.sewers.common import (
     is_approved,
     is_operating,
     unapproved_devices,
+    whose,
 )
-from sanitas.ordinance.words import capital, name_of, plural, possessive
+from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- helpers
 
+#: days listed: the first five, then how many more
+_DAYS = declare("sew.days", "{first}, {rest}")
+_DAYS_MORE = declare("sew.days.more", "{days} and {count} more")
 
-def dates_of(days: list[date], shown: int = 5) -> str:
-    text = ", ".join(str(d) for d in days[:shown])
+
+def dates_of(days: list[date], shown: int = 5) -> Any:
+    """The days listed, the first ``shown`` of them and then how many more ("2025-03-01,
+    2025-03-02 and 4 more")."""
+    out: Any = Day(days[min(len(days), shown) - 1])
+    for day in reversed(days[: min(len(days), shown) - 1]):
+        out = Phrase(_DAYS(first=Day(day), rest=out))
     if len(days) > shown:
-        text += f" and {len(days) - shown} more"
-    return text
+        out = Phrase(_DAYS_MORE(days=out, count=Count(len(days) - shown)))
+    return out
 
 
-def not_approved_note(devices: list[Any], what: str, ctx: Context) -> str:
+#: a device's own kind on record not recorded approved, one or several
+_UNAPPROVED = {
+    what: declare(
+        f"sew.unapproved.{what.replace(' ', '-')}",
+        f"its {what} on record is not recorded approved",
+        plural=f"its {{count}} {what}s on record are not recorded approved",
+        count="count",
+    )
+    for what in ("sand trap", "grease trap")
+}
+
+
+def not_approved_note(devices: list[Any], what: str, ctx: Context) -> Phrase | None:
+    """The devices of ``what`` kind on record not recorded approved, as a clause ("its
+    grease trap on record is not recorded approved"); None when there are none."""
     unapproved = unapproved_devices(devices, ctx)
     if not unapproved:
-        return ""
-    if len(unapproved) == 1:
-        return f"; its {what} on record is not recorded approved"
-    return f"; its {plural(len(unapproved), what)} on record are not recorded approved"
+        return None
+    return Phrase(_UNAPPROVED[what](count=Count(len(unapproved))))
 
 
 # --------------------------------------------------------------------------- wash racks
+
+_RACK_TRAPPED = declare(
+    "sew.washrack.trapped", "{whose} wash rack drains through an approved sand trap."
+)
+_RACK_UNTRAPPED = declare(
+    "sew.washrack.untrapped",
+    "{name} operates a wash rack with no approved sand trap, so its effluent may not flow "
+    "into the sewer.",
+)
+_RACK_UNTRAPPED_NOTE = declare(
+    "sew.washrack.untrapped-unapproved",
+    "{name} operates a wash rack with no approved sand trap; {unapproved}, so its effluent may "
+    "not flow into the sewer.",
+)
 
 
 @rule("SEW-WASHRACK-SANDTRAP", on="establishment", cite=code("125(A)"))
@@ -54,15 +92,14 @@ def wash_rack_sand_trap(establishment: Any, ctx: Context) -> Outcome | None:
         return None
     traps = devices_of(establishment, "sand_trap", ctx)
     approved = [d for d in traps if is_approved(d, ctx)]
-    name = name_of(ctx, establishment)
     if approved:
-        return met(f"{capital(possessive(name))} wash rack drains through an approved sand trap.")
-    return violation(
-        f"{capital(name)} operates a wash rack with no approved sand trap"
-        f"{not_approved_note(traps, 'sand trap', ctx)}, so its effluent may not flow into "
-        "the sewer.",
-        reading=APPROVAL_READING if unapproved_devices(traps, ctx) else None,
-    )
+        owner = ref(ctx, establishment, capital=True)
+        return met(_RACK_TRAPPED(whose=whose(owner, name_of(ctx, establishment))))
+    note = not_approved_note(traps, "sand trap", ctx)
+    name = ref(ctx, establishment, capital=True)
+    if note is None:
+        return violation(_RACK_UNTRAPPED(name=name))
+    return violation(_RACK_UNTRAPPED_NOTE(name=name, unapproved=note), reading=APPROVAL_READING)
 
 
 def _days_in_use(device: Any, ctx: Context) -> list[date]:
@@ -126,6 +163,29 @@ _CITY_INSPECTION_READING = (
 )
 
 
+_IN_USE = {
+    False: "{device} was in use on {date}",
+    True: "{device} was in use on {days} days from {first} to {last}",
+}
+#: a sand trap's days in use (one, or several from the first to the last) and how its
+#: inspections kept up with them: some missed, today's not yet logged, all inspected
+_DAILY = {
+    (many, case): declare(
+        f"sew.sandtrap.{'days' if many else 'day'}-{case}",
+        _IN_USE[many]
+        + {
+            "missed": " but was not inspected "
+            + ("on {missed} of them" if many else "that day")
+            + " ({dates}); it must be inspected daily when in use.",
+            "today": "; today's daily inspection is not yet logged.",
+            "inspected": " and was inspected " + ("on each of them" if many else "that day") + ".",
+        }[case],
+    )
+    for many in (False, True)
+    for case in ("missed", "today", "inspected")
+}
+
+
 @rule("SEW-WASHRACK-SANDTRAP", on="device", cite=code("125(B)"))
 def sand_trap_daily(device: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.125(B): "Such sand traps shall be inspected daily when in use and shall be
@@ -137,38 +197,42 @@ def sand_trap_daily(device: Any, ctx: Context) -> Outcome | None:
     if not used:
         return None
     missed = ctx.derived("sand_trap_missed_days", device)
-    span = (
-        f"{capital(name_of(ctx, device))} was in use on {plural(len(used), 'day')} from "
-        f"{used[0]} to {used[-1]}"
-        if len(used) > 1
-        else f"{capital(name_of(ctx, device))} was in use on {used[0]}"
-    )
+    name = ref(ctx, device, capital=True)
+    many = len(used) > 1
+    if many:
+        span = {
+            "device": name,
+            "days": Count(len(used)),
+            "first": Day(used[0]),
+            "last": Day(used[-1]),
+        }
+    else:
+        span = {"device": name, "date": Day(used[0])}
     city = ctx.param("sew.washrack_city_inspection_counts") and any(
         i.date in used for i in ctx.referring("inspection", "subject", device.id)
     )
     reading = _CITY_INSPECTION_READING if city else None
     if missed:
-        of_them = f"{len(missed)} of them" if len(used) > 1 else "that day"
+        if many:
+            span["missed"] = Count(len(missed))
         return overdue(
-            f"{span} but was not inspected on {of_them} ({dates_of(missed)}); it must be "
-            "inspected daily when in use.",
-            due=missed[0],
-            reading=reading,
+            _DAILY[many, "missed"](**span, dates=dates_of(missed)), due=missed[0], reading=reading
         )
     if used[-1] == ctx.as_of and ctx.as_of not in _inspected_days(device, ctx):
-        return due(f"{span}; today's daily inspection is not yet logged.", due=ctx.as_of)
-    each = "on each of them" if len(used) > 1 else "that day"
-    return met(f"{span} and was inspected {each}.", reading=reading)
+        return due(_DAILY[many, "today"](**span), due=ctx.as_of)
+    return met(_DAILY[many, "inspected"](**span), reading=reading)
 
 
 # --------------------------------------------------------------------------- grease traps
 
 
-def _meals(establishment: Any, ctx: Context) -> str | None:
+def _meals(establishment: Any, ctx: Context) -> int | None:
+    """The meals a day the establishment serves, when they are enough for the grease
+    trap rules (None otherwise)."""
     meals = establishment.meals_per_day
     if meals is None or meals < ctx.param("sew.grease_trap_meals"):
         return None
-    return f"serves {plural(meals, 'meal')} a day"
+    return meals
 
 
 @derived("grease_trap_required", on="establishment", requirement="SEW-GREASE-TRAP-MEALS")
@@ -191,6 +255,45 @@ _PER_OUTLET_READING = (
 )
 
 
+_MUST_PASS = "must pass through approved grease traps"
+#: why grease traps are required: the meals served, a wash rack, or both
+_BASIS = {
+    "meals": declare(
+        "sew.grease.basis-meals",
+        "{name} serves {meals} meal a day, so its kitchen sink wastes " + _MUST_PASS,
+        plural="{name} serves {meals} meals a day, so its kitchen sink wastes " + _MUST_PASS,
+        count="meals",
+    ),
+    "both": declare(
+        "sew.grease.basis-meals-rack",
+        "{name} serves {meals} meal a day, so its kitchen sink and wash rack wastes " + _MUST_PASS,
+        plural="{name} serves {meals} meals a day, so its kitchen sink and wash rack wastes "
+        + _MUST_PASS,
+        count="meals",
+    ),
+    "rack": declare(
+        "sew.grease.basis-rack",
+        "{name} operates a wash rack, so its wash rack wastes " + _MUST_PASS,
+    ),
+}
+#: one grease trap for each kitchen sink outlet, one outlet or several
+_PER_OUTLET = declare("sew.grease.per-outlet", "{basis}, one for its kitchen sink outlet")
+_PER_OUTLETS = declare(
+    "sew.grease.per-outlets", "{basis}, one for each of its {outlets} kitchen sink outlets"
+)
+_INTERCEPTOR = declare(
+    "sew.grease.interceptor", "{basis}; its approved grease interceptor receives them."
+)
+_FOUND = declare(
+    "sew.grease.found",
+    "it has {count} approved grease trap",
+    plural="it has {count} approved grease traps",
+    count="count",
+)
+_TRAPS = declare("sew.grease.traps", "{basis}; {found}.")
+_TRAPS_UNAPPROVED = declare("sew.grease.traps-unapproved", "{basis}; {found}; {unapproved}.")
+
+
 @rule("SEW-GREASE-TRAP-MEALS", on="establishment", cite=code("127(A)"))
 def grease_trap_meals(establishment: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.127(A): "It shall be unlawful for any person operating an establishment
@@ -202,42 +305,38 @@ def grease_trap_meals(establishment: Any, ctx: Context) -> Outcome | None:
         establishment, ctx
     ):
         return None
-    band = _meals(establishment, ctx)
-    wastes = "its kitchen sink wastes" if band else "its wash rack wastes"
-    if band and has_wash_rack(establishment):
-        wastes = "its kitchen sink and wash rack wastes"
-    name = capital(name_of(ctx, establishment))
-    basis = (
-        f"{name} {band or 'operates a wash rack'}, so {wastes} must pass through approved "
-        "grease traps"
-    )
+    meals = _meals(establishment, ctx)
+    name = ref(ctx, establishment, capital=True)
+    if meals is None:
+        basis = Phrase(_BASIS["rack"](name=name))
+    else:
+        both = "both" if has_wash_rack(establishment) else "meals"
+        basis = Phrase(_BASIS[both](name=name, meals=Count(meals)))
     if ctx.param("sew.interceptor_counts_as_grease_trap"):
         for interceptor in devices_of(establishment, "grease_interceptor", ctx):
             if is_approved(interceptor, ctx):
-                return met(
-                    f"{basis}; its approved grease interceptor receives them.",
-                    reading=_INTERCEPTOR_READING,
-                )
+                return met(_INTERCEPTOR(basis=basis), reading=_INTERCEPTOR_READING)
     traps = devices_of(establishment, "grease_trap", ctx)
     approved = [d for d in traps if is_approved(d, ctx)]
     outlets = establishment.kitchen_sink_outlets
-    needed, count, per_outlet = 1, "", None
-    if band and ctx.param("sew.grease_trap_per_outlet"):
+    needed, per_outlet = 1, None
+    if meals is not None and ctx.param("sew.grease_trap_per_outlet"):
         per_outlet = _PER_OUTLET_READING
         if outlets:
             needed = outlets
-            count = (
-                ", one for its kitchen sink outlet"
-                if outlets == 1
-                else f", one for each of its {plural(outlets, 'kitchen sink outlet')}"
-            )
-    found = f"it has {plural(len(approved), 'approved grease trap')}"
+            if outlets == 1:
+                basis = Phrase(_PER_OUTLET(basis=basis))
+            else:
+                basis = Phrase(_PER_OUTLETS(basis=basis, outlets=Count(outlets)))
+    found = Phrase(_FOUND(count=Count(len(approved))))
     if len(approved) >= needed:
-        return met(f"{basis}{count}; {found}.", reading=per_outlet)
-    unapproved = unapproved_devices(traps, ctx)
+        return met(_TRAPS(basis=basis, found=found), reading=per_outlet)
+    note = not_approved_note(traps, "grease trap", ctx)
+    if note is None:
+        return violation(_TRAPS(basis=basis, found=found), reading=per_outlet)
     return violation(
-        f"{basis}{count}; {found}{not_approved_note(traps, 'grease trap', ctx)}.",
-        reading=readings(per_outlet, APPROVAL_READING if unapproved else None),
+        _TRAPS_UNAPPROVED(basis=basis, found=found, unapproved=note),
+        reading=readings(per_outlet, APPROVAL_READING),
     )
 
 
@@ -253,6 +352,36 @@ def grease_trap_min_lbs(establishment: Any, ctx: Context) -> int | None:
     if meals <= ctx.param("sew.grease_trap_large_meals"):
         return ctx.param("sew.grease_trap_small_lbs")
     return ctx.param("sew.grease_trap_large_lbs")
+
+
+def _pounds(value: float) -> Any:
+    """A trap's capacity in pounds as a clerk reads it (6, 0.6, 9.24): a number in the
+    reader's language where its English is the same ("1234.5" is kept as written)."""
+    rounded = round(float(value), 2)
+    return Count(rounded) if words.number(rounded) == num(value) else num(value)
+
+
+def _size(size: str, why: str) -> Any:
+    """A grease trap's capacity against the minimum (too small, or enough), by why the
+    minimum applies (a wash rack, or the meals served, by the plural)."""
+
+    def english(meals: str) -> str:
+        reason = "operates a wash rack" if why == "rack" else "serves {meals} " + meals + " a day"
+        return (
+            "{device} holds {capacity} lb of grease, "
+            + ("but " if size == "small" else "and ")
+            + "{owner} "
+            + reason
+            + ", so its grease traps must hold at least {minimum} lb."
+        )
+
+    ident = f"sew.grease-size.{size}-{why}"
+    if why == "rack":
+        return declare(ident, english(""))
+    return declare(ident, english("meal"), plural=english("meals"), count="meals")
+
+
+_SIZE = {(size, why): _size(size, why) for size in ("small", "enough") for why in ("rack", "meals")}
 
 
 @rule("SEW-GREASE-TRAP-SIZE", on="device", cite=code("127(B)"))
@@ -271,10 +400,15 @@ def grease_trap_size(device: Any, ctx: Context) -> Outcome | None:
     capacity = device.grease_capacity_lbs
     if minimum is None or capacity is None:
         return None
-    owner = name_of(ctx, establishment)
-    basis = "operates a wash rack" if has_wash_rack(establishment) else _meals(establishment, ctx)
-    text = f"{capital(name_of(ctx, device))} holds {num(capacity)} lb of grease"
-    need = f"{owner} {basis}, so its grease traps must hold at least {minimum} lb"
-    if capacity < minimum:
-        return violation(f"{text}, but {need}.")
-    return met(f"{text}, and {need}.")
+    size = "small" if capacity < minimum else "enough"
+    args = {
+        "device": ref(ctx, device, capital=True),
+        "capacity": _pounds(capacity),
+        "owner": ref(ctx, establishment),
+        "minimum": Count(minimum),
+    }
+    if has_wash_rack(establishment):
+        message = _SIZE[size, "rack"](**args)
+    else:
+        message = _SIZE[size, "meals"](**args, meals=Count(_meals(establishment, ctx)))
+    return violation(message) if size == "small" else met(message)
