@@ -6,6 +6,7 @@ in English, whatever language the page that started it or the worker speaks."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -80,6 +81,10 @@ def test_a_build_started_says_so_and_its_files_name_the_report_in_english(city, 
     job = Job.objects.get()
     assert page.redirect_chain[-1][0] == reverse("jobs:job", args=[job.pk])
     assert SAID[language]["started"].format(job=job.pk) in _text(page)
+    # the job's page names the report in the page's language too
+    assert re.search(rf"<h1>[^<]* {job.pk}: {SAID[language]['name']}</h1>", _text(page))
+    listed = _text(client.get(reverse("jobs:list")))
+    assert f'<span class="job-file">{SAID[language]["name"]}</span>' in listed
     # what the job keeps is English, the page's language notwithstanding
     assert job.params["name"] == "SB 1383 annual report figures"
 
