@@ -10,7 +10,7 @@ from datetime import date
 
 from sanitas.ordinance.general.common import ref
 from sanitas.ordinance.messages import Count, Message, Phrase, render
-from sanitas.ordinance.permits import common
+from sanitas.ordinance.permits import administration, common
 
 from .support import context, evaluate, with_params
 
@@ -444,3 +444,50 @@ def test_a_joint_check_and_an_approval_over_a_cover_in_each_language() -> None:
         "de 2025)."
     )
     assert "（核准日為2025年3月8日）" in render(approval, "zh-Hant")
+
+
+def test_the_permit_messages_hold_to_the_legal_glossary() -> None:
+    """Where a permit message's English uses a legal term (a permit, a fee, a charge, a
+    certificate of final inspection), its Spanish and Chinese use the glossary's words
+    for it and never the forbidden ones (a fee or a charge is never a fine), and every
+    message is translated."""
+    import re
+
+    from sanitas.notices.kinds import _held_to_glossary
+    from sanitas.ordinance.messages import TEMPLATES, translations
+
+    ours = [t for ident, t in TEMPLATES.items() if ident.startswith("prm.")]
+    assert len(ours) > 140
+    problems = []
+    for language in ("es", "zh-Hant"):
+        catalog = translations(language)
+        for template in ours:
+            if template.plural is None:
+                said = [(template.english, catalog.pgettext(template.id, template.english))]
+            else:
+                said = [
+                    (english, catalog.npgettext(template.id, template.english, template.plural, n))
+                    for english, n in ((template.english, 1), (template.plural, 2))
+                ]
+            for english, text in said:
+                words = re.sub(r"\{\w+\}", "", english)
+                assert text != english or not any(c.isalpha() for c in words), template.id
+                kept = set(re.findall(r"\{(\w+)\}", text))
+                if template.plural is None:  # every placeholder kept, none made up
+                    assert kept == set(re.findall(r"\{(\w+)\}", english)), template.id
+                else:  # a plural's form may say its count or leave it out
+                    fields = re.findall(r"\{(\w+)\}", template.english + template.plural)
+                    assert kept <= {*fields, template.count}, template.id
+                problems += _held_to_glossary(language, template.id, english, text)
+        for english in (
+            administration._FEES_UNPAID,
+            administration._OUTSIDE_CITY,
+            administration._NO_DESIGN,
+            administration._NOT_APPROVED,
+            common._DESIGN,
+            common._UNACCEPTED,
+        ):
+            text = catalog.pgettext("word", english)
+            assert text != english, english
+            problems += _held_to_glossary(language, "word", english, text)
+    assert not problems, "\n".join(problems)
