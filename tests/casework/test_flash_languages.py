@@ -288,7 +288,7 @@ def test_a_stale_change_names_what_was_done_meanwhile_in_the_active_language():
     with translation.override("es"):
         spanish = str(services.StaleCase(since=since, version="case.2.1"))
     assert spanish == (
-        "El caso cambió después de que usted lo abrió (alguien lo asignó a ben; ana escribió "
+        "El caso cambió después de que usted lo abrió (alguien: asignado a ben; ana: escribió "
         "una nota): no se guardó nada."
     )
     with translation.override("zh-hant"):
