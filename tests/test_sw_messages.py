@@ -88,3 +88,103 @@ def test_places_are_the_vocabulary_and_an_unknown_place_keeps_its_words() -> Non
     assert odd.render("en") == common.place_words("loading_dock") == "at the loading dock"
     assert odd.render("es") == "en el lugar «loading dock»"
     assert common.yard_word("rear_yard").render("zh-Hant") == "後院內"
+
+
+# --------------------------------------------------------------------------- collection
+
+COLLECTIONS = [
+    {"id": "corner", "type": "premises", "use": "commercial", "address": "50 Pine St"},
+    {
+        "id": "pirate",
+        "type": "collection_observation",
+        "date": "2025-05-01",
+        "collector": "Bob's Hauling",
+        "materials": ["solid_waste", "recyclables"],
+        "tampered": True,
+        "locations": ["corner", "12 Elm St", "50 Pine St"],
+    },
+    {
+        "id": "owner",
+        "type": "collection_observation",
+        "date": "2025-05-01",
+        "collector": "A. Resident",
+        "collector_role": "occupant",
+        "materials": ["solid_waste", "recyclables"],
+        "locations": ["corner"],
+    },
+    {
+        "id": "sale",
+        "type": "recyclables_sale",
+        "seller": "corner",
+        "buyer": "Metal Buyers",
+        "kind": "donation",
+        "date": "2025-04-30",
+        "segregated": False,
+        "seller_paid_buyer": True,
+    },
+    {
+        "id": "haul",
+        "type": "hauling_service",
+        "kind": "one_time_container",
+        "provider": "Rival Bins",
+        "premises": "corner",
+        "date": "2025-05-02",
+        "franchisee": False,
+    },
+]
+
+
+def test_an_unauthorized_collection_lists_its_acts_and_counts_its_places() -> None:
+    found = _finding(COLLECTIONS, date(2025, 6, 1), "SW-UNAUTHORIZED-COLLECTION", "pirate")
+    assert found.explanation == (
+        "On 2025-05-01, at 2 locations, Bob's Hauling, who is neither the city's contractor "
+        "nor the city, tampered with refuse bins or equipment, collected solid waste and "
+        "collected recyclables with no exception: not a charity, with no arrangement to "
+        "recycle all it collects, and under no qualifying sale."
+    )
+    spanish = render(found.message, "es")
+    assert spanish.startswith("El 1 de mayo de 2025, en 2 lugares, Bob's Hauling, que no es")
+    assert "manipuló contenedores o equipos de residuos, recolectó residuos sólidos y" in spanish
+    chinese = render(found.message, "zh-Hant")
+    assert chinese.startswith("2025年5月1日，Bob's Hauling既非市政府承包商亦非市政府，卻在2個地點")
+    penalty = _finding(COLLECTIONS, date(2025, 6, 1), "GEN-PENALTY-SCAVENGING", "pirate")
+    assert penalty.explanation.endswith("2 offenses, at 50 Pine St and 12 Elm St.")
+    assert render(penalty.message, "es").endswith("2 infracciones, en 50 Pine St y 12 Elm St.")
+    assert render(penalty.message, "zh-Hant").endswith("共2項，地點為50 Pine St和12 Elm St。")
+
+
+def test_the_exceptions_are_clauses_joined_in_each_language() -> None:
+    found = _finding(COLLECTIONS, date(2025, 6, 1), "SW-UNAUTHORIZED-COLLECTION", "owner")
+    assert found.explanation.endswith(
+        "to dispose of it; for recyclables, the premises' own owner or occupant took its own "
+        "recyclables."
+    )
+    assert "eliminarlos; en cuanto a reciclables, el propio dueño" in render(found.message, "es")
+    assert "以便處置；就可回收物而言" in render(found.message, "zh-Hant")
+
+
+def test_a_donation_that_fails_says_why_and_a_hauler_is_named_as_written() -> None:
+    sale = _finding(COLLECTIONS, date(2025, 6, 1), "SW-RECYCLABLES-SALE", "sale")
+    assert sale.explanation.startswith(
+        "The donation of recyclables by 50 Pine St to Metal Buyers on 2025-04-30 does not "
+        "qualify for the exception: the recyclables were mixed with solid waste; the seller paid"
+    )
+    assert render(sale.message, "es").startswith(
+        "La donación de reciclables de 50 Pine St a Metal Buyers del 30 de abril de 2025 no se "
+        "acoge a la excepción: los reciclables estaban mezclados con residuos sólidos; el vendedor"
+    )
+    assert render(sale.message, "zh-Hant").startswith("50 Pine St於2025年4月30日捐贈給Metal Buyers")
+    haul = _finding(COLLECTIONS, date(2025, 6, 1), "SW-EXCLUSIVE-HAULER", "haul")
+    assert haul.explanation == (
+        "Rival Bins, not the city's franchisee, provided one-time bin or roll-off service at "
+        "50 Pine St on 2025-05-02; only the franchisee may."
+    )
+    assert render(haul.message, "es") == (
+        "Rival Bins, que no es el concesionario de la ciudad, prestó un servicio puntual de "
+        "contenedor o caja roll-off en 50 Pine St el 2 de mayo de 2025; solo el concesionario "
+        "puede hacerlo."
+    )
+    assert render(haul.message, "zh-Hant") == (
+        "Rival Bins並非市政府特許經營商，卻於2025年5月2日在50 Pine St提供一次性垃圾箱或滾裝箱服務；"
+        "只有特許經營商可以提供。"
+    )

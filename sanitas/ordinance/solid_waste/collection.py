@@ -6,10 +6,19 @@ records system tracks (contracts, fee liability).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, derived, met, records, rule, violation
 from sanitas.ordinance.general import Premises
-from sanitas.ordinance.solid_waste.common import SERVICE_WORDS, cite_parts, readings_sentence
+from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.solid_waste.common import (
+    SERVICE_WORDS,
+    at_args,
+    cite_parts,
+    declare_at,
+    readings_sentence,
+    ref,
+)
 from sanitas.ordinance.solid_waste.containers import customer_of, customer_reading
 from sanitas.ordinance.solid_waste.vocabulary import (
     CollectionObservation,
@@ -17,18 +26,143 @@ from sanitas.ordinance.solid_waste.vocabulary import (
     HaulingService,
     RecyclablesSale,
 )
-from sanitas.ordinance.words import day, listing, name_of, plural, words
+from sanitas.ordinance.words import name_of, words
 
 # --------------------------------------------------------------------------- collection by others
 
 _AUTHORIZED = ("contractor", "city")
+
+# the acts of a collector and the exceptions that cover them, as the findings say them
+_TAMPERED = "tampered with refuse bins or equipment"
+_CHARITY_TOOK = "a charitable entity took them"
+_OCCUPANT_TOOK = "the premises' own owner or occupant took its own recyclables"
+_CHARITY_EXCEPTED = "a charitable entity is excepted from the collection ban"
+_ARRANGEMENT = (
+    "they were segregated and taken by one with an arrangement to recycle all it collects"
+)
+_REMOVED_SET_OUT = (
+    "removed recyclables set out for collection, which became the contractor's "
+    "property when they were placed"
+)
+_NO_EXCEPTION = (
+    "collected recyclables with no exception: not a charity, with no arrangement to "
+    "recycle all it collects, and under no qualifying sale"
+)
+_OCCUPANT_DISPOSED = "the premises' own owner or occupant took its own waste to dispose of it"
+_JOBSITE_DEBRIS = "it was jobsite debris hauled in the hauler's own trucks"
+_COLLECTED = {"solid_waste": "collected solid waste", "greenwaste": "collected greenwaste"}
+vocabulary(
+    _TAMPERED,
+    _CHARITY_TOOK,
+    _OCCUPANT_TOOK,
+    _CHARITY_EXCEPTED,
+    _ARRANGEMENT,
+    _REMOVED_SET_OUT,
+    _NO_EXCEPTION,
+    _OCCUPANT_DISPOSED,
+    _JOBSITE_DEBRIS,
+    *_COLLECTED.values(),
+    "solid waste",
+    "greenwaste",
+    "recyclables",
+)
+_PART_OF_SALE = declare("sw.collection.part-of-sale", "they were part of {sale}, which qualifies")
+_PART_OF_BAD_SALE = declare(
+    "sw.collection.part-of-bad-sale",
+    "collected recyclables as part of {sale}, which does not qualify",
+)
+_EXCEPTED_FOR = declare("sw.collection.excepted-for", "for {material}, {why}")
+_AUTHORIZED_COLLECTED = {
+    "contractor": declare(
+        "sw.collection.by-contractor",
+        "On {date} {collector}, the city's contractor, collected at {n} location.",
+        plural="On {date} {collector}, the city's contractor, collected at {n} locations.",
+        count="n",
+    ),
+    "city": declare(
+        "sw.collection.by-city",
+        "On {date} {collector}, for the city, collected at {n} location.",
+        plural="On {date} {collector}, for the city, collected at {n} locations.",
+        count="n",
+    ),
+}
+_UNAUTHORIZED = declare(
+    "sw.collection.unauthorized",
+    "On {date}, at {n} location, {collector}, who is neither the city's contractor nor the "
+    "city, {acts}.",
+    plural="On {date}, at {n} locations, {collector}, who is neither the city's contractor "
+    "nor the city, {acts}.",
+    count="n",
+)
+_EXCEPTED = declare(
+    "sw.collection.excepted",
+    "On {date} {collector} collected at {n} location under the chapter's exceptions: {excepted}.",
+    plural="On {date} {collector} collected at {n} locations under the chapter's exceptions: "
+    "{excepted}.",
+    count="n",
+)
+_TOOK = declare("sw.recyclables.unlawful", "On {date} {collector} {what}.")
+_TOOK_LAWFULLY = declare(
+    "sw.recyclables.lawful", "On {date} {collector} took recyclables lawfully: {why}."
+)
+_INFRACTION = declare(
+    "sw.scavenging.infraction",
+    "The unauthorized collection of recyclables by {collector} on {date} is an infraction, a "
+    "separate offense at each location: {n} offense, at {places}.",
+    plural="The unauthorized collection of recyclables by {collector} on {date} is an "
+    "infraction, a separate offense at each location: {n} offenses, at {places}.",
+    count="n",
+)
+_FRANCHISEE = declare_at(
+    "sw.hauler.franchisee", "{provider}, the city's franchisee, provided {what}{at} on {date}."
+)
+_OWN_TRUCKS = declare_at(
+    "sw.hauler.own-trucks",
+    "{provider} made {what}{at} on {date}, which anyone may do without the franchisee.",
+)
+_NOT_FRANCHISEE = declare_at(
+    "sw.hauler.not-franchisee",
+    "{provider}, not the city's franchisee, provided {what}{at} on {date}; only the "
+    "franchisee may.",
+)
+_SALE_HEAD = {
+    (kind, by): declare(
+        f"sw.recyclables-sale.{kind}" + ("-by" if by else ""),
+        f"the {kind} of recyclables" + (" by {seller}" if by else "") + " to {buyer} on {date}",
+    )
+    for kind in ("sale", "donation")
+    for by in (False, True)
+}
+_SALE_FAILS = declare(
+    "sw.recyclables-sale.fails", "{sale} does not qualify for the exception: {problems}."
+)
+_SALE_QUALIFIES = {
+    "sale": declare(
+        "sw.recyclables-sale.qualifies",
+        "{sale} qualifies for the exception: the recyclables were kept apart from solid waste "
+        "and nothing was paid to the buyer.",
+    ),
+    "donation": declare(
+        "sw.recyclables-donation.qualifies",
+        "{sale} qualifies for the exception: the recyclables were kept apart from solid waste "
+        "and nothing was paid to the donee.",
+    ),
+}
+_GREENWASTE_SEPARATED = declare(
+    "sw.greenwaste.separated",
+    "On {date} the householder at {premises} had greenwaste in its own container.",
+)
+_GREENWASTE_MIXED = declare(
+    "sw.greenwaste.not-separated",
+    "On {date} the householder at {premises} had not separated greenwaste into its container.",
+)
 
 
 @dataclass(frozen=True)
 class Exception_:
     """Why a taking of recyclables was lawful, or why not."""
 
-    words: str
+    words: Any  # a Word of the vocabulary, or a Phrase naming the sale
     part: str  # (a) the collection ban, (b) recyclables set out for collection
     reading: str | None = None
 
@@ -46,70 +180,62 @@ def _recyclables_exception(obs: CollectionObservation, ctx: Context) -> Exceptio
     """Why taking recyclables was excepted, or None when it was unlawful."""
     if obs.from_collection_container:
         if obs.collector_role == "charity" and ctx.param("sw.charity_may_remove_from_containers"):
-            return Exception_("a charitable entity took them", "(b)", _CHARITY_READING_YES)
+            return Exception_(Word(_CHARITY_TOOK), "(b)", _CHARITY_READING_YES)
         return None
     if obs.collector_role == "occupant":
-        return Exception_("the premises' own owner or occupant took its own recyclables", "(a)")
+        return Exception_(Word(_OCCUPANT_TOOK), "(a)")
     if obs.collector_role == "charity":
-        return Exception_("a charitable entity is excepted from the collection ban", "(a)")
+        return Exception_(Word(_CHARITY_EXCEPTED), "(a)")
     if obs.recycling_arrangement:
-        return Exception_(
-            "they were segregated and taken by one with an arrangement to recycle all it collects",
-            "(a)",
-        )
+        return Exception_(Word(_ARRANGEMENT), "(a)")
     if obs.sale is not None:
         sale: RecyclablesSale = ctx.get(obs.sale)  # type: ignore[assignment]
         if sale is not None and not _sale_problems(sale):
-            return Exception_(f"they were part of {name_of(ctx, sale)}, which qualifies", "(a)")
+            return Exception_(Phrase(_PART_OF_SALE(sale=ref(ctx, sale))), "(a)")
     return None
 
 
 def _recyclables_refusal(obs: CollectionObservation, ctx: Context) -> Exception_:
     if obs.from_collection_container:
         return Exception_(
-            "removed recyclables set out for collection, which became the contractor's "
-            "property when they were placed",
+            Word(_REMOVED_SET_OUT),
             "(b)",
             _CHARITY_READING_NO if obs.collector_role == "charity" else None,
         )
     if obs.sale is not None:
-        return Exception_(
-            f"collected recyclables as part of {name_of(ctx, obs.sale)}, which does not qualify",
-            "(a)",
-        )
-    return Exception_(
-        "collected recyclables with no exception: not a charity, with no arrangement to "
-        "recycle all it collects, and under no qualifying sale",
-        "(a)",
-    )
+        return Exception_(Phrase(_PART_OF_BAD_SALE(sale=ref(ctx, obs.sale))), "(a)")
+    return Exception_(Word(_NO_EXCEPTION), "(a)")
 
 
 def _waste_exception(obs: CollectionObservation) -> str | None:
     """Why taking solid waste or greenwaste was excepted, or None."""
     if obs.collector_role == "occupant":
-        return "the premises' own owner or occupant took its own waste to dispose of it"
+        return _OCCUPANT_DISPOSED
     if obs.jobsite_debris_own_trucks:
-        return "it was jobsite debris hauled in the hauler's own trucks"
+        return _JOBSITE_DEBRIS
     return None
 
 
 def collection_review(
     obs: CollectionObservation, ctx: Context
-) -> tuple[list[str], list[str], list[str | None]]:
+) -> tuple[list[Any], list[Any], list[str | None]]:
     """What the collector did that only the contractor or the city may do, the
-    exceptions that covered the rest, and the readings relied on."""
-    acts: list[str] = []
-    excepted: list[str] = []
+    exceptions that covered the rest (as message arguments), and the readings relied
+    on."""
+    acts: list[Any] = []
+    excepted: list[Any] = []
     readings: list[str | None] = []
     if obs.tampered:
-        acts.append("tampered with refuse bins or equipment")
+        acts.append(Word(_TAMPERED))
     for material in ("solid_waste", "greenwaste"):
         if material in (obs.materials or ()):
             reason = _waste_exception(obs)
             if reason is None:
-                acts.append(f"collected {words(material)}")
+                acts.append(Word(_COLLECTED[material]))
             else:
-                excepted.append(f"for {words(material)}, {reason}")
+                excepted.append(
+                    Phrase(_EXCEPTED_FOR(material=Word(words(material)), why=Word(reason)))
+                )
     if "recyclables" in (obs.materials or ()):
         exception = _recyclables_exception(obs, ctx)
         if exception is None:
@@ -117,7 +243,9 @@ def collection_review(
             acts.append(refusal.words)
             readings.append(refusal.reading)
         else:
-            excepted.append(f"for recyclables, {exception.words}")
+            excepted.append(
+                Phrase(_EXCEPTED_FOR(material=Word("recyclables"), why=exception.words))
+            )
             readings.append(exception.reading)
     return acts, excepted, readings
 
@@ -134,14 +262,17 @@ def _places(obs: CollectionObservation, ctx: Context) -> list[str]:
     return list(dict.fromkeys(_place_key(ctx, loc) for loc in obs.locations))
 
 
-def _place_names(obs: CollectionObservation, ctx: Context) -> str:
-    names = []
+def _place_names(obs: CollectionObservation, ctx: Context) -> Items:
+    """The locations of a collection, each once: a premises by its address, another
+    place as the observation wrote it."""
+    names: dict[str, Any] = {}
     for location in dict.fromkeys(obs.locations):
         fact = ctx.get(location)
-        names.append(
-            name_of(ctx, fact) if fact is not None and fact.type == "premises" else location
-        )
-    return listing(dict.fromkeys(names))
+        if fact is not None and fact.type == "premises":
+            names.setdefault(name_of(ctx, fact), ref(ctx, fact))
+        else:
+            names.setdefault(location, Name(location))
+    return Items(tuple(names.values()))
 
 
 @rule("SW-UNAUTHORIZED-COLLECTION", on="collection_observation")
@@ -152,22 +283,20 @@ def unauthorized_collection(obs: CollectionObservation, ctx: Context) -> Outcome
     any commercial, business, industrial or residential premises within the city or to
     tamper with, injure, destroy or remove any bin, container, or any other equipment
     used for refuse storage." """
-    where = plural(len(_places(obs, ctx)), "location")
-    when = day(obs.date)
-    if obs.collector_role == "contractor":
-        return met(f"On {when} {obs.collector}, the city's contractor, collected at {where}.")
-    if obs.collector_role == "city":
-        return met(f"On {when} {obs.collector}, for the city, collected at {where}.")
+    args = {
+        "date": Day(obs.date),
+        "collector": Name(obs.collector),
+        "n": Count(len(_places(obs, ctx))),
+    }
+    if obs.collector_role in _AUTHORIZED:
+        return met(_AUTHORIZED_COLLECTED[obs.collector_role](**args))
     acts, excepted, readings = collection_review(obs, ctx)
     if acts:
         return violation(
-            f"On {when}, at {where}, {obs.collector}, who is neither the city's contractor nor "
-            f"the city, {listing(acts)}.",
-            reading=readings_sentence(readings),
+            _UNAUTHORIZED(acts=Items(tuple(acts)), **args), reading=readings_sentence(readings)
         )
     return met(
-        f"On {when} {obs.collector} collected at {where} under the chapter's exceptions: "
-        f"{'; '.join(excepted)}.",
+        _EXCEPTED(excepted=Items(tuple(excepted), ";"), **args),
         reading=readings_sentence(readings),
     )
 
@@ -191,12 +320,12 @@ def recyclables_property(obs: CollectionObservation, ctx: Context) -> Outcome | 
     if exception is None:
         refusal = _recyclables_refusal(obs, ctx)
         return violation(
-            f"On {day(obs.date)} {obs.collector} {refusal.words}.",
+            _TOOK(date=Day(obs.date), collector=Name(obs.collector), what=refusal.words),
             cite=f"'65 Code § 6-4.411{refusal.part}",
             reading=readings_sentence([refusal.reading]),
         )
     return met(
-        f"On {day(obs.date)} {obs.collector} took recyclables lawfully: {exception.words}.",
+        _TOOK_LAWFULLY(date=Day(obs.date), collector=Name(obs.collector), why=exception.words),
         cite=f"'65 Code § 6-4.411{exception.part}",
         reading=readings_sentence([exception.reading]),
     )
@@ -223,9 +352,12 @@ def penalty_scavenging(obs: CollectionObservation, ctx: Context) -> Outcome | No
     if not offenses:
         return None
     return violation(
-        f"The unauthorized collection of recyclables by {obs.collector} on {day(obs.date)} is "
-        f"an infraction, a separate offense at each location: {plural(offenses, 'offense')}, "
-        f"at {_place_names(obs, ctx)}."
+        _INFRACTION(
+            collector=Name(obs.collector),
+            date=Day(obs.date),
+            n=Count(offenses),
+            places=_place_names(obs, ctx),
+        )
     )
 
 
@@ -237,45 +369,44 @@ def exclusive_hauler(service: HaulingService, ctx: Context) -> Outcome:
     other person may haul, in their own trucks, and properly dispose of any debris from
     a jobsite in the city. If the contractor or other person utilizes a waste hauling
     service, he shall utilize the services of the city's franchisee." """
-    what = SERVICE_WORDS[service.kind]
-    at = f" at {name_of(ctx, service.premises)}" if service.premises is not None else ""
-    when = day(service.date)
-    if service.franchisee:
-        return met(f"{service.provider}, the city's franchisee, provided {what}{at} on {when}.")
-    if service.kind == "own_truck_jobsite_debris":
-        return met(
-            f"{service.provider} made {what}{at} on {when}, which anyone may do without the "
-            "franchisee."
-        )
-    return violation(
-        f"{service.provider}, not the city's franchisee, provided {what}{at} on {when}; only "
-        "the franchisee may."
+    at, args = at_args(
+        ctx,
+        service.premises,
+        provider=Name(service.provider),
+        what=Word(SERVICE_WORDS[service.kind]),
+        date=Day(service.date),
     )
+    if service.franchisee:
+        return met(_FRANCHISEE[at](**args))
+    if service.kind == "own_truck_jobsite_debris":
+        return met(_OWN_TRUCKS[at](**args))
+    return violation(_NOT_FRANCHISEE[at](**args))
 
 
 # --------------------------------------------------------------------------- SW-RECYCLABLES-SALE
 
 
+_MIXED = "the recyclables were mixed with solid waste"
+_SELLER_PAID = (
+    "the seller paid the buyer for recycling, collecting, processing or transporting them"
+)
+_DISCOUNT = (
+    "a discount or reduction in price for collection, disposal or recycling "
+    "service is not a qualifying sale or donation"
+)
+vocabulary(_MIXED, _SELLER_PAID, _DISCOUNT)
+
+
 def _sale_problems(sale: RecyclablesSale) -> list[tuple[str, str]]:
+    """What keeps a sale or donation from the exception (words of the vocabulary), and
+    the paragraph each breaks."""
     problems = []
     if not sale.segregated:
-        problems.append(("the recyclables were mixed with solid waste", "(A)(1)"))
+        problems.append((_MIXED, "(A)(1)"))
     if sale.seller_paid_buyer:
-        problems.append(
-            (
-                "the seller paid the buyer for recycling, collecting, processing or "
-                "transporting them",
-                "(A)(2)",
-            )
-        )
+        problems.append((_SELLER_PAID, "(A)(2)"))
     if sale.discount_for_service:
-        problems.append(
-            (
-                "a discount or reduction in price for collection, disposal or recycling "
-                "service is not a qualifying sale or donation",
-                "(A)(2)",
-            )
-        )
+        problems.append((_DISCOUNT, "(A)(2)"))
     return problems
 
 
@@ -289,20 +420,17 @@ def recyclables_sale(sale: RecyclablesSale, ctx: Context) -> Outcome:
     pay the buyer/donee any consideration or consulting fee … A discount or reduction
     in price for collection, disposal and/or recycling services … is not a qualifying
     sale or donation of recyclable materials per this exception." """
-    seller = f" by {name_of(ctx, sale.seller)}" if sale.seller is not None else ""
-    head = f"The {sale.kind} of recyclables{seller} to {sale.buyer} on {day(sale.date)}"
+    args: dict[str, Any] = {"buyer": Name(sale.buyer), "date": Day(sale.date)}
+    if sale.seller is not None:
+        args["seller"] = ref(ctx, sale.seller)
+    head = Phrase(_SALE_HEAD[sale.kind, sale.seller is not None](**args), capital=True)
     problems = _sale_problems(sale)
     if problems:
         return violation(
-            f"{head} does not qualify for the exception: "
-            f"{'; '.join(text for text, _ in problems)}.",
+            _SALE_FAILS(sale=head, problems=Items(tuple(Word(text) for text, _ in problems), ";")),
             cite=cite_parts("Ch. 50 recyclables", (part for _, part in problems)),
         )
-    return met(
-        f"{head} qualifies for the exception: the recyclables were kept apart from solid "
-        f"waste and nothing was paid to the {'buyer' if sale.kind == 'sale' else 'donee'}.",
-        cite="Ch. 50 recyclables (A)",
-    )
+    return met(_SALE_QUALIFIES[sale.kind](sale=head), cite="Ch. 50 recyclables (A)")
 
 
 # ---------------------------------------------------------------------- SW-GREENWASTE-SEPARATION
@@ -317,18 +445,11 @@ def greenwaste_separation(check: GreenwasteCheck, ctx: Context) -> Outcome | Non
     customer = customer_of(premises, ctx, check.date)
     if customer != "householder":
         return None
-    where = name_of(ctx, premises)
+    args = {"date": Day(check.date), "premises": ref(ctx, premises)}
     reading = readings_sentence([customer_reading(premises, customer)])
     if check.greenwaste_separated:
-        return met(
-            f"On {day(check.date)} the householder at {where} had greenwaste in its own container.",
-            reading=reading,
-        )
-    return violation(
-        f"On {day(check.date)} the householder at {where} had not separated greenwaste into "
-        "its container.",
-        reading=reading,
-    )
+        return met(_GREENWASTE_SEPARATED(**args), reading=reading)
+    return violation(_GREENWASTE_MIXED(**args), reading=reading)
 
 
 # --------------------------------------------------------------------------- records only

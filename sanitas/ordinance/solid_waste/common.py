@@ -63,7 +63,7 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
     return Name(name_of(ctx, fact), capital=capital)
 
 
-def _declare_at(ident: str, english: str) -> dict[bool, Any]:
+def declare_at(ident: str, english: str) -> dict[bool, Any]:
     """A description with and without the premises it is at ("{at}" in ``english``)."""
     return {
         False: declare(ident, english.replace("{at}", "")),
@@ -71,27 +71,25 @@ def _declare_at(ident: str, english: str) -> dict[bool, Any]:
     }
 
 
-def _at_args(ctx: Context, premises: str | None, **args: Any) -> tuple[bool, dict[str, Any]]:
+def at_args(ctx: Context, premises: str | None, **args: Any) -> tuple[bool, dict[str, Any]]:
     if premises is None:
         return False, args
     return True, {**args, "premises": ref(ctx, premises)}
 
 
 _NAME_ACCUMULATION = {
-    True: _declare_at("sw.name.accumulation-garbage", "the garbage{at} since {date}"),
-    False: _declare_at("sw.name.accumulation", "the solid waste{at} since {date}"),
+    True: declare_at("sw.name.accumulation-garbage", "the garbage{at} since {date}"),
+    False: declare_at("sw.name.accumulation", "the solid waste{at} since {date}"),
 }
-_NAME_SET_OUT = _declare_at(
-    "sw.name.set-out", "the containers set out{at} for collection on {date}"
-)
-_NAME_PILE = _declare_at("sw.name.pile", "the pile seen{at} on {date}")
-_NAME_COMPOST = _declare_at("sw.name.compost", "the compost seen{at} on {date}")
-_NAME_DUMPING = _declare_at("sw.name.dumping", "the dumping found{at} on {date}")
-_NAME_BURIAL = _declare_at("sw.name.burial", "the burial found{at} on {date}")
-_NAME_GREENWASTE_CHECK = _declare_at(
+_NAME_SET_OUT = declare_at("sw.name.set-out", "the containers set out{at} for collection on {date}")
+_NAME_PILE = declare_at("sw.name.pile", "the pile seen{at} on {date}")
+_NAME_COMPOST = declare_at("sw.name.compost", "the compost seen{at} on {date}")
+_NAME_DUMPING = declare_at("sw.name.dumping", "the dumping found{at} on {date}")
+_NAME_BURIAL = declare_at("sw.name.burial", "the burial found{at} on {date}")
+_NAME_GREENWASTE_CHECK = declare_at(
     "sw.name.greenwaste-check", "the greenwaste check{at} on {date}"
 )
-_NAME_ACCESS = _declare_at("sw.name.access", "the access assessment{at} of {date}")
+_NAME_ACCESS = declare_at("sw.name.access", "the access assessment{at} of {date}")
 _NAME_FIRE_NOTICE = declare("sw.name.fire-hazard-notice", "the Fire Chief's notice of {date}")
 _NAME_ARRANGED = declare("sw.name.collection-arranged", "the collection arranged on {date}")
 _NAME_FOLLOW_UP = declare("sw.name.follow-up", "the follow-up observation of {date}")
@@ -116,7 +114,7 @@ _NAME_HAULING = {
 
 
 def _describe_accumulation(ctx: Context, fact: Accumulation) -> Message:
-    at, args = _at_args(ctx, fact.premises, date=Day(fact.since))
+    at, args = at_args(ctx, fact.premises, date=Day(fact.since))
     return _NAME_ACCUMULATION[bool(fact.garbage)][at](**args)
 
 
@@ -124,7 +122,7 @@ def _describe_at(
     table: dict[bool, Any], field: str, fact_type: type
 ) -> Callable[[Context, Any], Message]:
     def describe(ctx: Context, fact: Any) -> Message:
-        at, args = _at_args(ctx, fact.premises, date=Day(getattr(fact, field)))
+        at, args = at_args(ctx, fact.premises, date=Day(getattr(fact, field)))
         return table[at](**args)
 
     describe.__name__ = f"_describe_{fact_type.__name__}"
