@@ -8,22 +8,36 @@ from datetime import date
 from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, due, met, overdue, rule, violation
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.permits.administration import repair_outcome
 from sanitas.ordinance.permits.common import (
-    any_of,
     code,
     history,
     permit_events,
     runs,
     valid_permit,
 )
-from sanitas.ordinance.words import capital, listing, name_of, possessive, words
+from sanitas.ordinance.permits.design import _material as material_word
+from sanitas.ordinance.sewers.common import whose
+from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- materials, repairs
 
 _SPEC_READING = (
     "Until the Council's adopted Standard Specifications are entered, the pipe materials "
     "of '65 Code § 6-8.119(B)(1) are taken as theirs."
+)
+
+
+_RUN_IS = declare("sew.materials.run-is", "{run} is {material}")
+_NOT_STANDARD = declare(
+    "sew.materials.violation",
+    "{runs}, not a material of the city's Standard Specifications for sanitary sewers ({allowed}).",
+)
+_STANDARD = declare(
+    "sew.materials.met",
+    "Every run of the design is {allowed}, materials of the city's Standard Specifications.",
 )
 
 
@@ -38,19 +52,17 @@ def standard_materials(design: Any, ctx: Context) -> Outcome | None:
     all_runs = runs(design)
     if not all_runs:
         return None
-    listed = any_of(allowed)
+    listed = Items(tuple(material_word(m) for m in allowed), "or")
     bad = [r for r in all_runs if r.segment.material not in allowed]
     if bad:
-        which = listing([f"{r.label} is {words(r.segment.material)}" for r in bad])
-        return violation(
-            f"{capital(which)}, not a material of the city's Standard Specifications for "
-            f"sanitary sewers ({listed}).",
-            reading=_SPEC_READING,
+        which = Items(
+            tuple(
+                Phrase(_RUN_IS(run=r.name, material=material_word(r.segment.material)), i == 0)
+                for i, r in enumerate(bad)
+            )
         )
-    return met(
-        f"Every run of the design is {listed}, materials of the city's Standard Specifications.",
-        reading=_SPEC_READING,
-    )
+        return violation(_NOT_STANDARD(runs=which, allowed=listed), reading=_SPEC_READING)
+    return met(_STANDARD(allowed=listed), reading=_SPEC_READING)
 
 
 @rule("SEW-REPAIRS-CONFORM", on="sewer_connection", cite=code("131"))
@@ -69,6 +81,38 @@ def repairs_conform(connection: Any, ctx: Context) -> Outcome | None:
 # --------------------------------------------------------------------------- inspection of the work
 
 
+#: what the last inspection found, with the defects it noted or without
+_FOUND = {
+    ("defective", noted): declare(
+        "sew.inspection.defective" + ("-noted" if noted else ""),
+        "The inspection of {date} found the work under {permit} defective"
+        + (" ({defects})" if noted else "")
+        + "; it must be removed or repaired to conform before approval.",
+    )
+    for noted in (False, True)
+} | {
+    ("obstructed", noted): declare(
+        "sew.inspection.obstructed" + ("-noted" if noted else ""),
+        "At the inspection of {date} the pipes under {permit} were covered"
+        + (" ({defects})" if noted else "")
+        + "; the covering must be removed so the inspection can be made.",
+    )
+    for noted in (False, True)
+}
+#: approved after an inspection that found the work defective or covered
+_APPROVED_AFTER = {
+    result: declare(
+        f"sew.inspection.approved-after-{result}",
+        "The work under {permit}, found " + result + " on {found}, was inspected and approved "
+        "on {date}.",
+    )
+    for result in ("defective", "obstructed")
+}
+_APPROVED = declare(
+    "sew.inspection.approved", "The work under {permit} was inspected and approved on {date}."
+)
+
+
 @rule("SEW-INSPECTION-NOTICE", on="permit", cite=code("132"))
 def inspection_notice(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.132: "If any pipes are enclosed or covered in any way whatsoever, so as to
@@ -82,28 +126,29 @@ def inspection_notice(permit: Any, ctx: Context) -> Outcome | None:
     if not inspections:
         return None
     last = inspections[-1]
-    what = f" ({last.defects})" if last.defects else ""
-    name = name_of(ctx, permit)
-    if last.result == "defective":
-        return violation(
-            f"The inspection of {last.date} found the work under {name} defective{what}; it "
-            "must be removed or repaired to conform before approval."
-        )
-    if last.result == "obstructed":
-        return violation(
-            f"At the inspection of {last.date} the pipes under {name} were covered{what}; the "
-            "covering must be removed so the inspection can be made."
-        )
+    args = {"date": Day(last.date), "permit": ref(ctx, permit)}
+    if last.defects:
+        args["defects"] = Name(last.defects)
+    if last.result in ("defective", "obstructed"):
+        return violation(_FOUND[last.result, bool(last.defects)](**args))
     flagged = [i for i in inspections if i.result != "approved"]
     if flagged:
         return met(
-            f"The work under {name}, found {flagged[-1].result} on {flagged[-1].date}, was "
-            f"inspected and approved on {last.date}."
+            _APPROVED_AFTER[flagged[-1].result](
+                permit=args["permit"], found=Day(flagged[-1].date), date=Day(last.date)
+            )
         )
-    return met(f"The work under {name} was inspected and approved on {last.date}.")
+    return met(_APPROVED(permit=args["permit"], date=Day(last.date)))
 
 
 # --------------------------------------------------------------------------- manholes
+
+
+_NO_PERMIT = declare("sew.manhole.no-permit", "{name} had no special permit.")
+_INVALID_PERMIT = declare(
+    "sew.manhole.invalid-permit", "{name} had no valid special permit: {problem}."
+)
+_UNDER_PERMIT = declare("sew.manhole.permitted", "{name} was under {permit}.")
 
 
 @rule("SEW-MANHOLE-ENTRY", on="sewer_entry", cite=code("134"))
@@ -113,13 +158,13 @@ def manhole_entry(entry: Any, ctx: Context) -> Outcome | None:
     enter … any public sewer, flush tank, flushing manhole or manhole, or to … take …
     any water from any flushing apparatus for any use whatever without first obtaining
     a permit from the Community Development Director to do so." """
-    name = capital(name_of(ctx, entry))
+    name = ref(ctx, entry, capital=True)
     if entry.permit is None:
-        return violation(f"{name} had no special permit.")
+        return violation(_NO_PERMIT(name=name))
     permit, problem = valid_permit(entry.permit, None, "special_manhole", entry.date, ctx)
     if problem is not None:
-        return violation(f"{name} had no valid special permit: {problem}.")
-    return met(f"{name} was under {name_of(ctx, permit)}.")
+        return violation(_INVALID_PERMIT(name=name, problem=Phrase(problem)))
+    return met(_UNDER_PERMIT(name=name, permit=ref(ctx, permit)))
 
 
 # --------------------------------------------------------------------------- pipe layers
@@ -139,26 +184,41 @@ _LAYING = (
 #: the joints examines work already done, and shows no work of the pipe layer's on its day
 _EXAMINED = ("joint_check", "work_inspection")
 
+_EXAMINED_WORK = declare(
+    "sew.licence.examined",
+    "{examined} was the city's examination of work already done",
+    plural="{examined} were the city's examinations of work already done",
+    count="count",
+)
 _UNRECORDED_LICENCE_READING = (
     "A named pipe layer's city business licence must be on record once work has started; "
     "until it is, showing it is overdue (the record's silence is not taken as no licence)."
 )
 
 
-def _examined_after(permit: Any, ctx: Context, expires: date, on: date) -> str:
+_EXAMINED_WORK = declare(
+    "sew.licence.examined",
+    "{examined} was the city's examination of work already done",
+    plural="{examined} were the city's examinations of work already done",
+    count="count",
+)
+
+
+def _examined_after(permit: Any, ctx: Context, expires: date, on: date) -> Phrase | None:
     """A clause naming the city's examinations of the work under ``permit`` dated after
-    ``expires``, by ``on`` ("" when there are none): they show no work of the pipe
+    ``expires``, by ``on`` (None when there are none): they show no work of the pipe
     layer's own."""
-    found = sorted(
-        (event.date, name_of(ctx, event))
+    events = [
+        event
         for kind in _EXAMINED
         for event in permit_events(kind, permit, ctx)
         if expires < event.date <= on
-    )
-    if not found:
-        return ""
-    verb = "was the city's examination" if len(found) == 1 else "were the city's examinations"
-    return f"; {listing(name for _, name in found)} {verb} of work already done"
+    ]
+    if not events:
+        return None
+    events.sort(key=lambda event: (event.date, name_of(ctx, event)))
+    named = Items(tuple(ref(ctx, event) for event in events))
+    return Phrase(_EXAMINED_WORK(examined=named, count=Count(len(events))))
 
 
 def _work_records(permit: Any, ctx: Context, on: date) -> list[tuple[date, Any]]:
@@ -178,6 +238,47 @@ def _work_records(permit: Any, ctx: Context, on: date) -> list[tuple[date, Any]]
     return sorted(found, key=lambda pair: pair[0])
 
 
+_PIPE_LAYER = "the pipe layer"
+vocabulary(_PIPE_LAYER)
+_UNRECORDED = declare(
+    "sew.licence.unrecorded",
+    "No city business licence is on record for {who}, who has laid sewer under {permit} since "
+    "{date}; the licence must be shown before sewer is laid.",
+)
+_EXPIRED_WORK = declare(
+    "sew.licence.expired-work",
+    "{holder} city business licence expired on {expires}, but {record} shows sewer work under "
+    "{permit} after it.",
+)
+_RUNS_TO = declare(
+    "sew.licence.runs-to",
+    "{holder} city business licence runs to {expires}, covering the work under {permit} since "
+    "{date}.",
+)
+_UNDER_WAY = (
+    "{holder} city business licence expired on {expires} while the work under {permit} was "
+    "under way; no work by {who} is recorded since, and none may be done until the licence is "
+    "renewed"
+)
+_EXPIRED_UNDER_WAY = declare("sew.licence.expired-under-way", _UNDER_WAY + ".")
+_EXPIRED_UNDER_WAY_EXAMINED = declare(
+    "sew.licence.expired-under-way-examined", _UNDER_WAY + "; {examined}."
+)
+#: how the work recorded under a permit came to an end
+_SUSPENDED = declare("sew.licence.ended-suspended", "was suspended on {date}")
+_FINALED = declare("sew.licence.ended-finaled", "was finaled on {date}")
+_VOIDED = declare("sew.licence.ended-void", "stopped when the permit became void on {date}")
+#: the days the work was recorded: one, or from the first to the last
+_ON = declare("sew.licence.on", "on {date}")
+_FROM = declare("sew.licence.from", "from {first} to {last}")
+_RAN = (
+    "{holder} city business licence ran to {expires}, and no work by {who} under {permit} is "
+    "recorded after it: the work, recorded {span}, {ended}"
+)
+_RAN_TO = declare("sew.licence.ran-to", _RAN + ".")
+_RAN_TO_EXAMINED = declare("sew.licence.ran-to-examined", _RAN + "; {examined}.")
+
+
 def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Outcome | None:
     """The pipe layer's licence against the records of sewer laid under ``permit`` by
     ``on``. A licence that expired during the work is violated only where a record of
@@ -194,52 +295,51 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
     first = min([*starts, *(d for d, _ in work)], default=None)
     if first is None:
         return None
-    name = name_of(ctx, permit)
-    who = permit.contractor or "the pipe layer"
+    name = ref(ctx, permit)
+    if permit.contractor:
+        who, holder = Name(permit.contractor), Name(permit.contractor, capital=True)
+    else:
+        who, holder = Word(_PIPE_LAYER), Word(_PIPE_LAYER, capital=True)
     expires = permit.contractor_license_expires_on
     if expires is None:
         if permit.contractor is None or not ctx.param("sew.unrecorded_license_fails"):
             return None
         return overdue(
-            f"No city business licence is on record for {who}, who has laid sewer under "
-            f"{name} since {first}; the licence must be shown before sewer is laid.",
+            _UNRECORDED(who=who, permit=name, date=Day(first)),
             due=first,
             reading=_UNRECORDED_LICENCE_READING,
         )
-    holder = capital(possessive(who))
+    licence = {
+        "holder": whose(holder, permit.contractor or _PIPE_LAYER),
+        "expires": Day(expires),
+        "permit": name,
+    }
     after = [event for day, event in work if day > expires]
     if after:
-        return violation(
-            f"{holder} city business licence expired on {expires}, but "
-            f"{name_of(ctx, after[0])} shows sewer work under {name} after it."
-        )
+        return violation(_EXPIRED_WORK(**licence, record=ref(ctx, after[0])))
     going_on = state.status == "active" and state.suspended_on is None
     last = max([first, *(d for d, _ in work)])
     if expires >= on:
-        return met(
-            f"{holder} city business licence runs to {expires}, covering the work under "
-            f"{name} since {first}."
-        )
+        return met(_RUNS_TO(**licence, date=Day(first)))
     examined = _examined_after(permit, ctx, expires, on)
     if going_on:
-        return due(
-            f"{holder} city business licence expired on {expires} while the work under "
-            f"{name} was under way; no work by {who} is recorded since, and none may be done "
-            f"until the licence is renewed{examined}.",
-            due=expires,
-        )
-    ended = (
-        f"was suspended on {state.suspended_on}"
-        if state.suspended_on
-        else f"was finaled on {state.finaled_on}"
-        if state.finaled_on
-        else f"stopped when the permit became void on {state.void_from}"
-    )
-    span = f"on {first}" if first == last else f"from {first} to {last}"
-    return met(
-        f"{holder} city business licence ran to {expires}, and no work by {who} under {name} "
-        f"is recorded after it: the work, recorded {span}, {ended}{examined}."
-    )
+        if examined is None:
+            return due(_EXPIRED_UNDER_WAY(**licence, who=who), due=expires)
+        return due(_EXPIRED_UNDER_WAY_EXAMINED(**licence, who=who, examined=examined), due=expires)
+    if state.suspended_on:
+        ended = _SUSPENDED(date=Day(state.suspended_on))
+    elif state.finaled_on:
+        ended = _FINALED(date=Day(state.finaled_on))
+    else:
+        # the history of a permit whose work was recorded resumed but never started has
+        # no day it became void: the English has always printed the record as it is
+        void = Day(state.void_from) if state.void_from is not None else str(state.void_from)
+        ended = _VOIDED(date=void)
+    span = _ON(date=Day(first)) if first == last else _FROM(first=Day(first), last=Day(last))
+    ran = {**licence, "who": who, "span": Phrase(span), "ended": Phrase(ended)}
+    if examined is None:
+        return met(_RAN_TO(**ran))
+    return met(_RAN_TO_EXAMINED(**ran, examined=examined))
 
 
 @rule("SEW-PIPE-LAYER-LICENSE", on="permit", cite=code("103"))
