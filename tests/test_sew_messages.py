@@ -1,6 +1,9 @@
-"""The sewer areas' names of things as messages: a cesspool, a drain connection and an
-entry into a sewer read in Spanish and Traditional Chinese from the catalogs, with the
-address and the person as they are in every language, and go to JSON and back whole."""
+"""The general sewer rules' findings as messages (connections, traps, works) and the
+names of their things (a cesspool, a drain connection, an entry into a sewer): each
+reads in Spanish and Traditional Chinese from the catalogs, with an address, a
+business's or a contractor's name and an inspector's notes as they are in every
+language, its clauses and lists in the reader's words, its plurals by the count, held
+to the legal glossary, and goes to JSON and back whole."""
 
 from __future__ import annotations
 
