@@ -17,7 +17,7 @@ from sanitas.ordinance.general import memo
 from sanitas.ordinance.general.common import _PERMIT, _PERMIT_FOR, ref, ref_namer
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, declare
 from sanitas.ordinance.messages import vocabulary as words_of_messages
-from sanitas.ordinance.words import capital, listing, name_of, namer, words
+from sanitas.ordinance.words import capital, name_of, namer, words
 
 # --------------------------------------------------------------------------- small helpers
 
@@ -36,11 +36,6 @@ def at_least(value: float, minimum: float) -> bool:
     return round(value, 9) >= round(minimum, 9)
 
 
-def any_of(values: Any) -> str:
-    """Vocabulary values in words, as alternatives: "vitrified clay or cast iron"."""
-    return listing([words(v) for v in values], "or")
-
-
 def measure(value: float | Decimal) -> Count | str:
     """A measurement as a message's number, read as :func:`num` prints it: a Count
     where the catalog's digits say the same ("6", "0.6", "9.24"); the printed text
@@ -56,10 +51,6 @@ def readings(*texts: str | None) -> str | None:
     """The readings an outcome relied on, as one text for staff (None: none)."""
     kept = [t for t in texts if t]
     return " ".join(kept) if kept else None
-
-
-def money_words(amount: Decimal) -> str:
-    return f"${amount:,.2f}"
 
 
 # --------------------------------------------------------------------------- names
