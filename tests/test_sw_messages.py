@@ -82,7 +82,7 @@ def test_places_are_the_vocabulary_and_an_unknown_place_keeps_its_words() -> Non
     choices = common.place_choices(("parkway", "curb"))
     assert choices.render("en") == common.alternatives(("parkway", "curb"))
     assert choices.render("en") == "in the parkway or at the curb"
-    assert choices.render("es") == "en la franja verde junto a la acera o junto a la acera"
+    assert choices.render("es") == "en la franja verde junto a la acera o en el borde de la acera"
     assert choices.render("zh-Hant") == "人行道旁綠帶上或路緣處"
     odd = common.place_word("loading_dock")
     assert odd.render("en") == common.place_words("loading_dock") == "at the loading dock"
@@ -187,4 +187,68 @@ def test_a_donation_that_fails_says_why_and_a_hauler_is_named_as_written() -> No
     assert render(haul.message, "zh-Hant") == (
         "Rival Bins並非市政府特許經營商，卻於2025年5月2日在50 Pine St提供一次性垃圾箱或滾裝箱服務；"
         "只有特許經營商可以提供。"
+    )
+
+
+# --------------------------------------------------------------------------- containers
+
+SET_OUTS = [
+    {**HOME, "alley": True},
+    {
+        "id": "both",
+        "type": "set_out",
+        "premises": "home",
+        "collection_day": "2025-03-12",
+        "placed_at": "2025-03-11T07:00",
+        "removed_at": "2025-03-13T07:00",
+        "location": "curb",
+    },
+    {
+        "id": "out",
+        "type": "set_out",
+        "premises": "home",
+        "collection_day": "2025-03-19",
+        "placed_at": "2025-03-18T19:00",
+        "location": "alley_line",
+    },
+]
+
+
+def test_a_set_out_tells_each_thing_wrong_in_a_row() -> None:
+    found = _finding(SET_OUTS, date(2025, 3, 20), "SW-CONTAINER-SETOUT", "both")
+    assert found.explanation == (
+        "Containers at 12 Alhambra Rd for collection on 2025-03-12 may stand out from "
+        "2025-03-11 18:00 to 2025-03-12 20:00; they were set out at 2025-03-11 07:00, before "
+        "the window opened, and removed only at 2025-03-13 07:00."
+    )
+    assert render(found.message, "es").endswith(
+        "fueron sacados el 11 de marzo de 2025, 07:00, antes de que se abriera el plazo, y "
+        "retirados recién el 13 de marzo de 2025, 07:00."
+    )
+    assert render(found.message, "zh-Hant").startswith(
+        "12 Alhambra Rd為2025年3月12日收集而放出的容器可於2025年3月11日 18:00至2025年3月12日 20:00"
+    )
+    due = _finding(SET_OUTS, date(2025, 3, 20), "SW-CONTAINER-SETOUT", "out")
+    assert due.status == "due"
+    assert render(due.message, "es").endswith(
+        "fueron sacados el 18 de marzo de 2025, 19:00 y no consta ningún retiro ni observación "
+        "posterior, por lo que corresponde una observación de seguimiento."
+    )
+
+
+def test_a_placement_says_where_containers_go_and_where_they_stood() -> None:
+    found = _finding(SET_OUTS, date(2025, 3, 20), "SW-CONTAINER-PLACEMENT", "both")
+    assert found.status == "violation"
+    assert found.explanation == (
+        "12 Alhambra Rd is on a public alley, so its containers go at the alley property line, "
+        "all in one place; for collection on 2025-03-12 they stood at the curb."
+    )
+    assert render(found.message, "es") == (
+        "12 Alhambra Rd linda con un callejón público, por lo que sus contenedores se colocan "
+        "en el lindero de la propiedad con el callejón, todos en un mismo lugar; para la "
+        "recolección del 12 de marzo de 2025 estaban en el borde de la acera."
+    )
+    assert render(found.message, "zh-Hant") == (
+        "12 Alhambra Rd緊鄰公共後巷，因此其容器應放置於後巷的地界線處，且全部放在同一處；"
+        "在2025年3月12日的收集中，容器放置於路緣處。"
     )

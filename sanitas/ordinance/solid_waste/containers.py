@@ -6,21 +6,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import Any
 
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, derived, due, met, rule, violation
 from sanitas.ordinance.general import Premises
+from sanitas.ordinance.messages import Day, Phrase, declare
 from sanitas.ordinance.solid_waste.common import (
     EVIDENCE_READING,
-    alternatives,
     has_passed,
     moment_reading,
-    place_words,
+    place_choices,
+    place_word,
     readings_sentence,
+    ref,
     set_out_trail,
 )
 from sanitas.ordinance.solid_waste.vocabulary import CollectionAccess, SetOut
-from sanitas.ordinance.words import capital, day, name_of, words
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- SW-CONTAINER-SETOUT
 
@@ -41,6 +44,52 @@ def set_out_location(text: str | None) -> str | None:
         return None
     key = text.strip().lower().replace("-", "_").replace(" ", "_")
     return _LOCATION_SYNONYMS.get(key, key)
+
+
+_WINDOW = declare(
+    "sw.set-out.window",
+    "Containers at {premises} for collection on {day} may stand out from {start} to {end}",
+)
+_PLACED = declare("sw.set-out.placed", "set out at {placed}")
+_PLACED_EARLY = declare("sw.set-out.placed-early", "set out at {placed}, before the window opened")
+_PLACED_LATE = declare("sw.set-out.placed-late", "set out at {placed}, after the window closed")
+_SEEN_LATE = declare("sw.set-out.seen-late", "seen still out at {seen}, after the window closed")
+_REMOVED_LATE = declare("sw.set-out.removed-late", "removed only at {removed}")
+_LAST_SEEN = declare("sw.set-out.last-seen", "last seen still out at {seen}")
+
+
+_TOLD_2 = declare("sw.set-out.told-2", "{first}, and {second}")
+_TOLD_3 = declare("sw.set-out.told-3", "{first}, {second}, and {third}")
+
+
+def _told(clauses: list[Phrase]) -> Any:
+    """What was wrong with a set-out: one clause, or two or three told in a row."""
+    if len(clauses) == 1:
+        return clauses[0]
+    if len(clauses) == 2:
+        return Phrase(_TOLD_2(first=clauses[0], second=clauses[1]))
+    return Phrase(_TOLD_3(first=clauses[0], second=clauses[1], third=clauses[2]))
+
+
+_WERE = declare("sw.set-out.were", "{head}; they were {told}.")
+_REMOVED = declare(
+    "sw.set-out.removed", "{head}; they were set out at {placed} and removed at {removed}."
+)
+_GONE = declare(
+    "sw.set-out.gone",
+    "{head}; they were set out at {placed} and a follow-up observation at {gone} found them gone.",
+)
+_GONE_LATE = declare(
+    "sw.set-out.gone-late",
+    "{head}; they were set out at {placed} and a follow-up observation at {gone} found them "
+    "gone, and no record shows them out after {end}.",
+)
+_MAY_STAY = declare("sw.set-out.may-stay", "{head}; they were {last} and may stay out until then.")
+_FOLLOW_UP_DUE = declare(
+    "sw.set-out.follow-up-due",
+    "{head}; they were {last} and no removal or later sighting is recorded, so a follow-up "
+    "observation is due.",
+)
 
 
 @derived("set_out_window", on="set_out", requirement="SW-CONTAINER-SETOUT")
@@ -88,56 +137,50 @@ def container_set_out(set_out: SetOut, ctx: Context) -> Outcome | None:
     if trail is None:
         return None
     start, end = _window(set_out, ctx)
-    head = (
-        f"Containers at {name_of(ctx, set_out.premises)} for collection on "
-        f"{day(set_out.collection_day)} may stand out from {day(start)} to {day(end)}"
+    head = Phrase(
+        _WINDOW(
+            premises=ref(ctx, set_out.premises),
+            day=Day(set_out.collection_day),
+            start=Day(start),
+            end=Day(end),
+        )
     )
-    placed = day(set_out.placed_at)
+    placed = Day(set_out.placed_at)
     removed = trail.removed
     kw = {"due": end}
     wrong = []
     if set_out.placed_at < start:
-        wrong.append(f"set out at {placed}, before the window opened")
+        wrong.append(Phrase(_PLACED_EARLY(placed=placed)))
     elif set_out.placed_at > end:
-        wrong.append(f"set out at {placed}, after the window closed")
+        wrong.append(Phrase(_PLACED_LATE(placed=placed)))
     else:
-        wrong.append(f"set out at {placed}")
+        wrong.append(Phrase(_PLACED(placed=placed)))
         if trail.seen > end:
-            wrong.append(f"seen still out at {day(trail.seen)}, after the window closed")
+            wrong.append(Phrase(_SEEN_LATE(seen=Day(trail.seen))))
     if removed is not None and removed > end:
-        wrong.append(f"removed only at {day(removed)}")
+        wrong.append(Phrase(_REMOVED_LATE(removed=Day(removed))))
     if len(wrong) > 1 or set_out.placed_at < start or set_out.placed_at > end:
-        told = wrong[0] if len(wrong) == 1 else ", ".join(wrong[:-1]) + ", and " + wrong[-1]
-        return violation(f"{head}; they were {told}.", **kw)
+        return violation(_WERE(head=head, told=_told(wrong)), **kw)
     if removed is not None:
-        return met(f"{head}; they were set out at {placed} and removed at {day(removed)}.", **kw)
+        return met(_REMOVED(head=head, placed=placed, removed=Day(removed)), **kw)
     if trail.gone is not None:
         if trail.gone <= end:
-            return met(
-                f"{head}; they were set out at {placed} and a follow-up observation at "
-                f"{day(trail.gone)} found them gone.",
-                **kw,
-            )
+            return met(_GONE(head=head, placed=placed, gone=Day(trail.gone)), **kw)
         return met(
-            f"{head}; they were set out at {placed} and a follow-up observation at "
-            f"{day(trail.gone)} found them gone, and no record shows them out after "
-            f"{day(end)}.",
+            _GONE_LATE(head=head, placed=placed, gone=Day(trail.gone), end=Day(end)),
             reading=readings_sentence([EVIDENCE_READING]),
             **kw,
         )
     last = (
-        f"last seen still out at {day(trail.seen)}" if trail.seen_again else f"set out at {placed}"
+        Phrase(_LAST_SEEN(seen=Day(trail.seen)))
+        if trail.seen_again
+        else Phrase(_PLACED(placed=placed))
     )
     moment = moment_reading(end, ctx)
     if not has_passed(end, ctx):
-        return met(
-            f"{head}; they were {last} and may stay out until then.",
-            reading=readings_sentence([moment]),
-            **kw,
-        )
+        return met(_MAY_STAY(head=head, last=last), reading=readings_sentence([moment]), **kw)
     return due(
-        f"{head}; they were {last} and no removal or later sighting is recorded, so a "
-        "follow-up observation is due.",
+        _FOLLOW_UP_DUE(head=head, last=last),
         reading=readings_sentence([moment, EVIDENCE_READING]),
         **kw,
     )
@@ -152,7 +195,7 @@ class Placement:
 
     customer: str  # householder or commercial
     locations: tuple[str, ...]
-    basis: str
+    basis: Phrase  # why the containers go there, a clause of the findings
     part: str  # the subdivision of Ch. 50 containers that applies
     reading: str | None = None
 
@@ -195,24 +238,21 @@ def required_placement(set_out: SetOut, ctx: Context) -> Placement | None:
     customer = customer_of(premises, ctx, on)
     if customer is None:
         return None
-    name = name_of(ctx, premises)
     reading = customer_reading(premises, customer)
     if customer == "householder":
         alley = tuple(ctx.param("sw.alley_locations", on=on))
         curb = tuple(ctx.param("sw.curb_locations", on=on))
         if premises.alley:
-            found, basis, part = alley, f"{capital(name)} is on a public alley", "(B)(1)"
+            found, basis, part = alley, _ON_ALLEY, "(B)(1)"
         elif premises.alley is False:
-            found, basis, part = curb, f"{capital(name)} is not on a public alley", "(B)(2)"
+            found, basis, part = curb, _OFF_ALLEY, "(B)(2)"
         else:
-            found = alley + curb
-            basis = f"No public alley is recorded for {name}"
-            part = "(B)(1)-(2)"
-        verb = "may go" if premises.alley is None else "go"
+            found, basis, part = alley + curb, _ALLEY_UNKNOWN, "(B)(1)-(2)"
+        name = ref(ctx, premises, capital=premises.alley is not None)
         return Placement(
             customer,
             found,
-            f"{basis}, so its containers {verb} {alternatives(found)}, all in one place",
+            Phrase(basis(premises=name, places=place_choices(found))),
             part,
             reading,
         )
@@ -220,33 +260,58 @@ def required_placement(set_out: SetOut, ctx: Context) -> Placement | None:
     curb = tuple(ctx.param("sw.curb_locations", on=on))
     access = _access_on(premises, on, ctx)
     if access is None:
-        return Placement(
-            customer,
-            rear + curb,
-            f"{capital(name)} has no assessment on record of its access for the contractor's "
-            f"equipment, so its containers may go {alternatives(rear + curb)}, all in one place",
-            "(C)(1)-(2)",
-            reading,
+        basis = _NO_ASSESSMENT(
+            premises=ref(ctx, premises, capital=True), places=place_choices(rear + curb)
         )
+        return Placement(customer, rear + curb, Phrase(basis), "(C)(1)-(2)", reading)
     if access.rear_or_side_accessible and access.damage_unlikely:
-        return Placement(
-            customer,
-            rear,
-            f"The rear or side of {name} is accessible and safe for the contractor's equipment "
-            f"(assessed {day(access.date)}), so its containers go {alternatives(rear)}, all in "
-            "one place",
-            "(C)(1)",
-            reading,
-        )
-    why = "inaccessible to" if not access.rear_or_side_accessible else "unsafe for"
-    return Placement(
-        customer,
-        curb,
-        f"The rear and side of {name} are {why} the contractor's equipment (assessed "
-        f"{day(access.date)}), so its containers go {alternatives(curb)}, all in one place",
-        "(C)(2)",
-        reading,
-    )
+        make, found, part = _REAR_SAFE, rear, "(C)(1)"
+    elif not access.rear_or_side_accessible:
+        make, found, part = _REAR_INACCESSIBLE, curb, "(C)(2)"
+    else:
+        make, found, part = _REAR_UNSAFE, curb, "(C)(2)"
+    basis = make(premises=ref(ctx, premises), date=Day(access.date), places=place_choices(found))
+    return Placement(customer, found, Phrase(basis), part, reading)
+
+
+_ON_ALLEY = declare(
+    "sw.placement.on-alley",
+    "{premises} is on a public alley, so its containers go {places}, all in one place",
+)
+_OFF_ALLEY = declare(
+    "sw.placement.off-alley",
+    "{premises} is not on a public alley, so its containers go {places}, all in one place",
+)
+_ALLEY_UNKNOWN = declare(
+    "sw.placement.alley-unknown",
+    "No public alley is recorded for {premises}, so its containers may go {places}, all in one "
+    "place",
+)
+_NO_ASSESSMENT = declare(
+    "sw.placement.no-assessment",
+    "{premises} has no assessment on record of its access for the contractor's equipment, so "
+    "its containers may go {places}, all in one place",
+)
+_REAR_SAFE = declare(
+    "sw.placement.rear-safe",
+    "The rear or side of {premises} is accessible and safe for the contractor's equipment "
+    "(assessed {date}), so its containers go {places}, all in one place",
+)
+_REAR_INACCESSIBLE = declare(
+    "sw.placement.rear-inaccessible",
+    "The rear and side of {premises} are inaccessible to the contractor's equipment (assessed "
+    "{date}), so its containers go {places}, all in one place",
+)
+_REAR_UNSAFE = declare(
+    "sw.placement.rear-unsafe",
+    "The rear and side of {premises} are unsafe for the contractor's equipment (assessed "
+    "{date}), so its containers go {places}, all in one place",
+)
+_STOOD = declare("sw.placement.stood", "{basis}; for collection on {day} they stood {place}.")
+_STOOD_APART = declare(
+    "sw.placement.stood-apart",
+    "{basis}; for collection on {day} some stood {place} and some {elsewhere}.",
+)
 
 
 @derived("required_set_out_locations", on="set_out", requirement="SW-CONTAINER-PLACEMENT")
@@ -282,11 +347,9 @@ def container_placement(set_out: SetOut, ctx: Context) -> Outcome | None:
         "cite": f"Ch. 50 containers {placement.part}",
         "reading": readings_sentence([placement.reading]),
     }
-    on = day(set_out.collection_day)
+    on = Day(set_out.collection_day)
     if location not in placement.locations:
-        return violation(
-            f"{placement.basis}; for collection on {on} they stood {place_words(location)}.", **kw
-        )
+        return violation(_STOOD(basis=placement.basis, day=on, place=place_word(location)), **kw)
     for other in ctx.referring("set_out", "premises", set_out.premises):
         if other is set_out or other.collection_day != set_out.collection_day:  # type: ignore[attr-defined]
             continue
@@ -298,10 +361,12 @@ def container_placement(set_out: SetOut, ctx: Context) -> Outcome | None:
         if placement.customer == "householder" and elsewhere in storage:
             continue
         return violation(
-            f"{placement.basis}; for collection on {on} some stood {place_words(location)} and "
-            f"some {place_words(elsewhere)}.",
+            _STOOD_APART(
+                basis=placement.basis,
+                day=on,
+                place=place_word(location),
+                elsewhere=place_word(elsewhere),
+            ),
             **kw,
         )
-    return met(
-        f"{placement.basis}; for collection on {on} they stood {place_words(location)}.", **kw
-    )
+    return met(_STOOD(basis=placement.basis, day=on, place=place_word(location)), **kw)
