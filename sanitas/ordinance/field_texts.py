@@ -72,6 +72,11 @@ def choice_values(annotation: Any) -> tuple[Any, ...]:
     return ()
 
 
+def about_of(fact_model: type[Fact]) -> str:
+    """What a fact type is, as its form says above the fields: its docstring, in one line."""
+    return " ".join((fact_model.__doc__ or "").replace("``", "").split())
+
+
 def form_fields(fact_model: type[Fact]) -> Iterator[tuple[str, FieldInfo]]:
     """The fields a record's form labels from the vocabulary (not its type, nor its
     key, which the form names in its own words)."""
@@ -82,11 +87,14 @@ def form_fields(fact_model: type[Fact]) -> Iterator[tuple[str, FieldInfo]]:
 
 def field_texts() -> list[tuple[str, str]]:
     """(msgctxt, English) of every label, help text and choice word of every fact
-    type's form, each once, in a stable order: labels, then help texts, then words."""
+    type's form, and of what the type is (:func:`about_of`, a help text), each once, in
+    a stable order: labels, then help texts, then words."""
     labels: set[str] = set()
     helps: set[str] = set()
     choices: set[str] = set()
     for fact_model in FACT_TYPES.values():
+        if about := about_of(fact_model):
+            helps.add(about)
         for name, info in form_fields(fact_model):
             labels.add(label_of(name, numeric=is_numeric(info)))
             if info.description:

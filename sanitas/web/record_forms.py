@@ -46,7 +46,7 @@ from sanitas.ordinance.bounds import (
 )
 from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.facts import Fact, vocabulary
-from sanitas.ordinance.field_texts import label_of
+from sanitas.ordinance.field_texts import about_of, label_of
 from sanitas.ordinance.messages import FIELD_CONTEXT, HELP_CONTEXT, WORD_CONTEXT, field_words
 from sanitas.ordinance.words import capital, words
 from sanitas.records.models import CUSTOM_KINDS, unwrap
@@ -629,6 +629,17 @@ def form_class(fact_type: str, *, near: str = "", user: Any = None) -> type[Reco
         attrs["notes"] = attrs.pop("notes")
         attrs["kinds"]["notes"] = attrs["kinds"].pop("notes")
     return type(f"{_camel(fact_type)}Form", (RecordForm,), attrs)
+
+
+def type_said(fact_type: str) -> str:
+    """What the form of ``fact_type`` records ("pump-out"), in the active language."""
+    return naming.kind_word(fact_type).render(reader_language())
+
+
+def about_said(fact_type: str) -> str:
+    """What ``fact_type`` is, as its form says above the fields, in the active language
+    (the type's description in the engine's catalogs)."""
+    return field_words(HELP_CONTEXT, about_of(vocabulary()[fact_type]), reader_language())
 
 
 def _a_key(value: str) -> None:

@@ -32,7 +32,7 @@ from sanitas.ordinance.facts import FactsError, vocabulary
 from sanitas.ordinance.words import capital, listing, type_words
 from sanitas.records.services import RecordError
 from sanitas.web import conflicts, selectors, services
-from sanitas.web.record_forms import RecordForm, VoidForm, form_class
+from sanitas.web.record_forms import RecordForm, VoidForm, about_said, form_class, type_said
 
 
 def _token() -> str:
@@ -111,8 +111,8 @@ def _render_form(
         {
             "form": form,
             "fact_type": fact_type,
-            "what": type_words(fact_type),
-            "about": " ".join((vocabulary()[fact_type].__doc__ or "").replace("``", "").split()),
+            "what": type_said(fact_type),
+            "about": about_said(fact_type),
             "near": near,
             "near_title": near_title,
             "editing": editing,

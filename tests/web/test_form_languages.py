@@ -1,7 +1,8 @@
 """The record forms' labels, help texts and choices in the reader's language: a person
 whose language is Spanish or Traditional Chinese opens the new-record form of a
-device, a pump-out, a collection service and a permit and reads its fields' labels,
-their help texts and their choices in that language, from the engine's catalogs; an
+device, a pump-out, a collection service and a permit and reads what it records, what
+that is, its fields' labels, their help texts and their choices in that language, from
+the engine's catalogs; an
 English reader's form still says what it always has; every label, description and
 choice of every fact type has its Spanish and its Chinese in the catalogs, held to
 the legal glossary."""
@@ -68,6 +69,8 @@ SAID = {
             "FOG gallons",
             "Floating FOG inches",
             "Disposal facility",
+            "Record a new pump-out",
+            "A hauler's pump-out of a device, with the manifest fields of § 51.64(D).",
         ],
         "es": [
             "Nombre del transportista",
@@ -75,6 +78,9 @@ SAID = {
             "Galones de FOG",
             "Pulgadas de FOG flotante",
             "Instalación de eliminación",
+            "Registrar: vaciado (nuevo)",
+            "El vaciado de un dispositivo por un transportista, con los campos del manifiesto "
+            "del § 51.64(D).",
         ],
         "zh-Hant": [
             "清運業者名稱",
@@ -82,6 +88,8 @@ SAID = {
             "油脂（FOG）加侖數",
             "浮油層（FOG）英吋數",
             "處置設施",
+            "登錄新的抽除",
+            "清運業者對設備的抽除，含§ 51.64(D)所定的清運聯單欄位。",
         ],
     },
     "collection_service": {
