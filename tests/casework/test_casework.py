@@ -219,3 +219,21 @@ def test_export_selected_posts_the_selection_and_keeps_the_token_out_of_the_addr
         reverse("staff:worklist"), {"format": "csv", "csrfmiddlewaretoken": token}
     )
     assert refused.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("language", "engine", "found"),
+    [("en", "the engine", "found it "), ("es", "el motor de reglas", "lo determinó "),
+     ("zh-hant", "規則引擎", "判定")],
+)  # fmt: skip
+def test_the_case_timeline_says_what_the_engine_found_in_the_readers_language(
+    block, client, language, engine, found
+):
+    ana = _user("ana")
+    client.force_login(ana)
+    client.post(_case_url("casework:note"), {"text": "Llamé.", "version": _version(client)})
+    content = client.get(_case_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert engine in content
+    assert found in content
+    if language != "en":
+        assert "found it" not in content and "wrote a note" not in content
