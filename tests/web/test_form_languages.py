@@ -19,7 +19,7 @@ from django.utils import translation
 
 from sanitas.notices.kinds import _held_to_glossary
 from sanitas.ordinance.facts import FACT_TYPES
-from sanitas.ordinance.field_texts import field_texts
+from sanitas.ordinance.field_texts import choice_values, field_texts, form_fields, is_numeric
 from sanitas.ordinance.messages import (
     FIELD_CONTEXT,
     HELP_CONTEXT,
@@ -28,6 +28,7 @@ from sanitas.ordinance.messages import (
     WORD_CONTEXT,
     field_words,
 )
+from sanitas.ordinance.words import capital, words
 from sanitas.people import services
 from sanitas.web.record_forms import form_class, label_of
 
@@ -253,6 +254,23 @@ def test_the_english_form_is_as_the_vocabulary_names_it():
     assert str(delivery["receipt"].help_text) == (
         "A delivery receipt or weight ticket from the facility is kept."
     )
+
+
+def test_every_english_form_says_the_vocabularys_words_unchanged():
+    """Every fact type's form, read in English: each label is the field's name in words,
+    each help text begins with the field's description, each choice is its value's
+    words with a capital, as the pages said before they spoke other languages."""
+    for fact_type, model in FACT_TYPES.items():
+        with translation.override("en"):
+            fields = form_class(fact_type).base_fields
+            for name, info in form_fields(model):
+                field = fields[name]
+                assert str(field.label) == label_of(name, numeric=is_numeric(info)), name
+                assert str(field.help_text).startswith(info.description or ""), name
+                values = choice_values(info.annotation)
+                if values and name != "program" and not getattr(field, "reference", False):
+                    offered = [(v, str(label)) for v, label in field.choices if v != ""]
+                    assert offered == [(str(v), capital(words(v))) for v in values], name
 
 
 def _catalog(locale: str):
