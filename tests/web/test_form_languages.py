@@ -45,7 +45,7 @@ SAID = {
             "Free text for people; never evaluated.",
         ],
         "es": [
-            "Tipo",
+            "Clase",
             "Interceptor de grasa",
             "Trampa de arena",
             "Instalado el",
@@ -54,7 +54,7 @@ SAID = {
             "Texto libre para las personas; nunca se evalúa.",
         ],
         "zh-Hant": [
-            "類型",
+            "種類",
             "油脂截流器",
             "沉砂器",
             "安裝日期",
