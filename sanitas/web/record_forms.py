@@ -9,6 +9,12 @@ reference a search-as-you-type picker limited to the types the vocabulary
 accepts there. The annotations are read with the records' own ``unwrap``, so the
 form, the table and the engine never disagree about a field.
 
+Labels, help texts and choices are drawn in the request's language when the form is
+rendered (lazily): the vocabulary's words from the engine's catalogs (msgctxt
+``field``, ``help`` and ``word``, :mod:`sanitas.ordinance.field_texts`), requirements
+by their reviewed titles, programs by their titles, the form's own words from the
+pages' catalog; English is the vocabulary's words as they have always read.
+
 The form only turns what was typed into a facts-file mapping (:meth:`RecordForm.raw`);
 the vocabulary validates it, through the services, and :meth:`RecordForm.show_problems`
 puts each of their problems beside the field it names.
