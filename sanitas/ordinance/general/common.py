@@ -95,8 +95,8 @@ _NOTICE_WORDS = {kind: f"the {words(kind)}" for kind in get_args(NoticeKind)}
 vocabulary(*_NOTICE_WORDS.values())
 _NOTICE_OF = declare("gen.name.notice-of", "{notice} of {date}")
 #: a permit by its number, and the premises it is for
-_PERMIT = declare("gen.name.permit", "permit {number}")
-_PERMIT_FOR = declare("gen.name.permit-for", "permit {number} for {premises}")
+PERMIT = declare("gen.name.permit", "permit {number}")
+PERMIT_FOR = declare("gen.name.permit-for", "permit {number} for {premises}")
 
 #: how a fact of a type is named as a message's argument, by the area that names it
 #: (:func:`ref_namer`)
@@ -128,9 +128,9 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
     if kind == "permit" and getattr(fact, "number", None):
         premises = ctx.get(getattr(fact, "premises", None))
         if premises is None:
-            return Phrase(_PERMIT(number=Name(fact.number)), capital=capital)
+            return Phrase(PERMIT(number=Name(fact.number)), capital=capital)
         return Phrase(
-            _PERMIT_FOR(number=Name(fact.number), premises=ref(ctx, premises)), capital=capital
+            PERMIT_FOR(number=Name(fact.number), premises=ref(ctx, premises)), capital=capital
         )
     if kind == "notice":
         kind = Word(_NOTICE_WORDS[getattr(fact, "kind", None) or "nov"], capital=capital)

@@ -14,7 +14,7 @@ from typing import Any
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, met, violation
 from sanitas.ordinance.general import memo
-from sanitas.ordinance.general.common import _PERMIT, _PERMIT_FOR, ref, ref_namer
+from sanitas.ordinance.general.common import PERMIT, PERMIT_FOR, ref, ref_namer
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, declare
 from sanitas.ordinance.messages import vocabulary as words_of_messages
 from sanitas.ordinance.words import capital, name_of, namer, words
@@ -142,7 +142,7 @@ def permit_ref(ctx: Context, permit: Any, capital: bool = False) -> Phrase:
     premises = ctx.get(getattr(permit, "premises", None))
     where = {} if premises is None else {"premises": ref(ctx, premises)}
     if getattr(permit, "number", None):
-        made = (_PERMIT if premises is None else _PERMIT_FOR)(number=Name(permit.number), **where)
+        made = (PERMIT if premises is None else PERMIT_FOR)(number=Name(permit.number), **where)
         return Phrase(made, capital=capital)
     issued = getattr(permit, "issued_on", None)
     when = {} if not issued else {"date": Day(issued)}

@@ -36,7 +36,9 @@ _MATERIALS = ("vitrified_clay", "cast_iron", "abs", "pvc")
 vocabulary(*(words(m) for m in _MATERIALS))
 
 
-def _material(value: str) -> Word | Name:
+def material_word(value: str) -> Word | Name:
+    """A pipe material in the catalogs' words ("vitrified clay"); one the pack does not
+    list, as recorded."""
     return Word(words(value)) if value in _MATERIALS else Name(words(value))
 
 
@@ -56,10 +58,10 @@ def pipe_material(design: Any, ctx: Context) -> Outcome | None:
     if not all_runs:
         return None
     bad = [r for r in all_runs if r.segment.material not in allowed]
-    materials = Items(tuple(_material(m) for m in allowed), "or")
+    materials = Items(tuple(material_word(m) for m in allowed), "or")
     if bad:
         listed = tuple(
-            Phrase(_RUN_IS(run=r.name, material=_material(r.segment.material)), capital=not i)
+            Phrase(_RUN_IS(run=r.name, material=material_word(r.segment.material)), capital=not i)
             for i, r in enumerate(bad)
         )
         return violation(_WRONG_MATERIAL(runs=Items(listed), allowed=materials))

@@ -18,7 +18,7 @@ from sanitas.ordinance.permits.common import (
     runs,
     valid_permit,
 )
-from sanitas.ordinance.permits.design import _material as material_word
+from sanitas.ordinance.permits.design import material_word
 from sanitas.ordinance.sewers.common import whose
 from sanitas.ordinance.words import name_of
 
