@@ -10,8 +10,9 @@ from datetime import date
 from typing import Any
 
 from sanitas.ordinance.facts import parse_facts
-from sanitas.ordinance.messages import Message, Phrase, render
+from sanitas.ordinance.messages import Count, Message, Phrase, render
 from sanitas.ordinance.solid_waste import common
+from sanitas.ordinance.solid_waste.storage import _PILE_TOO_BIG
 from sanitas.ordinance.words import name_of
 
 from .support import evaluate_raw, findings
@@ -251,4 +252,69 @@ def test_a_placement_says_where_containers_go_and_where_they_stood() -> None:
     assert render(found.message, "zh-Hant") == (
         "12 Alhambra Rd緊鄰公共後巷，因此其容器應放置於後巷的地界線處，且全部放在同一處；"
         "在2025年3月12日的收集中，容器放置於路緣處。"
+    )
+
+
+# --------------------------------------------------------------------------- storage
+
+STORED = [
+    HOME,
+    {
+        "id": "pile",
+        "type": "pile_observation",
+        "premises": "home",
+        "date": "2025-03-20",
+        "location": "parkway",
+        "total_cubic_yards": 1,
+        "shielded_from_wind": False,
+    },
+    {
+        "id": "compost",
+        "type": "compost_observation",
+        "premises": "home",
+        "date": "2025-04-20",
+        "location": "rear_yard",
+        "receptacle": "open_pile",
+        "contents": ["leaves", "garbage"],
+        "cover": "soil",
+        "cover_in": 0.25,
+    },
+]
+
+
+def test_a_pile_lists_what_it_breaks_and_its_volume_by_the_plural() -> None:
+    found = _finding(STORED, date(2025, 4, 1), "SW-PILE-LIMITS", "pile")
+    assert found.explanation == (
+        "Solid waste piled outside containers at 12 Alhambra Rd, seen on 2025-03-20 in the "
+        "parkway, breaks the storage limits: in the parkway, not a rear or side yard; not "
+        "shielded from wind."
+    )
+    assert render(found.message, "es").endswith(
+        "incumplen los límites de almacenamiento: en la franja verde junto a la acera, que no "
+        "es un patio trasero ni lateral; no están protegidos del viento."
+    )
+    assert render(found.message, "zh-Hant").endswith(
+        "違反存放限制：位於人行道旁綠帶上，並非後院或側院；未設防風遮蔽。"
+    )
+    small = _PILE_TOO_BIG(n=Count(1), most=Count(2))
+    assert render(small, "es") == "1 yarda cúbica en total, más de 2"
+    assert render(_PILE_TOO_BIG(n=Count(2.5), most=Count(2)), "es") == (
+        "2,5 yardas cúbicas en total, más de 2"
+    )
+
+
+def test_a_compost_problem_ending_in_its_own_stop_ends_the_sentence() -> None:
+    found = _finding(STORED, date(2025, 5, 1), "SW-COMPOST-RULES", "compost")
+    assert found.explanation == (
+        "Compost seen at 12 Alhambra Rd on 2025-04-20, in an open pile in the rear yard, breaks "
+        "the composting rules: it holds garbage; its cover is 0.25 in. deep, less than 0.5 in."
+    )
+    assert render(found.message, "es") == (
+        "El compost observado en 12 Alhambra Rd el 20 de abril de 2025, en una pila abierta en "
+        "el patio trasero, incumple las normas de compostaje: contiene basura; su cubierta tiene "
+        "0,25 pulg. de espesor, menos de 0,5 pulg."
+    )
+    assert render(found.message, "zh-Hant") == (
+        "2025年4月20日於12 Alhambra Rd後院內以露天堆堆置的堆肥，違反堆肥規定：含有垃圾；"
+        "其覆蓋層厚0.25英寸，少於0.5英寸。"
     )
