@@ -285,6 +285,12 @@ def namer(type_name: str) -> Any:
     return register
 
 
+def has_namer(type_name: str) -> bool:
+    """Whether an area names facts of ``type_name`` itself; the others are named as
+    events ("the pump-out of 2026-09-01")."""
+    return type_name in _NAMERS
+
+
 @cache
 def requirement_words(requirement: str) -> str:
     """A requirement named in a sentence, by its title in lower case: "the

@@ -14,7 +14,7 @@ from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general.vocabulary import NoticeKind
 from sanitas.ordinance.messages import Day, Name, Phrase, Word, declare, vocabulary
-from sanitas.ordinance.words import words
+from sanitas.ordinance.words import has_namer, type_words, words
 
 # --------------------------------------------------------------------------- helpers
 
@@ -94,6 +94,23 @@ def existed_from(fact: Fact | None) -> tuple[date, str] | None:
 _NOTICE_WORDS = {kind: f"the {words(kind)}" for kind in get_args(NoticeKind)}
 vocabulary(*_NOTICE_WORDS.values())
 _NOTICE_OF = declare("gen.name.notice-of", "{notice} of {date}")
+#: a record no area names itself, by its kind and its day (``words.name_of``'s events)
+_EVENT_OF = declare("gen.name.event-of", "the {what} of {date}")
+_EVENT = declare("gen.name.event", "the {what}")
+
+
+def _event_ref(fact: Any, capital: bool) -> Phrase | None:
+    """ "the street excavation of 2025-04-21" in the reader's words; None for one that
+    has a name of its own (named as it is)."""
+    name = getattr(fact, "name", None)
+    if isinstance(name, str) and name:
+        return None
+    what = Word(type_words(fact.type))
+    dated_by = getattr(fact, "dated_by", None)
+    when = getattr(fact, dated_by, None) if dated_by else None
+    if when is None:
+        return Phrase(_EVENT(what=what), capital=capital)
+    return Phrase(_EVENT_OF(what=what, date=Day(when)), capital=capital)
 #: a permit by its number, and the premises it is for
 PERMIT = declare("gen.name.permit", "permit {number}")
 PERMIT_FOR = declare("gen.name.permit-for", "permit {number} for {premises}")
@@ -137,6 +154,10 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
         if getattr(fact, "issued_on", None) is None:
             return kind
         return Phrase(_NOTICE_OF(notice=kind, date=Day(fact.issued_on)), capital=capital)
+    if fact is not None and kind is not None and not has_namer(kind):
+        named = _event_ref(fact, capital)
+        if named is not None:
+            return named
     from sanitas.ordinance.fog.common import ref as described  # the areas import general
 
     return described(ctx, thing, capital)
