@@ -179,17 +179,26 @@ def test_a_record_form_speaks_its_readers_language(client, language):
 
 
 @pytest.mark.django_db
-def test_two_readers_each_read_their_own_language_from_the_same_form(client):
-    """The labels are drawn per request: a form class built while one language is
-    active says another's words when drawn in that one."""
+def test_two_readers_each_read_their_own_language_from_the_same_form():
+    """The labels, help texts and choices are drawn per request: a form built while one
+    language is active says another's words when drawn in that one."""
     with translation.override("es"):
-        cls = form_class("pump_out")
-    with translation.override("zh-hant"):
-        assert str(cls.base_fields["hauler_name"].label) == "清運業者名稱"
-    with translation.override("en"):
-        assert str(cls.base_fields["hauler_name"].label) == "Hauler name"
-    with translation.override("es"):
-        assert str(cls.base_fields["hauler_name"].label) == "Nombre del transportista"
+        cls = form_class("device")
+        form = cls()
+    said = {
+        "zh-hant": ("隔室數", "供人閱讀的自由文字；不會被評估。", "油脂截流器"),
+        "en": ("Compartments", "Free text for people; never evaluated.", "Grease interceptor"),
+        "es": (
+            "Compartimentos",
+            "Texto libre para las personas; nunca se evalúa.",
+            "Interceptor de grasa",
+        ),
+    }
+    for language, (label, help_text, choice) in said.items():
+        with translation.override(language):
+            assert str(cls.base_fields["compartments"].label) == label
+            assert str(cls.base_fields["notes"].help_text) == help_text
+            assert choice in form["kind"].as_widget()
 
 
 @pytest.mark.parametrize(
