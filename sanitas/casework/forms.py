@@ -112,6 +112,7 @@ class StartVisitForm(UswdsForm):
 
     def __init__(self, *args: Any, kinds: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = kinds
+        # a kind's title is kept in English (sanitas.casework.inspection): said here
+        self.fields["kind"].choices = [(slug, _(title)) for slug, title in kinds]
         if len(kinds) == 1:
             self.fields["kind"].initial = kinds[0][0]

@@ -16,7 +16,7 @@ from typing import Any
 from django import forms
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from sanitas.access.policy import About
 from sanitas.kit.forms import UswdsForm
@@ -498,6 +498,12 @@ class VisitKind:
     subject_types: tuple[str, ...]
     steps: tuple[Step, ...]
 
+    @property
+    def said(self) -> str:
+        """The kind's title in the page's language (``title`` is the English that the
+        records' reasons keep)."""
+        return _(self.title)
+
     def step(self, slug: str) -> Step | None:
         return next((s for s in self.steps if s.slug == slug), None)
 
@@ -511,7 +517,7 @@ VISIT_KINDS: dict[str, VisitKind] = {
     for kind in (
         VisitKind(
             "fog",
-            "FOG inspection",
+            gettext_noop("FOG inspection"),
             "fog",
             ("establishment",),
             (
@@ -525,7 +531,7 @@ VISIT_KINDS: dict[str, VisitKind] = {
         ),
         VisitKind(
             "organics",
-            "SB 1383 compliance inspection and route review",
+            gettext_noop("SB 1383 compliance inspection and route review"),
             "organics",
             ("establishment", "premises"),
             (
@@ -538,7 +544,7 @@ VISIT_KINDS: dict[str, VisitKind] = {
         ),
         VisitKind(
             "storage",
-            "Storage, accumulation and set-out observations",
+            gettext_noop("Storage, accumulation and set-out observations"),
             "solid_waste",
             ("establishment", "premises"),
             (
@@ -551,7 +557,7 @@ VISIT_KINDS: dict[str, VisitKind] = {
         ),
         VisitKind(
             "sewer_work",
-            "Sewer work inspection",
+            gettext_noop("Sewer work inspection"),
             "sewer",
             ("premises", "permit"),
             (

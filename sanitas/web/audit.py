@@ -21,7 +21,7 @@ from django.db.models import CharField, F, Q, QuerySet, Value
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from sanitas.kit.forms import UswdsForm
 from sanitas.kit.said import reader_language
@@ -33,10 +33,12 @@ from sanitas.web.templatetags.web_tags import requirement_title, status_word
 from sanitas.web.timeline import EVALUATION, people
 
 FINDING = "finding"
+#: what a write did, as the audit says it (a context of its own: other pages say
+#: "changed" of other things)
 ACTIONS = {
-    "+": gettext_lazy("created"),
-    "~": gettext_lazy("changed"),
-    "-": gettext_lazy("deleted"),
+    "+": pgettext_lazy("audit action", "created"),
+    "~": pgettext_lazy("audit action", "changed"),
+    "-": pgettext_lazy("audit action", "deleted"),
 }
 #: the columns every table's history gives the union, in one order
 COLUMNS = (
@@ -239,7 +241,7 @@ def audit_rows(rows: list[dict[str, Any]]) -> list[AuditRow]:
         voided = reason.startswith("voided:")
         action = str(ACTIONS.get(row["history_type"], row["history_type"]))
         if voided:
-            action = _("voided")
+            action = pgettext("audit action", "voided")
         if finding:
             status = {"status": status_word(row["audit_status"])}
             action = (

@@ -573,7 +573,7 @@ def _visit_title(visit: Any) -> str:
     from sanitas.casework.inspection import VISIT_KINDS
 
     kind = VISIT_KINDS.get(visit.kind)
-    return str(kind.title) if kind is not None else visit.get_kind_display()
+    return kind.said if kind is not None else visit.get_kind_display()
 
 
 register(Source("records", gettext_lazy("Records and their versions"), record_entries))

@@ -138,14 +138,19 @@ ASKED = {
 
 
 #: Accept-Language → the start form's day of the visit, in it
-STARTED = {"en": "Day of the visit", "es": "Día de la visita", "zh-Hant": "訪查日期"}
+STARTED = {
+    "en": ("Day of the visit", "FOG inspection"),
+    "es": ("Día de la visita", "Inspección de FOG"),
+    "zh-Hant": ("訪查日期", "油脂（FOG）檢查"),
+}
 
 
 @pytest.mark.parametrize("language", ["en", "es", "zh-Hant"])
 def test_an_inspection_steps_questions_are_in_the_readers_language(client, block, language):
     _inspector(client, language)
     start = client.get(reverse("casework:inspection_start", args=["jade-garden"])).content
-    assert STARTED[language] in start.decode()
+    day, kind = STARTED[language]
+    assert day in start.decode() and kind in start.decode()
     client.post(
         reverse("casework:inspection_start", args=["jade-garden"]),
         {"kind": "fog", "visit_date": AS_OF.isoformat()},
@@ -157,7 +162,7 @@ def test_an_inspection_steps_questions_are_in_the_readers_language(client, block
         reverse("casework:inspection_step", args=[visit.pk, "condition"])
     ).content.decode()
     depth, step_title, question, choice = ASKED[language]
-    assert depth in interceptor and step_title in interceptor
+    assert depth in interceptor and step_title in interceptor and f"<h1>{kind} " in interceptor
     assert question in condition and choice in condition
     if language != "en":
         for english in ASKED["en"][:3]:
