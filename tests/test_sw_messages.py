@@ -318,3 +318,77 @@ def test_a_compost_problem_ending_in_its_own_stop_ends_the_sentence() -> None:
         "2025年4月20日於12 Alhambra Rd後院內以露天堆堆置的堆肥，違反堆肥規定：含有垃圾；"
         "其覆蓋層厚0.25英寸，少於0.5英寸。"
     )
+
+
+# --------------------------------------------------------------------------- accumulation
+
+ACCUMULATED = [
+    {**HOME, "zone": "C-3", "use": "commercial"},
+    {
+        "id": "acc",
+        "type": "accumulation",
+        "premises": "home",
+        "since": "2025-07-02T10:00",
+        "garbage": True,
+        "observed_at": "2025-07-02T10:00",
+    },
+    {"type": "accumulation_removal", "accumulation": "acc", "removed_at": "2025-07-09T08:00"},
+    {"id": "notice", "type": "fire_hazard_notice", "premises": "home", "date": "2025-07-03"},
+    {"type": "hazard_collection_arranged", "notice": "notice", "date": "2025-07-08"},
+]
+
+
+def test_an_accumulation_tells_its_limit_extended_in_a_holiday_week() -> None:
+    found = _finding(ACCUMULATED, date(2025, 7, 10), "SW-ACCUMULATION-TIME", "acc")
+    assert found.status == "violation"
+    assert found.explanation == (
+        "Garbage accumulated at 12 Alhambra Rd from 2025-07-02 10:00; in zone C-3 garbage may "
+        "stay 48 hours, not counting Sundays and holidays: until 2025-07-05 10:00, extended by "
+        "one day to 2025-07-07 10:00 because the week holds the holiday of 2025-07-04; it was "
+        "removed only at 2025-07-09 08:00, after the limit."
+    )
+    spanish = render(found.message, "es")
+    assert spanish.startswith(
+        "Basura acumulada en 12 Alhambra Rd desde el 2 de julio de 2025, 10:00; en la zona C-3 "
+        "la basura puede permanecer 48 horas, sin contar domingos ni feriados:"
+    )
+    assert spanish.endswith("se retiró recién el 9 de julio de 2025, 08:00, después del límite.")
+    chinese = render(found.message, "zh-Hant")
+    assert "因該週有2025年7月4日的假日而延長一天至2025年7月7日 10:00" in chinese
+    assert chinese.endswith("直到2025年7月9日 08:00才清除，已超過期限。")
+
+
+def test_a_fire_hazard_answered_late_says_so_in_each_language() -> None:
+    found = _finding(ACCUMULATED, date(2025, 7, 10), "SW-ACCUMULATION-HAZARD", "notice")
+    assert found.status == "late"
+    assert found.explanation == (
+        "On 2025-07-03 the Fire Chief gave notice that the accumulation of solid waste at "
+        "12 Alhambra Rd is a fire hazard, so collection and disposal had to be arranged "
+        "immediately, by 2025-07-04; collection was arranged on 2025-07-08, after that."
+    )
+    assert render(found.message, "es") == (
+        "El 3 de julio de 2025, el jefe de bomberos notificó un peligro de incendio por la "
+        "acumulación de residuos sólidos en 12 Alhambra Rd, por lo que la recolección y la "
+        "eliminación debían programarse de inmediato, a más tardar el 4 de julio de 2025; la "
+        "recolección se programó el 8 de julio de 2025, después de esa fecha."
+    )
+    assert render(found.message, "zh-Hant") == (
+        "消防局長於2025年7月3日通知12 Alhambra Rd堆積的固體廢棄物構成火災危險，因此須立即安排收集"
+        "及處置，最遲於2025年7月4日前完成；已於2025年7月8日安排收集，已逾該期限。"
+    )
+
+
+def test_a_premises_without_a_means_of_disposal_is_asked_to_show_one() -> None:
+    found = _finding(ACCUMULATED, date(2025, 7, 10), "SW-DISPOSAL-MEANS", "home")
+    assert found.status == "due"
+    assert found.explanation.startswith(
+        "On 2025-07-10 12 Alhambra Rd, in commercial use, has no collection service by the "
+        "contractor and no self-haul"
+    )
+    assert render(found.message, "es").startswith(
+        "El 10 de julio de 2025, 12 Alhambra Rd, de uso comercial, no tiene servicio de "
+        "recolección del contratista"
+    )
+    assert render(found.message, "zh-Hant").startswith(
+        "2025年7月10日，12 Alhambra Rd（商業用途）無承包商收集服務"
+    )

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any, get_args
 
 from sanitas.ordinance.calendar import add_counted_hours, add_days
 from sanitas.ordinance.engine import Context, Outcome, derived, due, late, met, rule, violation
 from sanitas.ordinance.general import Premises
-from sanitas.ordinance.organics.vocabulary import CollectionService
+from sanitas.ordinance.general.vocabulary import PremisesUse
+from sanitas.ordinance.messages import Count, Day, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.organics.vocabulary import CollectionService, Stream
 from sanitas.ordinance.solid_waste.common import (
     EVIDENCE_READING,
     Trail,
@@ -21,11 +24,12 @@ from sanitas.ordinance.solid_waste.common import (
     in_force_on,
     moment_reading,
     readings_sentence,
+    ref,
     report_problem,
     zone_of,
 )
 from sanitas.ordinance.solid_waste.vocabulary import Accumulation, FireHazardNotice
-from sanitas.ordinance.words import capital, day, name_of, number, plural, words
+from sanitas.ordinance.words import capital, day, name_of, plural, words
 
 # --------------------------------------------------------------------------- SW-ACCUMULATION-TIME
 
@@ -35,7 +39,7 @@ class AccumulationLimit:
     """How long an accumulation may stay, and why."""
 
     counted: bool  # the 48-hour limit, Sundays and holidays excepted
-    basis: str  # the words of the limit that apply
+    basis: Phrase  # the words of the limit that apply, a clause of the findings
     period_end: datetime  # before any holiday-week extension
     holiday: date | None  # the holiday in the week the period ends, if any
     deadline: datetime
@@ -55,16 +59,13 @@ def accumulation_limit(accumulation: Accumulation, ctx: Context) -> Accumulation
     zone = zone_of(ctx.get(accumulation.premises))  # type: ignore[arg-type]
     short_zones = {z.upper() for z in ctx.param("sw.short_limit_zones", on=on)}
     days = ctx.param("sw.standard_limit_days", on=on)
-    week = "one week" if days == 7 else plural(days, "day")
+    week = Word(_ONE_WEEK) if days == 7 else Phrase(_DAYS(n=Count(days)))
     readings: list[str] = []
     if accumulation.garbage and zone in short_zones:
         hours = ctx.param("sw.short_limit_hours", on=on)
         counted = True
         parts = ["(A)(1)"]
-        basis = (
-            f"in zone {zone} garbage may stay {plural(hours, 'hour')}, not counting Sundays "
-            "and holidays"
-        )
+        basis = _LIMIT_HOURS(zone=Name(zone or ""), n=Count(hours))
         readings.append(
             '"Sundays and holidays excepted" counts only the hours of days that are neither '
             "a Sunday nor a holiday"
@@ -75,16 +76,16 @@ def accumulation_limit(accumulation: Accumulation, ctx: Context) -> Accumulation
         if accumulation.garbage:
             parts = ["(A)(2)"]
             if zone:
-                basis = f"in zone {zone} garbage may stay {week}"
+                basis = _LIMIT_ZONE(zone=Name(zone), week=week)
             else:
-                basis = f"with no zone on record, garbage may stay {week}"
+                basis = _LIMIT_NO_ZONE(week=week)
                 readings.append(
                     "a premises with no recorded zone is held to the one-week limit of all "
                     "other areas, the longer of the two"
                 )
         else:
             parts = ["(B)"]
-            basis = f"solid waste other than garbage may stay {week} in any zone"
+            basis = _LIMIT_OTHER(week=week)
         end = accumulation.since + timedelta(days=days)
     holiday = ctx.calendar.week_holiday(_period_end_day(end))
     limit = end
@@ -101,13 +102,29 @@ def accumulation_limit(accumulation: Accumulation, ctx: Context) -> Accumulation
             limit = end + timedelta(days=extra)
     return AccumulationLimit(
         counted,
-        basis,
+        Phrase(basis),
         end,
         holiday,
         limit,
         cite_parts("Ch. 50 time limits", parts),
         tuple(readings),
     )
+
+
+_ONE_WEEK = "one week"
+vocabulary(_ONE_WEEK)
+_DAYS = declare("sw.limit.days", "{n} day", plural="{n} days", count="n")
+_LIMIT_HOURS = declare(
+    "sw.limit.hours",
+    "in zone {zone} garbage may stay {n} hour, not counting Sundays and holidays",
+    plural="in zone {zone} garbage may stay {n} hours, not counting Sundays and holidays",
+    count="n",
+)
+_LIMIT_ZONE = declare("sw.limit.zone", "in zone {zone} garbage may stay {week}")
+_LIMIT_NO_ZONE = declare("sw.limit.no-zone", "with no zone on record, garbage may stay {week}")
+_LIMIT_OTHER = declare(
+    "sw.limit.other", "solid waste other than garbage may stay {week} in any zone"
+)
 
 
 @derived("accumulation_deadline", on="accumulation", requirement="SW-ACCUMULATION-TIME")
@@ -139,69 +156,114 @@ def accumulation_time(accumulation: Accumulation, ctx: Context) -> Outcome | Non
         return None
     limit = accumulation_limit(accumulation, ctx)
     until = limit.deadline
-    what = "Garbage" if accumulation.garbage else "Solid waste"
-    head = (
-        f"{what} accumulated at {name_of(ctx, accumulation.premises)} from "
-        f"{day(accumulation.since)}; {limit.basis}"
-    )
+    args: dict[str, Any] = {
+        "premises": ref(ctx, accumulation.premises),
+        "since": Day(accumulation.since),
+        "basis": limit.basis,
+        "until": Day(until),
+    }
     if limit.holiday is not None:
-        head += (
-            f": until {day(limit.period_end)}, extended by one day to {day(until)} because "
-            f"the week holds the holiday of {day(limit.holiday)}"
-        )
-    else:
-        head += f", so until {day(until)}"
+        args.update(end=Day(limit.period_end), holiday=Day(limit.holiday))
+    head = Phrase(_HEADS[bool(accumulation.garbage), limit.holiday is not None](**args))
     exact = (
         '"in excess of" the limit: the very end of the period is still within it'
         if until in (trail.seen, trail.removed)
         else None
     )
     kw = {"due": until, "cite": limit.cite}
-    seen = "seen still there" if trail.seen_again else "seen"
+    seen = Word(_SEEN_AGAIN if trail.seen_again else _SEEN)
+    at = Day(trail.seen)
     if trail.seen > until:
-        tail = f"; it was {seen} at {day(trail.seen)}, after the limit"
         if trail.removed is not None:
-            tail += f", and removed at {day(trail.removed)}"
-        return violation(head + tail + ".", reading=readings_sentence(limit.readings), **kw)
+            message = _SEEN_LATE_REMOVED(head=head, seen=seen, at=at, removed=Day(trail.removed))
+        else:
+            message = _SEEN_LATE(head=head, seen=seen, at=at)
+        return violation(message, reading=readings_sentence(limit.readings), **kw)
     if trail.removed is not None:
         if trail.removed > until:
             return violation(
-                f"{head}; it was removed only at {day(trail.removed)}, after the limit.",
+                _REMOVED_LATE(head=head, removed=Day(trail.removed)),
                 reading=readings_sentence(limit.readings),
                 **kw,
             )
         return met(
-            f"{head}; it was removed at {day(trail.removed)}, within the limit.",
+            _REMOVED_IN_TIME(head=head, removed=Day(trail.removed)),
             reading=readings_sentence([*limit.readings, exact]),
             **kw,
         )
     if trail.gone is not None:
         if trail.gone <= until:
             return met(
-                f"{head}; a follow-up observation at {day(trail.gone)} found it gone, within "
-                "the limit.",
+                _GONE_IN_TIME(head=head, gone=Day(trail.gone)),
                 reading=readings_sentence(limit.readings),
                 **kw,
             )
         return met(
-            f"{head}; a follow-up observation at {day(trail.gone)} found it gone, and no "
-            "record shows it there after the limit.",
+            _GONE_LATER(head=head, gone=Day(trail.gone)),
             reading=readings_sentence([*limit.readings, EVIDENCE_READING]),
             **kw,
         )
     moment = moment_reading(until, ctx)
     if not has_passed(until, ctx):
         return met(
-            f"{head}; it was {seen} at {day(trail.seen)} and may stay until then.",
+            _MAY_STAY(head=head, seen=seen, at=at),
             reading=readings_sentence([*limit.readings, exact, moment]),
             **kw,
         )
     return due(
-        f"{head}; it was last {seen} at {day(trail.seen)}, within the limit, and no removal "
-        "is recorded, so a follow-up observation is due.",
+        _FOLLOW_UP_DUE(head=head, seen=seen, at=at),
         reading=readings_sentence([*limit.readings, exact, moment, EVIDENCE_READING]),
         **kw,
     )
+
+
+#: the head of a finding: what accumulated where and since when, its limit, and the
+#: limit's end (extended in a holiday week)
+_HEADS = {
+    (garbage, holiday): declare(
+        "sw.accumulation.head" + ("-garbage" if garbage else "") + ("-holiday" if holiday else ""),
+        ("Garbage" if garbage else "Solid waste")
+        + " accumulated at {premises} from {since}; {basis}"
+        + (
+            ": until {end}, extended by one day to {until} because the week holds the holiday "
+            "of {holiday}"
+            if holiday
+            else ", so until {until}"
+        ),
+    )
+    for garbage in (True, False)
+    for holiday in (True, False)
+}
+_SEEN, _SEEN_AGAIN = "seen", "seen still there"
+vocabulary(_SEEN, _SEEN_AGAIN)
+_SEEN_LATE = declare("sw.accumulation.seen-late", "{head}; it was {seen} at {at}, after the limit.")
+_SEEN_LATE_REMOVED = declare(
+    "sw.accumulation.seen-late-removed",
+    "{head}; it was {seen} at {at}, after the limit, and removed at {removed}.",
+)
+_REMOVED_LATE = declare(
+    "sw.accumulation.removed-late", "{head}; it was removed only at {removed}, after the limit."
+)
+_REMOVED_IN_TIME = declare(
+    "sw.accumulation.removed", "{head}; it was removed at {removed}, within the limit."
+)
+_GONE_IN_TIME = declare(
+    "sw.accumulation.gone",
+    "{head}; a follow-up observation at {gone} found it gone, within the limit.",
+)
+_GONE_LATER = declare(
+    "sw.accumulation.gone-later",
+    "{head}; a follow-up observation at {gone} found it gone, and no record shows it there "
+    "after the limit.",
+)
+_MAY_STAY = declare(
+    "sw.accumulation.may-stay", "{head}; it was {seen} at {at} and may stay until then."
+)
+_FOLLOW_UP_DUE = declare(
+    "sw.accumulation.follow-up-due",
+    "{head}; it was last {seen} at {at}, within the limit, and no removal is recorded, so a "
+    "follow-up observation is due.",
+)
 
 
 # --------------------------------------------------------------------------- SW-ACCUMULATION-HAZARD
@@ -282,51 +344,41 @@ def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | Non
     if early:
         return None
     what = (
-        name_of(ctx, accumulation)
+        ref(ctx, accumulation)
         if accumulation is not None
-        else f"the accumulation of solid waste at {name_of(ctx, notice.premises)}"
+        else Phrase(_ACCUMULATION_AT(premises=ref(ctx, notice.premises)))
     )
     if notice.danger == "public_danger":
-        return violation(
-            f"On {day(notice.date)} the Fire Chief found {what} dangerous to the public peace, "
-            "safety or health, which is unlawful."
-        )
+        return violation(_PUBLIC_DANGER(date=Day(notice.date), what=what))
     days = ctx.param("sw.hazard_arrange_days", on=notice.date)
     due_on = add_days(notice.date, days)
-    head = (
-        f"On {day(notice.date)} the Fire Chief gave notice that {what} is a fire hazard, so "
-        f"collection and disposal had to be arranged immediately, by {day(due_on)}"
-    )
+    head = Phrase(_HAZARD_HEAD(date=Day(notice.date), what=what, due=Day(due_on)))
     reading = _hazard_reading(days)
-    acts: list[tuple[date, str]] = [
-        (a.date, f"collection was arranged on {day(a.date)}")  # type: ignore[attr-defined]
+    # what answered the notice, the first by its day (an arrangement before a removal)
+    acts: list[tuple[date, int, Phrase]] = [
+        (a.date, 0, Phrase(_ARRANGED(date=Day(a.date))))  # type: ignore[attr-defined]
         for a in arranged
     ]
     if trail is not None and trail.removed is not None:
-        acts.append((trail.removed.date(), f"it was removed at {day(trail.removed)}"))
-    done = min(acts) if acts else None
+        acts.append((trail.removed.date(), 1, Phrase(_REMOVED(at=Day(trail.removed)))))
+    done = min(acts, key=lambda act: act[:2]) if acts else None
     gone_on = trail.gone.date() if trail is not None and trail.gone is not None else None
     kw = {"due": due_on, "reading": readings_sentence([reading])}
     if done is not None and done[0] <= due_on:
-        return met(f"{head}; {done[1]}.", **kw)
+        return met(_ANSWERED(head=head, done=done[2]), **kw)
     if gone_on is not None and gone_on <= due_on:
-        return met(
-            f"{head}; a follow-up observation at {day(trail.gone)} found it gone.",  # type: ignore[union-attr]
-            **kw,
-        )
+        return met(_HAZARD_GONE(head=head, gone=Day(trail.gone)), **kw)  # type: ignore[union-attr]
     if done is not None:
-        return late(f"{head}; {done[1]}, after that.", **kw)
+        return late(_ANSWERED_LATE(head=head, done=done[2]), **kw)
     if gone_on is not None:
         return met(
-            f"{head}; a follow-up observation at {day(trail.gone)} found it gone, and no "  # type: ignore[union-attr]
-            "record shows it still there after the deadline.",
+            _HAZARD_GONE_LATER(head=head, gone=Day(trail.gone)),  # type: ignore[union-attr]
             due=due_on,
             reading=readings_sentence([reading, EVIDENCE_READING]),
         )
     if trail is not None and trail.seen.date() > due_on:
         return violation(
-            f"{head}; it was seen still there at {day(trail.seen)}, after that, and no "
-            "arrangement is recorded.",
+            _HAZARD_STILL_THERE(head=head, seen=Day(trail.seen)),
             due=due_on,
             reading=readings_sentence(
                 [
@@ -337,10 +389,9 @@ def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | Non
             ),
         )
     if ctx.as_of <= due_on:
-        return due(f"{head}; no arrangement is recorded yet.", **kw)
+        return due(_NOT_ARRANGED_YET(head=head), **kw)
     return due(
-        f"{head}; no arrangement is recorded, and nothing after {day(due_on)} shows whether "
-        "it is still there, so a follow-up is due.",
+        _NOT_ARRANGED(head=head, due=Day(due_on)),
         due=due_on,
         reading=readings_sentence(
             [
@@ -352,10 +403,85 @@ def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | Non
     )
 
 
+_ACCUMULATION_AT = declare(
+    "sw.hazard.accumulation-at", "the accumulation of solid waste at {premises}"
+)
+_PUBLIC_DANGER = declare(
+    "sw.hazard.public-danger",
+    "On {date} the Fire Chief found {what} dangerous to the public peace, safety or health, "
+    "which is unlawful.",
+)
+_HAZARD_HEAD = declare(
+    "sw.hazard.head",
+    "On {date} the Fire Chief gave notice that {what} is a fire hazard, so collection and "
+    "disposal had to be arranged immediately, by {due}",
+)
+_ARRANGED = declare("sw.hazard.arranged", "collection was arranged on {date}")
+_REMOVED = declare("sw.hazard.removed", "it was removed at {at}")
+_ANSWERED = declare("sw.hazard.answered", "{head}; {done}.")
+_ANSWERED_LATE = declare("sw.hazard.answered-late", "{head}; {done}, after that.")
+_HAZARD_GONE = declare("sw.hazard.gone", "{head}; a follow-up observation at {gone} found it gone.")
+_HAZARD_GONE_LATER = declare(
+    "sw.hazard.gone-later",
+    "{head}; a follow-up observation at {gone} found it gone, and no record shows it still "
+    "there after the deadline.",
+)
+_HAZARD_STILL_THERE = declare(
+    "sw.hazard.still-there",
+    "{head}; it was seen still there at {seen}, after that, and no arrangement is recorded.",
+)
+_NOT_ARRANGED_YET = declare("sw.hazard.not-arranged-yet", "{head}; no arrangement is recorded yet.")
+_NOT_ARRANGED = declare(
+    "sw.hazard.not-arranged",
+    "{head}; no arrangement is recorded, and nothing after {due} shows whether it is still "
+    "there, so a follow-up is due.",
+)
+
+
 # --------------------------------------------------------------------------- SW-DISPOSAL-MEANS
 
 #: a disposal stream in a sentence: "black-container collection service"
-_STREAM_WORDS = {"black": "black-container", "total": "solid waste"}
+_STREAM_WORDS = {
+    stream: {"black": "black-container", "total": "solid waste"}.get(stream, words(stream))
+    for stream in get_args(Stream)
+}
+#: a premises' use in a sentence: "in residential use"
+_USE_WORDS = {
+    use: "in mixed use" if use == "mixed_use" else f"in {words(use)} use"
+    for use in get_args(PremisesUse)
+}
+_WEEKLY, _EVERY_OTHER_WEEK = "weekly", "every other week"
+_FRANCHISE_WEEKLY = "weekly under the franchise"
+_NO_SERVICE = "no collection service by the contractor"
+vocabulary(
+    *_STREAM_WORDS.values(),
+    *_USE_WORDS.values(),
+    _WEEKLY,
+    _EVERY_OTHER_WEEK,
+    _FRANCHISE_WEEKLY,
+    _NO_SERVICE,
+)
+_TIMES_A_WEEK = declare("sw.disposal.times-a-week", "{n} times a week")
+_BY_SERVICE = declare(
+    "sw.disposal.service",
+    "{premises} has {stream} collection service by the contractor since {start}, collected "
+    "{how}: an at-least-weekly means of disposal.",
+)
+_BY_SELF_HAUL = declare(
+    "sw.disposal.self-haul",
+    "{holder} hauls its own solid waste to a disposal site (a self-hauler since {start}): a "
+    "permitted means of disposal.",
+)
+_TOO_RARE = declare(
+    "sw.disposal.too-rare",
+    "{stream} collection only {how} (at least {least} is required)",
+)
+_NOT_SHOWN = declare(
+    "sw.disposal.not-shown",
+    "On {date} {premises}, {use}, has {why} and no self-haul to a disposal site on record, so "
+    "it is to show how it disposes of its solid waste: by at-least-weekly collection by the "
+    "contractor or by taking it to a licensed landfill or disposal site.",
+)
 
 
 def _holders(premises: Premises, ctx: Context) -> list[str]:
@@ -377,17 +503,13 @@ def _frequency(service: CollectionService, ctx: Context) -> tuple[float, bool]:
     return service.collections_per_week, False
 
 
-def _use_words(use: str | None) -> str:
-    """ "in residential use", "in mixed use"."""
-    return "in mixed use" if use == "mixed_use" else f"in {words(use)} use"
-
-
-def _per_week(count: float) -> str:
+def _per_week(count: float) -> Any:
+    """How often a service collects: "weekly", "every other week", "3 times a week"."""
     if count == 1:
-        return "weekly"
+        return Word(_WEEKLY)
     if count == 0.5:
-        return "every other week"
-    return f"{number(count)} times a week"
+        return Word(_EVERY_OTHER_WEEK)
+    return Phrase(_TIMES_A_WEEK(n=Count(count)))
 
 
 @rule("SW-DISPOSAL-MEANS", on="premises")
@@ -408,7 +530,6 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
         return None
     streams = ctx.param("sw.disposal_streams")
     minimum = ctx.param("sw.min_collections_per_week")
-    where = name_of(ctx, premises)
     current = [
         s
         for s in _services(premises, ctx)
@@ -418,10 +539,12 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
         per_week, read = _frequency(service, ctx)
         if per_week >= minimum:
             return met(
-                f"{capital(where)} has {_STREAM_WORDS.get(service.stream, words(service.stream))} "
-                f"collection service by the contractor since {day(service.start)}, collected "
-                f"{'weekly under the franchise' if read else _per_week(per_week)}: an "
-                "at-least-weekly means of disposal.",
+                _BY_SERVICE(
+                    premises=ref(ctx, premises, capital=True),
+                    stream=Word(_STREAM_WORDS[service.stream]),
+                    start=Day(service.start),
+                    how=Word(_FRANCHISE_WEEKLY) if read else _per_week(per_week),
+                ),
                 cite="'65 Code § 6-4.105(B)(1)(a)",
                 reading=readings_sentence(
                     [
@@ -436,25 +559,30 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
         for hauler in ctx.referring("self_hauler", "subject", holder):
             if in_force_on(hauler.start, hauler.end, ctx.as_of):  # type: ignore[attr-defined]
                 return met(
-                    f"{capital(name_of(ctx, holder))} hauls its own solid waste to a disposal "
-                    f"site (a self-hauler since {day(hauler.start)}): a permitted means of "  # type: ignore[attr-defined]
-                    "disposal.",
+                    _BY_SELF_HAUL(
+                        holder=ref(ctx, holder, capital=True),
+                        start=Day(hauler.start),  # type: ignore[attr-defined]
+                    ),
                     cite="'65 Code § 6-4.105(B)(1)(b)",
                 )
     if current:
         service = current[0]
-        why = (
-            f"{_STREAM_WORDS.get(service.stream, words(service.stream))} collection only "
-            f"{_per_week(_frequency(service, ctx)[0])} (at least "
-            f"{_per_week(minimum)} is required)"
+        why: Any = Phrase(
+            _TOO_RARE(
+                stream=Word(_STREAM_WORDS[service.stream]),
+                how=_per_week(_frequency(service, ctx)[0]),
+                least=_per_week(minimum),
+            )
         )
     else:
-        why = "no collection service by the contractor"
+        why = Word(_NO_SERVICE)
     return due(
-        f"On {day(ctx.as_of)} {where}, {_use_words(premises.use)}, has {why} and no self-haul "
-        "to a disposal site on record, so it is to show how it disposes of its solid waste: "
-        "by at-least-weekly collection by the contractor or by taking it to a licensed "
-        "landfill or disposal site.",
+        _NOT_SHOWN(
+            date=Day(ctx.as_of),
+            premises=ref(ctx, premises),
+            use=Word(_USE_WORDS[premises.use]),  # type: ignore[index]
+            why=why,
+        ),
         cite="'65 Code § 6-4.105(B)(1)",
         reading=_DISPOSAL_NOT_SHOWN,
     )

@@ -60,6 +60,12 @@ def ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
     describe = _DESCRIPTIONS.get(fact.type)
     if describe is not None:
         return Phrase(describe(ctx, fact), capital=capital)
+    if fact.type == "establishment" and not getattr(fact, "name", None):
+        # an establishment with no name, by what it is ("the restaurant at …"), as the
+        # FOG findings describe it
+        from sanitas.ordinance.fog.common import ref as described
+
+        return described(ctx, fact, capital)
     return Name(name_of(ctx, fact), capital=capital)
 
 
