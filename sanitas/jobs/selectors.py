@@ -10,6 +10,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from sanitas.access.policy import About, allows
 from sanitas.jobs.models import Job
@@ -56,22 +59,42 @@ def job(pk: int) -> Job | None:
     return Job.objects.select_related("started_by").filter(pk=pk).first()
 
 
+#: what a job counts and its states, as its page says them (the model keeps English)
+UNIT_WORDS = {
+    "rows": gettext_lazy("rows"),
+    "groups": gettext_lazy("subject groups"),
+    "notices": gettext_lazy("notices"),
+    "sections": gettext_lazy("sections"),
+}
+STATE_WORDS = {
+    "queued": pgettext_lazy("job state", "Queued"),
+    "running": pgettext_lazy("job state", "Running"),
+    "finished": pgettext_lazy("job state", "Finished"),
+    "failed": pgettext_lazy("job state", "Failed"),
+}
+
+
+def _count(number: int) -> str:
+    """A count as the page's language writes it: 1,000 in English, 1.000 in Spanish."""
+    return number_format(number, force_grouping=True)
+
+
 def _duration(seconds: float) -> str:
     seconds = max(0, round(seconds))
     if seconds < 60:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
     minutes = round(seconds / 60)
     if minutes < 90:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
+    return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": f"{minutes:02d}"}
 
 
 def progress(found: Job, *, now: Any = None) -> dict[str, Any]:
     """How far a job got, for its page and its progress endpoint: counts, the
     percent, and the time left estimated from its rate so far."""
     now = now or timezone.now()
-    unit = found.get_unit_display()
+    unit = str(UNIT_WORDS.get(found.unit, found.get_unit_display()))
     percent = None
     if found.total:
         percent = min(100, int(found.done * 100 / found.total))
@@ -83,9 +106,13 @@ def progress(found: Job, *, now: Any = None) -> dict[str, Any]:
         remaining = max(0, found.total - found.done)
         left = elapsed / found.done * remaining
     if found.total is not None:
-        counted = f"{found.done:,} of {found.total:,} {unit}"
+        counted = _("%(done)s of %(total)s %(unit)s") % {
+            "done": _count(found.done),
+            "total": _count(found.total),
+            "unit": unit,
+        }
     elif found.done:
-        counted = f"{found.done:,} {unit}"
+        counted = _("%(done)s %(unit)s") % {"done": _count(found.done), "unit": unit}
     else:
         counted = ""
     ended = found.state in ("finished", "failed")
@@ -95,7 +122,7 @@ def progress(found: Job, *, now: Any = None) -> dict[str, Any]:
     return {
         "id": found.pk,
         "state": found.state,
-        "state_label": found.get_state_display(),
+        "state_label": str(STATE_WORDS.get(found.state, found.get_state_display())),
         "done": found.done,
         "total": found.total,
         "unit": unit,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -103,3 +103,31 @@ def test_the_scripts_sentences_come_from_the_page_in_its_language(client, superv
 
     found = client.get(reverse("web:pick"), {"q": "jade-emp", "types": "employee"}).json()
     assert found["status"] == said["found"] and len(found["results"]) == 3
+
+
+#: Accept-Language → a running job's progress in words, as the bar shows it
+PROGRESS = {
+    "en": ("Running", "250 of 1,000 subject groups", "30 seconds", "2 h 05 min"),
+    "es": ("En curso", "250 de 1\u00a0000 grupos de sujetos", "30 segundos", "2 h 05 min"),
+    "zh-Hant": ("執行中", "250／1000 個對象群組", "30 秒", "2 小時 05 分"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "zh-Hant"])
+def test_a_jobs_progress_is_said_in_the_readers_language(client, supervisor, language):
+    from django.utils import translation
+
+    from sanitas.jobs import selectors
+
+    job = services.start_job(kind="sweep", params={}, user=supervisor)
+    services.mark_running(job)
+    services.report_progress(job, done=250, total=1000, message="sweeping")
+    job.refresh_from_db()
+    state, counted, soon, later = PROGRESS[language]
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = HEADER[language]
+    polled = client.get(reverse("jobs:progress", args=[job.pk])).json()
+    assert polled["state_label"] == state and polled["counted"] == counted
+    with translation.override("zh-hant" if language == "zh-Hant" else language):
+        near = selectors.progress(job, now=job.started_at + timedelta(seconds=10))
+        far = selectors.progress(job, now=job.started_at + timedelta(seconds=2500))
+    assert near["time_left"] == soon and far["time_left"] == later
