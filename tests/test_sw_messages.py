@@ -392,3 +392,65 @@ def test_a_premises_without_a_means_of_disposal_is_asked_to_show_one() -> None:
     assert render(found.message, "zh-Hant").startswith(
         "2025年7月10日，12 Alhambra Rd（商業用途）無承包商收集服務"
     )
+
+
+# --------------------------------------------------------------------------- the catalogs
+
+
+def _area_words() -> set[str]:
+    """The words of the vocabulary the solid waste modules carry (their constants and the
+    values of their tables)."""
+    from sanitas.ordinance.messages import VOCABULARY
+    from sanitas.ordinance.solid_waste import accumulation, collection, containers, storage
+
+    found: set[str] = set()
+    for module in (common, collection, containers, storage, accumulation):
+        for value in vars(module).values():
+            values = value.values() if isinstance(value, dict) else [value]
+            found.update(v for v in values if isinstance(v, str) and v in VOCABULARY)
+    return found
+
+
+def test_the_solid_waste_messages_hold_to_the_legal_glossary() -> None:
+    """Every sw.* message and every word the area carries is translated in Spanish and
+    Chinese, keeps its placeholders, and uses the glossary's words where its English uses
+    a legal term (solid waste is residuos sólidos and 固體廢棄物, never basura or 垃圾, which
+    say garbage where the English says it beside solid waste; an infraction or a
+    violation is never a fee)."""
+    import re
+
+    from sanitas.notices.kinds import _held_to_glossary
+    from sanitas.ordinance.messages import TEMPLATES, translations
+
+    ours = [t for ident, t in TEMPLATES.items() if ident.startswith("sw.")]
+    assert len(ours) > 130
+    area_words = _area_words()
+    assert len(area_words) > 60
+    problems = []
+    for language in ("es", "zh-Hant"):
+        catalog = translations(language)
+        for template in ours:
+            if template.plural is None:
+                said = [(template.english, catalog.pgettext(template.id, template.english))]
+            else:
+                said = [
+                    (english, catalog.npgettext(template.id, template.english, template.plural, n))
+                    for english, n in ((template.english, 1), (template.plural, 2))
+                ]
+            for english, text in said:
+                bare = re.sub(r"\{\w+\}", "", english)
+                assert text != english or not re.search(r"[a-z]{3}", bare), template.id
+                kept = set(re.findall(r"\{(\w+)\}", text))
+                fields = set(re.findall(r"\{(\w+)\}", english))
+                assert kept <= fields | {template.count} and fields - kept <= {template.count}, (
+                    template.id
+                )
+                found = _held_to_glossary(language, template.id, english, text)
+                if "garbage" in english:  # garbage is basura and 垃圾 beside solid waste
+                    found = [p for p in found if "'basura'" not in p and "'垃圾'" not in p]
+                problems += found
+        for english in sorted(area_words):
+            text = catalog.pgettext("word", english)
+            assert text != english or (language, english) == ("es", "metal"), english
+            problems += _held_to_glossary(language, "word", english, text)
+    assert not problems, "\n".join(problems)
