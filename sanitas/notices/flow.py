@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from sanitas.access.policy import allows
 
@@ -85,6 +85,36 @@ EVENT_NAMES = {
     "hearing: modified": _("hearing: modified"),
     "hearing: dismissed": _("hearing: dismissed"),
 }
+
+#: a hearing's decisions (the final written order's), as a page names them
+DECISION_NAMES = {
+    "upheld": pgettext_lazy("hearing decision", "upheld"),
+    "modified": pgettext_lazy("hearing decision", "modified"),
+    "dismissed": pgettext_lazy("hearing decision", "dismissed"),
+}
+
+
+def state_name(state: str) -> str:
+    """A notice's state in the reader's language (as recorded when none is known)."""
+    return str(NOTICE_STATE_NAMES.get(state, state))
+
+
+def extension_state_name(state: str) -> str:
+    return str(EXTENSION_STATE_NAMES.get(state, state))
+
+
+def appeal_state_name(state: str) -> str:
+    return str(APPEAL_STATE_NAMES.get(state, state))
+
+
+def decision_name(decision: str) -> str:
+    return str(DECISION_NAMES.get(decision, decision))
+
+
+def event_name(action: str) -> str:
+    """A timeline's action in the reader's language (as recorded when none is known)."""
+    return str(EVENT_NAMES.get(action, action))
+
 
 #: the kinds a transition applies to when it names none
 ANY_KIND: tuple[str, ...] = ()
@@ -297,8 +327,23 @@ class TransitionRefused(Exception):
 
 
 def _state_words(states: tuple[str, ...]) -> str:
-    words = [f"a {s} notice" if s != "approved" else "an approved notice" for s in states]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    """``a draft notice, an approved notice or a served notice``, in the reader's
+    language."""
+    words = [
+        gettext("a %(state)s notice") % {"state": state_name(s)}
+        if s != "approved"
+        else gettext("an approved notice")
+        for s in states
+    ]
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(some)s or %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def action_name(transition: Transition) -> str:
+    """What a refusal calls ``transition``: its button's words (the pages' catalog
+    holds each by-hand transition's label), in the reader's language, lower case."""
+    return gettext(transition.label).lower()
 
 
 def check(action: str, notice: Any) -> Transition:
@@ -308,15 +353,20 @@ def check(action: str, notice: Any) -> Transition:
     if not transition.applies_to(notice.kind):
         raise TransitionRefused(
             [
-                f"notice {notice.code}: {transition.label.lower()} does not apply to this kind "
-                "of document"
+                gettext("notice %(code)s: %(action)s does not apply to this kind of document")
+                % {"code": notice.code, "action": action_name(transition)}
             ]
         )
     if notice.state not in transition.sources:
         raise TransitionRefused(
             [
-                f"notice {notice.code}: {transition.label.lower()} is for "
-                f"{_state_words(transition.sources)} (it is {notice.state})"
+                gettext("notice %(code)s: %(action)s is for %(states)s (it is %(state)s)")
+                % {
+                    "code": notice.code,
+                    "action": action_name(transition),
+                    "states": _state_words(transition.sources),
+                    "state": state_name(notice.state),
+                }
             ]
         )
     return transition

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from sanitas.kit.forms import UswdsForm
 from sanitas.kit.numbers import PlainDecimalField
+from sanitas.notices.flow import DECISION_NAMES
 from sanitas.notices.kinds import LANGUAGE_NAMES, LANGUAGES
 from sanitas.notices.models import DECISIONS, METHODS, PAYMENT_METHODS
 from sanitas.ordinance.enforcement import REASON_WORDS
@@ -31,11 +32,6 @@ PAYMENT_METHOD_NAMES = {
     "card": _("card"),
     "money_order": _("money order"),
     "online": _("online"),
-}
-DECISION_NAMES = {
-    "upheld": pgettext_lazy("hearing decision", "upheld"),
-    "modified": pgettext_lazy("hearing decision", "modified"),
-    "dismissed": pgettext_lazy("hearing decision", "dismissed"),
 }
 #: the reasons the ordinance allows for an extension (Ch. 50 SB 1383 enforcement (G))
 REASON_NAMES = {

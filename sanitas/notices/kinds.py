@@ -33,6 +33,19 @@ PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 KIND_PARTS = ("title", "intro", "appeal")
 
 
+def reader_language() -> str:
+    """The notices' language (``en``, ``es``, ``zh-Hant``) of the page being rendered:
+    Django's active language (``zh-hant``) as the notices name it; English for a
+    language the notices are not written in, or when none is active."""
+    from django.utils.translation import get_language
+
+    wanted = (get_language() or "en").lower()
+    for language in LANGUAGES:
+        if wanted in (language.lower(), language.lower().split("-")[0]):
+            return language
+    return "en"
+
+
 @dataclass(frozen=True)
 class Kind:
     """A kind of document: its law (the engine's) and the program that signs it."""

@@ -27,9 +27,10 @@ from typing import Any
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from sanitas.notices import compose, flow, render, versions
-from sanitas.notices.kinds import LANGUAGES, kind
+from sanitas.notices.kinds import LANGUAGES, kind, reader_language
 from sanitas.notices.models import (
     METHODS,
     OPEN_STATES,
@@ -87,11 +88,14 @@ class StaleNotice(NoticeError):
     def __init__(self, notice: Notice, version: str) -> None:
         self.notice, self.version = notice, version
         since = versions.events_since(notice, version)
-        who = ", ".join(dict.fromkeys(f"{e.actor} {e.action}" for e in since)) or "changed"
+        who = ", ".join(dict.fromkeys(f"{e.actor} {e.action}" for e in since)) or _("changed")
         super().__init__(
             [
-                f"notice {notice.code}: changed since the version you sent ({who}); nothing "
-                f"was stored: it is now at version {versions.version_of(notice)}"
+                _(
+                    "notice %(code)s: changed since the version you sent (%(who)s); nothing "
+                    "was stored: it is now at version %(version)s"
+                )
+                % {"code": notice.code, "who": who, "version": versions.version_of(notice)}
             ]
         )
 
@@ -134,8 +138,11 @@ def _check_version(notice: Notice, version: str | None, *, required: bool = Fals
         if required:
             raise NoticeVersionRequired(
                 [
-                    f"notice {notice.code}: a change names the version it was made from; read "
-                    "the notice and send its version"
+                    _(
+                        "notice %(code)s: a change names the version it was made from; read "
+                        "the notice and send its version"
+                    )
+                    % {"code": notice.code}
                 ]
             )
         return
@@ -144,13 +151,23 @@ def _check_version(notice: Notice, version: str | None, *, required: bool = Fals
 
 
 def _refuse_if_served(notice: Notice, what: str) -> None:
+    """Refuse ``what`` (``edit``, ``approval`` or ``service``) of a served notice."""
     if notice.served:
-        raise FrozenNotice(
-            [
-                f"notice {notice.code}: it was served on {notice.served_on} and never changes; "
-                f"{what} is refused (a correction is a new notice that supersedes it)"
-            ]
-        )
+        words = {
+            "edit": _(
+                "notice %(code)s: it was served on %(day)s and never changes; an edit is "
+                "refused (a correction is a new notice that supersedes it)"
+            ),
+            "approval": _(
+                "notice %(code)s: it was served on %(day)s and never changes; an approval is "
+                "refused (a correction is a new notice that supersedes it)"
+            ),
+            "service": _(
+                "notice %(code)s: it was served on %(day)s and never changes; a second "
+                "service is refused (a correction is a new notice that supersedes it)"
+            ),
+        }
+        raise FrozenNotice([words[what] % {"code": notice.code, "day": notice.served_on}])
 
 
 def _event(notice: Notice, *, actor: str, action: str, note: str = "") -> None:
@@ -342,7 +359,12 @@ def draft_notice(
     if finding is None:
         raise NotFound([f"finding {finding_id}: no such finding"])
     if not finding.current:
-        raise NoticeError([f"finding {finding_id}: no longer current; sweep and open it again"])
+        raise NoticeError(
+            [
+                _("finding %(finding)s: no longer current; sweep and open it again")
+                % {"finding": finding_id}
+            ]
+        )
     as_of = as_of or worklist_as_of()
     raw = _records(finding.subject_group)
     pack = jurisdiction_pack()
@@ -364,8 +386,11 @@ def draft_notice(
         if cites is None or not cites.served:
             raise NoticeError(
                 [
-                    f"finding {finding_id}: the notice it follows was not served through "
-                    "notices, so no citation can be drafted from it here"
+                    _(
+                        "finding %(finding)s: the notice it follows was not served through "
+                        "notices, so no citation can be drafted from it here"
+                    )
+                    % {"finding": finding_id}
                 ]
             )
         return _draft_citation(cites, actor=actor, today=_today(today), finding=finding)
@@ -468,9 +493,14 @@ def _draft_citation(
     content = preview(citation, served_on=today)
     if not content["ceiling"]:
         raise NoticeError(
-            [f"notice {notice.code}: the ladder allows no penalty for this violation "
-             f"(a ceiling of ${content['ceiling'] or 0}), so no citation follows it"]
-        )  # fmt: skip
+            [
+                _(
+                    "notice %(code)s: the ladder allows no penalty for this violation "
+                    "(a ceiling of $%(ceiling)s), so no citation follows it"
+                )
+                % {"code": notice.code, "ceiling": content["ceiling"] or 0}
+            ]
+        )
     citation.amount = Decimal(content["ceiling"])
     _update(citation, ["amount"])
     found = (
@@ -501,11 +531,17 @@ def citation_problems(notice: Notice, *, on: date) -> list[str]:
     must be a served Notice of Violation, still in force, whose deadline passed
     uncorrected by then, as the engine finds it."""
     if notice.kind != "sb1383_nov":
-        return [f"notice {notice.code}: only a Notice of Violation is followed by a citation"]
+        return [
+            _("notice %(code)s: only a Notice of Violation is followed by a citation")
+            % {"code": notice.code}
+        ]
     if notice.state != "served":
         return [
-            f"notice {notice.code}: it is {notice.state}; a citation follows only a served "
-            "notice whose deadline passed uncorrected"
+            _(
+                "notice %(code)s: it is %(state)s; a citation follows only a served "
+                "notice whose deadline passed uncorrected"
+            )
+            % {"code": notice.code, "state": flow.state_name(notice.state)}
         ]
     referral = next(
         (f for f in referral_findings(notice, as_of=on) if f.requirement == "ORG-CITATION"),
@@ -527,10 +563,21 @@ def _premature(notice: Notice, *, on: date, referral: dict[str, Any] | None) -> 
     if referral is not None and referral["status"] == "overdue":
         return []
     due = referral["due"] if referral is not None and referral["due"] else notice.deadline_on
-    why = f" ({referral['explanation']})" if referral is not None else ""
+    words = {"code": notice.code, "on": on, "due": due}
+    if referral is None:
+        return [
+            _(
+                "notice %(code)s: as of %(on)s its deadline of %(due)s has not passed "
+                "uncorrected, so a citation is premature"
+            )
+            % words
+        ]
     return [
-        f"notice {notice.code}: as of {on} its deadline of {due} has not passed uncorrected, "
-        f"so a citation is premature{why}"
+        _(
+            "notice %(code)s: as of %(on)s its deadline of %(due)s has not passed "
+            "uncorrected, so a citation is premature (%(why)s)"
+        )
+        % {**words, "why": referral["explanation"]}
     ]
 
 
@@ -565,7 +612,9 @@ def draft_citation(*, notice_id: int, actor: str, today: date | None = None) -> 
     respondent as its amount. A second request answers with the open draft."""
     notice = _notice(notice_id)
     if not notice.served:
-        raise NoticeError([f"notice {notice.code}: a draft is not followed by a citation"])
+        raise NoticeError(
+            [_("notice %(code)s: a draft is not followed by a citation") % {"code": notice.code}]
+        )
     return _draft_citation(notice, actor=actor, today=_today(today))
 
 
@@ -587,7 +636,7 @@ def edit_draft(
     the edit was made from: refused (:class:`StaleNotice`) when the notice changed
     since; with ``version_required``, an edit naming none is refused too."""
     notice = _notice(notice_id)
-    _refuse_if_served(notice, "an edit")
+    _refuse_if_served(notice, "edit")
     _check_version(notice, version, required=version_required)
     _check("edit", notice)
     changed = []
@@ -595,21 +644,31 @@ def edit_draft(
         notice.remarks, changed = remarks.strip(), [*changed, "remarks"]
     if language is not None and language != notice.language:
         if language not in LANGUAGES:
-            raise NoticeError([f"language: {language!r} is not one of {', '.join(LANGUAGES)}"])
+            raise NoticeError(
+                [
+                    _("language: %(language)r is not one of %(languages)s")
+                    % {"language": language, "languages": ", ".join(LANGUAGES)}
+                ]
+            )
         notice.language, changed = language, [*changed, "language"]
     if email is not None and email != notice.email:
         notice.email, changed = email.strip(), [*changed, "email"]
     if amount is not None and amount != notice.amount:
         if notice.kind != "citation":
-            raise NoticeError(["amount: only a citation carries an amount"])
+            raise NoticeError([_("amount: only a citation carries an amount")])
         if amount < 0:
-            raise NoticeError(["amount: cannot be negative"])
+            raise NoticeError([_("amount: cannot be negative")])
         ceiling = preview(notice)["ceiling"]
         if ceiling is not None and amount > ceiling:
             raise NoticeError(
-                [f"amount: {amount} is above the ceiling of {ceiling} the ladder allows for "
-                 "this respondent"]
-            )  # fmt: skip
+                [
+                    _(
+                        "amount: %(amount)s is above the ceiling of %(ceiling)s the ladder "
+                        "allows for this respondent"
+                    )
+                    % {"amount": amount, "ceiling": ceiling}
+                ]
+            )
         notice.amount, changed = amount, [*changed, "amount"]
     if notice.state == "approved" and changed:
         notice.state = "draft"  # an approval covers what was approved
@@ -631,11 +690,13 @@ def approve_notice(
     is premature or contradicts the ladder as of the real day; and when it changed
     after ``version``, the one the supervisor read (:class:`StaleNotice`)."""
     notice = _notice(notice_id)
-    _refuse_if_served(notice, "an approval")
+    _refuse_if_served(notice, "approval")
     _check_version(notice, version)
     _check("approve", notice)
     if actor == notice.created_by:
-        raise NoticeError([f"notice {notice.code}: the one who drafted it cannot approve it"])
+        raise NoticeError(
+            [_("notice %(code)s: the one who drafted it cannot approve it") % {"code": notice.code}]
+        )
     day = _today(today)
     # approved as it would be served on the real day
     content = preview(notice, served_on=day)
@@ -682,23 +743,28 @@ def serve_notice(
     unfilled in any language, or a citation premature on the day of service or the real
     day; and when it changed after ``version``, the one read (:class:`StaleNotice`)."""
     notice = _notice(notice_id)
-    _refuse_if_served(notice, "a second service")
+    _refuse_if_served(notice, "service")
     _check_version(notice, version)
     _check("serve", notice)
     day = _today(today)
     problems = []
     if served_on > day:
-        problems.append(f"served_on: {served_on} has not come yet")
+        problems.append(_("served_on: %(day)s has not come yet") % {"day": served_on})
     if method not in dict(METHODS):
-        problems.append(f"method: {method!r} is not one of {', '.join(dict(METHODS))}")
+        problems.append(
+            _("method: %(method)r is not one of %(methods)s")
+            % {"method": method, "methods": ", ".join(dict(METHODS))}
+        )
     if method == "email" and not notice.email:
-        problems.append("email: an emailed notice needs the recipient's email address")
+        problems.append(_("email: an emailed notice needs the recipient's email address"))
     if method == "cart_tag" and notice.kind != "contamination":
-        problems.append("method: only a contamination notice is served by a tag on the container")
+        problems.append(
+            _("method: only a contamination notice is served by a tag on the container")
+        )
     if notice.cites_notice_id and notice.cites_notice.served_on > served_on:
         problems.append(
-            f"served_on: {served_on} is before the notice it follows was served "
-            f"({notice.cites_notice.served_on})"
+            _("served_on: %(day)s is before the notice it follows was served (%(cited)s)")
+            % {"day": served_on, "cited": notice.cites_notice.served_on}
         )
     if problems:
         raise NoticeError(problems)
@@ -726,7 +792,10 @@ def serve_notice(
     document = reading.document
     if document.approval_required and notice.state != "approved":
         raise NoticeError(
-            [f"notice {notice.code}: a {title} is approved by a supervisor before it is served"]
+            [
+                _("notice %(code)s: a %(kind)s is approved by a supervisor before it is served")
+                % {"code": notice.code, "kind": kind(notice.kind).title(reader_language())}
+            ]
         )
     content = _content(notice, document)
     problems = _issue_problems(notice, content, on=served_on, today=day, document=document)
@@ -735,7 +804,9 @@ def serve_notice(
         # left unfilled undoes the write with this transaction
         raise NoticeError(problems)
     if reading.recorded is None:  # the law's word, should no reason above have said it
-        raise NoticeError([f"notice {notice.code}: the law does not let it issue as asked"])
+        raise NoticeError(
+            [_("notice %(code)s: the law does not let it issue as asked") % {"code": notice.code}]
+        )
     content["projected"] = False
     served = {"method": method, "served_on": served_on.isoformat()}
     content["service"] = served
@@ -801,7 +872,9 @@ def _send_email(notice: Notice, pdf: bytes) -> dict[str, Any]:
     message.extra_headers["Message-ID"] = message_id
     sent = message.send(fail_silently=False)
     if sent != 1:
-        raise NoticeError([f"email: the message to {notice.email} was not accepted"])
+        raise NoticeError(
+            [_("email: the message to %(email)s was not accepted") % {"email": notice.email}]
+        )
     return {"to": notice.email, "message_id": message_id, "sent_at": replay.now().isoformat()}
 
 
@@ -829,10 +902,13 @@ def record_compliance(*, notice_id: int, actor: str, complied_on: date, why: str
     notice = _notice(notice_id)
     _check("comply", notice)
     if complied_on > replay.today():
-        raise NoticeError([f"complied_on: {complied_on} has not come yet"])
+        raise NoticeError([_("complied_on: %(day)s has not come yet") % {"day": complied_on}])
     if complied_on < notice.served_on:
         raise NoticeError(
-            [f"complied_on: {complied_on} is before the notice was served ({notice.served_on})"]
+            [
+                _("complied_on: %(day)s is before the notice was served (%(served)s)")
+                % {"day": complied_on, "served": notice.served_on}
+            ]
         )
     _record(
         [{"type": "correction", "notice": notice.fact_key, "date": complied_on.isoformat()}],
@@ -848,7 +924,7 @@ def rescind_notice(*, notice_id: int, actor: str, why: str) -> Notice:
     """Rescind a served notice: it stays as served, and its fact is voided with the
     reason, so that it starts no clock. A draft is simply rescinded."""
     if not why.strip():
-        raise NoticeError(["why: a reason is required to rescind a notice"])
+        raise NoticeError([_("why: a reason is required to rescind a notice")])
     notice = _notice(notice_id)
     _check("rescind", notice)
     if notice.served:
@@ -862,7 +938,7 @@ def supersede_notice(*, notice_id: int, actor: str, why: str) -> Notice:
     """A correction of a served notice: a new draft of the same kind, finding and
     subject that supersedes the old one once it is served."""
     if not why.strip():
-        raise NoticeError(["why: a reason is required to correct a served notice"])
+        raise NoticeError([_("why: a reason is required to correct a served notice")])
     old = _notice(notice_id)
     _check("supersede", old)
     existing = _open_draft(supersedes=old)
@@ -909,15 +985,20 @@ def record_payment(
     _check("payment", citation)
     problems = []
     if amount <= 0:
-        problems.append("amount: a payment is more than zero")
+        problems.append(_("amount: a payment is more than zero"))
     if method not in dict(PAYMENT_METHODS):
-        problems.append(f"method: {method!r} is not one of {', '.join(dict(PAYMENT_METHODS))}")
+        problems.append(
+            _("method: %(method)r is not one of %(methods)s")
+            % {"method": method, "methods": ", ".join(dict(PAYMENT_METHODS))}
+        )
     if not receipt_number.strip():
-        problems.append("receipt_number: required")
+        problems.append(_("receipt_number: required"))
     elif Payment.objects.filter(receipt_number=receipt_number.strip()).exists():
-        problems.append(f"receipt_number: {receipt_number} is already recorded")
+        problems.append(
+            _("receipt_number: %(receipt)s is already recorded") % {"receipt": receipt_number}
+        )
     if citation.served and paid_on < citation.served_on:
-        problems.append(f"paid_on: {paid_on} is before the citation was served")
+        problems.append(_("paid_on: %(day)s is before the citation was served") % {"day": paid_on})
     if problems:
         raise NoticeError(problems)
     payment = Payment.objects.create(
@@ -954,9 +1035,12 @@ def request_extension(
     _check("request_extension", notice)
     problems = []
     if notice.deadline_on is None:
-        problems.append(f"notice {notice.code}: it sets no deadline to extend")
+        problems.append(_("notice %(code)s: it sets no deadline to extend") % {"code": notice.code})
     if reason not in REASON_WORDS:
-        problems.append(f"reason: {reason!r} is not one of {', '.join(REASON_WORDS)}")
+        problems.append(
+            _("reason: %(reason)r is not one of %(reasons)s")
+            % {"reason": reason, "reasons": ", ".join(REASON_WORDS)}
+        )
     if problems:
         raise NoticeError(problems)
     request = ExtensionRequest.objects.create(
@@ -982,16 +1066,24 @@ def decide_extension(
     if request is None:
         raise NotFound([f"extension request {request_id}: no such request"])
     if request.state != "requested":
-        raise NoticeError([f"extension request {request_id}: already {request.state}"])
+        raise NoticeError(
+            [
+                _("extension request %(request)s: already %(state)s")
+                % {"request": request_id, "state": flow.extension_state_name(request.state)}
+            ]
+        )
     notice = request.notice
     _check("decide_extension", notice)
     problems = []
     if granted and (new_due_on is None or new_due_on <= notice.deadline_on):
         problems.append(
-            f"new_due_on: a granted extension sets a deadline later than {notice.deadline_on}"
+            _("new_due_on: a granted extension sets a deadline later than %(day)s")
+            % {"day": notice.deadline_on}
         )
     if decided_on < notice.served_on:
-        problems.append(f"decided_on: {decided_on} is before the notice was served")
+        problems.append(
+            _("decided_on: %(day)s is before the notice was served") % {"day": decided_on}
+        )
     if problems:
         raise NoticeError(problems)
     key = f"extension-{notice.code.lower()}-{request.pk}"
@@ -1046,16 +1138,23 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
     citation = _notice(citation_id)
     _check("appeal", citation)
     if citation.appeals.exists():
-        raise NoticeError([f"citation {citation.code}: a hearing was already requested"])
+        raise NoticeError(
+            [_("citation %(code)s: a hearing was already requested") % {"code": citation.code}]
+        )
     closes = appeal_deadline(citation)
     if filed_on < citation.served_on:
-        raise NoticeError([f"filed_on: {filed_on} is before the citation was served"])
+        raise NoticeError(
+            [_("filed_on: %(day)s is before the citation was served") % {"day": filed_on}]
+        )
     if closes is not None and filed_on > closes:
         raise NoticeError(
             [
-                f"filed_on: the appeal window of citation {citation.code} closed on {closes}; "
-                f"a request of {filed_on} is late, so no hearing is held (Ch. 50 SB 1383 "
-                "enforcement (H))"
+                _(
+                    "filed_on: the appeal window of citation %(code)s closed on %(closes)s; "
+                    "a request of %(day)s is late, so no hearing is held (Ch. 50 SB 1383 "
+                    "enforcement (H))"
+                )
+                % {"code": citation.code, "closes": closes, "day": filed_on}
             ]
         )
     key = f"appeal-{citation.code.lower()}"
@@ -1098,15 +1197,27 @@ def schedule_hearing(
         raise NotFound([f"appeal {appeal_id}: no such appeal"])
     _check("schedule_hearing", appeal.citation)
     if appeal.state != "filed":
-        raise NoticeError([f"appeal {appeal_id}: already {appeal.state}"])
+        raise NoticeError(
+            [
+                _("appeal %(appeal)s: already %(state)s")
+                % {"appeal": appeal_id, "state": flow.appeal_state_name(appeal.state)}
+            ]
+        )
     officer = get_user_model().objects.filter(username=hearing_officer, is_active=True).first()
     if officer is None or officer.is_superuser or not allows(officer, "hearings.decide"):
-        raise NoticeError([f"hearing_officer: {hearing_officer} is not a hearing officer"])
+        raise NoticeError(
+            [
+                _("hearing_officer: %(officer)s is not a hearing officer")
+                % {"officer": hearing_officer}
+            ]
+        )
     if scheduled_at.date() < appeal.filed_on:
         raise NoticeError(
-            [f"scheduled_at: {scheduled_at:%Y-%m-%d} is before the appeal was filed "
-             f"({appeal.filed_on})"]
-        )  # fmt: skip
+            [
+                _("scheduled_at: %(day)s is before the appeal was filed (%(filed)s)")
+                % {"day": f"{scheduled_at:%Y-%m-%d}", "filed": appeal.filed_on}
+            ]
+        )
     hearing = Hearing.objects.create(
         appeal=appeal,
         hearing_officer=hearing_officer,
@@ -1152,35 +1263,48 @@ def decide_hearing(
     _check("decide_hearing", citation)
     problems = []
     if hearing.decision:
-        problems.append(f"hearing {hearing_id}: decided already ({hearing.decision})")
+        problems.append(
+            _("hearing %(hearing)s: decided already (%(decision)s)")
+            % {"hearing": hearing_id, "decision": flow.decision_name(hearing.decision)}
+        )
     if actor != hearing.hearing_officer:
-        problems.append(f"hearing {hearing_id}: only its hearing officer decides it")
+        problems.append(
+            _("hearing %(hearing)s: only its hearing officer decides it") % {"hearing": hearing_id}
+        )
     if decision not in ("upheld", "modified", "dismissed"):
-        problems.append(f"decision: {decision!r} is not upheld, modified or dismissed")
+        problems.append(
+            _("decision: %(decision)r is not upheld, modified or dismissed")
+            % {"decision": decision}
+        )
     if decision == "modified" and (amount is None or amount < 0):
-        problems.append("amount: a modified order states the amount it sets")
+        problems.append(_("amount: a modified order states the amount it sets"))
     ceiling = citation.content_snapshot.get("ceiling")
     if decision == "modified" and amount is not None and ceiling is not None and amount > ceiling:
-        problems.append("amount: the order cannot set more than the ladder's ceiling")
+        problems.append(_("amount: the order cannot set more than the ladder's ceiling"))
     held_on = timezone.localtime(hearing.scheduled_at).date()
     if decided_on < held_on:
         problems.append(
-            f"decided_on: {decided_on} is before the hearing of {held_on}; an order is "
-            "dated on or after the hearing"
+            _(
+                "decided_on: %(day)s is before the hearing of %(held)s; an order is "
+                "dated on or after the hearing"
+            )
+            % {"day": decided_on, "held": held_on}
         )
     if decided_on > replay.today():
-        problems.append(f"decided_on: {decided_on} has not come yet")
+        problems.append(_("decided_on: %(day)s has not come yet") % {"day": decided_on})
     if not findings.strip():
-        problems.append("findings: the order states the hearing officer's findings")
+        problems.append(_("findings: the order states the hearing officer's findings"))
     if not reasons.strip():
-        problems.append("reasons: the order states the reasons for the decision")
+        problems.append(_("reasons: the order states the reasons for the decision"))
     if not officer_name.strip():
         problems.append(
-            "officer_name: the order is signed with the hearing officer's full name (a "
-            "supervisor sets it on the Staff page)"
+            _(
+                "officer_name: the order is signed with the hearing officer's full name (a "
+                "supervisor sets it on the Staff page)"
+            )
         )
     if not officer_title.strip():
-        problems.append("officer_title: the order is signed with the hearing officer's title")
+        problems.append(_("officer_title: the order is signed with the hearing officer's title"))
     if problems:
         raise NoticeError(problems)
     key = f"order-{citation.code.lower()}"

@@ -58,6 +58,7 @@ SAID = {
             "seguido de citación",
             "Impreso en",
             "seguido del inglés",
+            "entrega en persona el 3 de marzo de 2025",
         ],
         "citation": [
             "Citación Administrativa",
@@ -69,6 +70,10 @@ SAID = {
             "ante Juana Pérez",
             "correo certificado",
             "Registrar el pago",
+            # the timeline's notes, recorded in English, said in Spanish
+            "correo certificado el 10 de mayo de 2025",
+            "audiencia solicitada el 20 de mayo de 2025",
+            "3 de junio de 2025, 10:00 ante judge",
         ],
         "draft": [
             "Emitir un aviso",
@@ -113,6 +118,7 @@ SAID = {
             "已開立罰單",
             "列印語言",
             "其後附英文",
+            "2025年3月3日，專人送達",
         ],
         "citation": [
             "行政罰單",
@@ -124,13 +130,16 @@ SAID = {
             "由 Juana Pérez 主持",
             "掛號郵件",
             "登錄繳款",
+            "2025年5月10日，掛號郵件",
+            "2025年5月20日 申請聽證會",
+            "2025年6月3日, 上午10:00，由 judge 主持",
         ],
         "draft": [
             "開立通知",
-            "查核結果",
+            "發現事項",
             "規定",
             "說明",
-            "法規對此查核結果的處置為",
+            "法規對此發現事項的處置為",
             "不合規通知",
             "擬定通知",
         ],
@@ -150,8 +159,22 @@ SAID = {
 #: the English after the reader's language)
 ENGLISH = {
     "list": [">Case code<", "Show notices", "For the mail house", "Addresses (CSV)", "escalated<"],
-    "notice": [">Summary<", ">Recipient<", ">Timeline<", ", personal delivery</dd>", "Printed in<"],
-    "citation": [">Payments<", ">Appeal<", "Hearing requested", "Record payment"],
+    "notice": [
+        ">Summary<",
+        ">Recipient<",
+        ">Timeline<",
+        ", personal delivery</dd>",
+        "Printed in<",
+        "personal delivery on 2025-03-03",
+    ],
+    "citation": [
+        ">Payments<",
+        ">Appeal<",
+        "Hearing requested",
+        "Record payment",
+        "certified mail on 2025-05-10",
+        "hearing requested 2025-05-20",
+    ],
     "draft": ["Issue a notice", "The finding", "The law answers this finding with", "Draft the"],
     "hearings": [">Hearings", "To hear and decide", "Open the citation and its appeal"],
 }
@@ -286,3 +309,45 @@ def test_the_notices_page_catalogs_are_whole_and_hold_to_the_glossary(locale):
             problems += _held_to_glossary(language, ids[0], ids[-1], form)
     assert problems == []
     assert len(catalog) > 200
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "notice {code}: the one who drafted it cannot approve it"),
+        ("es", "aviso {code}: quien lo redactó no puede aprobarlo"),
+        ("zh-Hant", "通知 {code}：擬稿者本人不得核准"),
+    ],
+)
+def test_a_refusal_is_told_in_the_readers_language(city, language, said):
+    """The law's and the state table's refusals shown beside a notice: the person who
+    drafted it may not approve it, and a served notice refuses a second service."""
+    from .conftest import draft
+
+    client = _reader("drafter", language)
+    drafted = client.post(
+        reverse("notices:draft"),
+        {"finding": finding("ORG-COM-ENROLL", "p-casa").pk, "kind": "sb1383_nov"},
+    )
+    assert drafted.status_code == 302
+    notice = draft("ORG-COM-ENROLL", "p-casa")  # the open draft, as drafted above
+    refused = client.post(reverse("notices:approve", args=[notice.pk]))
+    assert refused.status_code == 422
+    assert said.format(code=notice.code) in refused.content.decode()
+
+
+def test_every_action_a_refusal_names_is_in_the_pages_catalogs():
+    """A refusal of the state table names the action by its button's words, which the
+    pages' catalogs translate (they are the buttons' own entries)."""
+    from django.utils import translation
+
+    from sanitas.notices import flow
+
+    for language in ("es", "zh-hant"):
+        with translation.override(language):
+            for transition in flow.NOTICE_TRANSITIONS.values():
+                if transition.by_hand:
+                    assert flow.action_name(transition) != transition.label.lower(), (
+                        language,
+                        transition.action,
+                    )
