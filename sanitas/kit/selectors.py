@@ -29,7 +29,7 @@ from sanitas.kit.titles import Title, title_of, titles
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.messages import said_in_english as english
-from sanitas.ordinance.words import type_words
+from sanitas.ordinance.words import type_words, words
 from sanitas.records.bridge import record_names, record_to_fact
 from sanitas.records.models import (
     RECORD_MODELS,
@@ -860,8 +860,11 @@ def _text(value: Any) -> str:
 
 
 def _fields(record: Record) -> list[FieldRow]:
-    """The record's own fields, in the vocabulary's order; references as links."""
+    """The record's own fields, in the vocabulary's order; references as links; in the
+    page's language (the record form's labels and choice words, dates as the language
+    writes them), names and free text as recorded."""
     model = type(record)
+    said = _FieldWords(model)
     rows = []
     for column in _fact_columns(model):
         value = getattr(record, column.name)
@@ -872,8 +875,8 @@ def _fields(record: Record) -> list[FieldRow]:
             links = list(value)
         rows.append(
             FieldRow(
-                label=str(column.verbose_name),
-                text=_text(value),
+                label=said.label(column),
+                text=said.value(column, value),
                 links=links,
                 empty=value is None or value == "" or value == [],
             )
@@ -883,6 +886,7 @@ def _fields(record: Record) -> list[FieldRow]:
 
 def _summary(record: Record) -> str:
     """One line about a record, for lists: its date and its most telling fields."""
+    said = _FieldWords(type(record))
     parts = []
     for column in _fact_columns(type(record)):
         if column.name in type(record).references:
@@ -890,10 +894,52 @@ def _summary(record: Record) -> str:
         value = getattr(record, column.name)
         if value is None or value == "" or value == [] or isinstance(value, list | dict):
             continue
-        parts.append(f"{column.verbose_name}: {_text(value)}")
+        parts.append(f"{said.label(column)}: {said.value(column, value)}")
         if len(parts) == 4:
             break
     return "; ".join(parts)
+
+
+class _FieldWords:
+    """A record's field names and values as a page in the reader's language says them:
+    in English the field's own name and the value as stored ("floor area sqft",
+    "grease_interceptor", "2025-03-01"); otherwise the record form's label, the
+    catalog's word of a choice, a date in the language's long form and yes or no."""
+
+    def __init__(self, model: type[Record]) -> None:
+        from sanitas.kit.said import reader_language
+
+        self.language = reader_language()
+        self.fields = FACT_TYPES[model.fact_type].model_fields
+
+    def label(self, column: Any) -> str:
+        if self.language == "en":
+            return str(column.verbose_name)
+        from sanitas.ordinance.field_texts import is_numeric, label_of
+        from sanitas.ordinance.messages import FIELD_CONTEXT, field_words
+
+        info = self.fields.get(column.name)
+        numeric = info is not None and is_numeric(info)
+        return field_words(FIELD_CONTEXT, label_of(column.name, numeric=numeric), self.language)
+
+    def value(self, column: Any, value: Any) -> str:
+        if self.language == "en" or value is None or value == "" or value == []:
+            return _text(value)
+        from django.template.defaultfilters import yesno
+
+        from sanitas.ordinance.field_texts import choice_values
+        from sanitas.ordinance.messages import WORD_CONTEXT, Day, field_words
+
+        if isinstance(value, bool):
+            return yesno(value)
+        if isinstance(value, date):  # a datetime too
+            moment = timezone.localtime(value) if isinstance(value, datetime) else value
+            return Day(moment).render(self.language)
+        info = self.fields.get(column.name)
+        if info is not None and choice_values(info.annotation):
+            chosen = value if isinstance(value, list | tuple) else [value]
+            return "; ".join(field_words(WORD_CONTEXT, words(v), self.language) for v in chosen)
+        return _text(value)
 
 
 def _timeline(types: dict[str, str], at: datetime | None) -> tuple[list[TimelineEntry], bool]:
