@@ -351,3 +351,81 @@ def test_every_action_a_refusal_names_is_in_the_pages_catalogs():
                         language,
                         transition.action,
                     )
+
+
+#: what a draft's page and the list's batch form say
+DRAFT_SAID = {
+    "es": [
+        "borrador",
+        "Las partes de texto libre",
+        "Indicaciones adicionales (texto libre, impreso tal como se escribe)",
+        "Aprobación",
+        "Un supervisor aprueba el documento (aviso de infracción) antes de su entrega",
+        "Guardar el borrador",
+        "Vista previa",
+        "Retirar el borrador",
+    ],
+    "zh-Hant": [
+        "草稿",
+        "自由填寫的部分",
+        "其他指示（自由填寫，依原文列印）",
+        "核准",
+        "違規通知須在送達前由主管核准",
+        "儲存草稿",
+        "預覽",
+        "撤回草稿",
+    ],
+}
+BATCH_SAID = {
+    "es": ["Entregar juntos", "Avisos que entregar", "Forma de entrega", "correo de primera clase"],
+    "zh-Hant": ["一併送達", "要送達的通知", "送達方式", "一級郵件"],
+}
+
+
+@pytest.mark.parametrize("language", ["es", "zh-Hant"])
+def test_a_draft_and_the_batch_form_are_in_the_readers_language(city, language):
+    from .conftest import draft
+
+    notice = draft("ORG-COM-ENROLL", "p-casa")
+    client = _reader("editor", language)
+    page = client.get(reverse("notices:detail", args=[notice.pk])).content.decode()
+    for words in DRAFT_SAID[language]:
+        assert words in page, (language, words)
+    for words in ("The free-text parts", "Save the draft", ">Approval<", "Withdraw the draft"):
+        assert words not in page, (language, words)
+    listed = client.get(reverse("notices:list")).content.decode()
+    for words in BATCH_SAID[language]:
+        assert words in listed, (language, words)
+    assert "Serve together" not in listed and "first-class mail" not in listed
+
+
+@pytest.mark.parametrize(
+    ("language", "listed", "told"),
+    [
+        ("en", "upheld on Jun 4, 2025", "Decision: <strong>upheld</strong>"),
+        ("es", "confirmada el 4 de junio de 2025", "Decisión: <strong>confirmada</strong>"),
+        ("zh-Hant", "2025年6月4日 維持原處分", "裁決：<strong>維持原處分</strong>"),
+    ],
+)
+def test_a_decided_hearing_is_told_in_the_readers_language(heard, language, listed, told):
+    from sanitas.notices.models import Hearing
+
+    _, citation = heard
+    hearing = Hearing.objects.get(appeal__citation=citation)
+    services.decide_hearing(
+        hearing_id=hearing.pk,
+        actor="judge",
+        decision="upheld",
+        decided_on=date(2025, 6, 4),
+        findings="The organics service was short on the day of the notice.",
+        reasons="Nothing was shown to the contrary.",
+        officer_name="Juana Pérez",
+        officer_title="Hearing officer",
+    )
+    client = _reader("lector", language)
+    hearings = client.get(reverse("notices:hearings")).content.decode()
+    assert listed in hearings, hearings
+    page = client.get(reverse("notices:detail", args=[citation.pk])).content.decode()
+    assert told in page
+    # the officer's findings and reasons as written
+    assert "Nothing was shown to the contrary." in page
