@@ -13,6 +13,7 @@ from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Premises
+from sanitas.ordinance.general.common import ref_namer
 from sanitas.ordinance.messages import (
     Day,
     Items,
@@ -175,8 +176,15 @@ def _name_by_description(ctx: Context, fact: Any) -> str:
     return render(_DESCRIPTIONS[fact.type](ctx, fact))
 
 
+def _ref_by_description(ctx: Context, fact: Any, capital: bool) -> Phrase:
+    return Phrase(_DESCRIPTIONS[fact.type](ctx, fact), capital=capital)
+
+
 for _type in _DESCRIPTIONS:
     namer(_type)(_name_by_description)
+    # another area's message names these records in the reader's words too (a
+    # misdemeanor referral of a sale of recyclables: general.common.ref)
+    ref_namer(_type)(_ref_by_description)
 
 
 # --------------------------------------------------------------------------- helpers
