@@ -16,18 +16,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from sanitas.notices.models import Notice, NoticeEvent
 
 #: the version that matches any: the caller replaces what is stored, whatever it is
 ANY = "*"
 #: the parts of a draft staff edit, in the order the page shows them
 EDITABLE = ("remarks", "language", "email", "amount")
-#: their labels, as the page's form shows them
+#: their labels, as the page's form shows them (in the reader's language)
 LABELS = {
-    "remarks": "Further directions",
-    "language": "Printed in",
-    "email": "Recipient's email",
-    "amount": "Penalty",
+    "remarks": _("Further directions"),
+    "language": _("Printed in"),
+    "email": _("Recipient's email"),
+    "amount": _("Penalty"),
 }
 
 
@@ -122,7 +125,7 @@ class Words:
 
 def _shown(name: str, value: Any) -> str:
     if value is None or value == "":
-        return "none"
+        return gettext("none")
     if name == "language":
         from sanitas.notices.kinds import LANGUAGE_NAMES
 
@@ -147,8 +150,16 @@ def _same(name: str, a: Any, b: Any) -> bool:
 
 def _who(event: NoticeEvent, names: dict[str, str], me: Any) -> str:
     if me is not None and event.actor == me.get_username():
-        return "you"
+        return gettext("you")
     return names.get(event.actor, event.actor)
+
+
+def _and(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a and b and c``: in the reader's language."""
+    out = words[0]
+    for word in words[1:]:
+        out = gettext("%(first)s and %(second)s") % {"first": out, "second": word}
+    return out
 
 
 def describe(
@@ -167,7 +178,9 @@ def describe(
     part it leaves alone); ``was``, where known, the parts as the person saw them."""
     from django.contrib.auth import get_user_model
 
-    from sanitas.kit.dates import people_date
+    from sanitas.notices import flow
+    from sanitas.notices.templatetags.notice_words import event_note
+    from sanitas.web.templatetags.web_tags import people_date
 
     since = events_since(notice, version)
     users = get_user_model().objects.filter(username__in={e.actor for e in since})
@@ -195,67 +208,105 @@ def describe(
         lines.append(
             Line(
                 name=name,
-                label=LABELS[name],
+                label=str(LABELS[name]),
                 before=_shown(name, was[name]) if was is not None and name in was else None,
                 theirs=_shown(name, now[name]) if name in edited else None,
                 yours=_shown(name, mine[name]) if name in mine else None,
             )
         )
-    writers = list(dict.fromkeys(_who(e, names, me) for e in since)) or ["someone"]
-    who = " and ".join(writers) if len(writers) <= 2 else ", ".join(writers)
-    actions = list(dict.fromkeys(e.action for e in since)) or ["changed"]
-    done = " and ".join(actions)
+    writers = list(dict.fromkeys(_who(e, names, me) for e in since)) or [gettext("someone")]
+    who = _and(writers) if len(writers) <= 2 else ", ".join(writers)
+    actions = [flow.event_name(a) for a in dict.fromkeys(e.action for e in since)]
+    done = _and(actions or [gettext("changed")])
     last = since[-1].at if since else notice.updated_at
-    after = "the version you sent" if api else "you opened it"
-    what = f"this {'draft' if notice.state in ('draft', 'approved') else 'notice'}"
-    headline = f"{who[:1].upper()}{who[1:]} {done} {what} on {people_date(last)}, after {after}."
-    events = [
-        f"{people_date(e.at)} · {_who(e, names, me)[:1].upper()}{_who(e, names, me)[1:]} "
-        f"{e.action}{': ' + e.note if e.note and e.action != 'drafted' else ''}"
-        for e in since
-    ]
+    said = {"who": who, "done": done, "day": people_date(last)}
+    if notice.state in ("draft", "approved"):
+        headline = (
+            gettext("%(who)s %(done)s this draft on %(day)s, after the version you sent.")
+            if api
+            else gettext("%(who)s %(done)s this draft on %(day)s, after you opened it.")
+        ) % said
+    else:
+        headline = (
+            gettext("%(who)s %(done)s this notice on %(day)s, after the version you sent.")
+            if api
+            else gettext("%(who)s %(done)s this notice on %(day)s, after you opened it.")
+        ) % said
+    headline = headline[:1].upper() + headline[1:]
+    events = []
+    for e in since:
+        line = {
+            "day": people_date(e.at),
+            "who": _who(e, names, me)[:1].upper() + _who(e, names, me)[1:],
+            "action": flow.event_name(e.action),
+        }
+        if e.note and e.action != "drafted":
+            line["note"] = event_note(e.note, e.action)
+            events.append(gettext("%(day)s · %(who)s %(action)s: %(note)s") % line)
+        else:
+            events.append(gettext("%(day)s · %(who)s %(action)s") % line)
     current = version_of(notice)
     again = (
-        f"send it again with the version {current}"
+        gettext("send it again with the version %(version)s") % {"version": current}
         if api
-        else "the form below holds it as it stands with yours on top: save it, or leave it"
+        else gettext("the form below holds it as it stands with yours on top: save it, or leave it")
     )
     approved_since = any(e.action == "approved" for e in since) and notice.state == "approved"
     if notice.served:
-        summary = "It is served and never changes: nothing of yours was stored."
+        summary = gettext("It is served and never changes: nothing of yours was stored.")
     elif asked == "edit":
         both = [line.label for line in lines if line.both]
         theirs_only = [line.label for line in lines if line.theirs is not None and not line.yours]
         yours_only = [line.label for line in lines if line.yours is not None and not line.theirs]
         parts = []
         if both:
-            parts.append(f"you both changed {', '.join(both)}: yours would replace theirs")
+            parts.append(
+                gettext("you both changed %(fields)s: yours would replace theirs")
+                % {"fields": ", ".join(both)}
+            )
         if theirs_only and yours_only:
             parts.append(
-                f"they changed {', '.join(theirs_only)} and you {', '.join(yours_only)}: "
-                "both can stand"
+                gettext("they changed %(theirs)s and you %(yours)s: both can stand")
+                % {"theirs": ", ".join(theirs_only), "yours": ", ".join(yours_only)}
             )
         elif theirs_only:
-            parts.append(f"their change of {', '.join(theirs_only)} stands")
+            parts.append(
+                gettext("their change of %(fields)s stands") % {"fields": ", ".join(theirs_only)}
+            )
         elif yours_only:
-            parts.append(f"your change of {', '.join(yours_only)} goes on top")
+            parts.append(
+                gettext("your change of %(fields)s goes on top") % {"fields": ", ".join(yours_only)}
+            )
         if not mine:
-            parts.append("you changed nothing, so there is nothing of yours to save")
+            parts.append(gettext("you changed nothing, so there is nothing of yours to save"))
         if approved_since and mine:
-            parts.append("saving yours returns the approved draft to a draft for another approval")
-        summary = "; ".join(parts) + (f"; {again}." if mine else ".")
+            parts.append(
+                gettext("saving yours returns the approved draft to a draft for another approval")
+            )
+        joined = gettext("; ").join(parts)
+        summary = (
+            gettext("%(parts)s; %(again)s.") % {"parts": joined, "again": again}
+            if mine
+            else gettext("%(parts)s.") % {"parts": joined}
+        )
         summary = summary[:1].upper() + summary[1:]
     elif asked == "approve":
         summary = (
-            "Read it as it stands now; approve it if it is still right."
+            gettext("Read it as it stands now; approve it if it is still right.")
             if not api
-            else f"Read it as it stands; to approve it, ask again with the version {current}."
+            else gettext(
+                "Read it as it stands; to approve it, ask again with the version %(version)s."
+            )
+            % {"version": current}
         )
     else:
         summary = (
-            "Read it as it stands now before you serve it."
+            gettext("Read it as it stands now before you serve it.")
             if not api
-            else f"Read it as it stands; to serve it, ask again with the version {current}."
+            else gettext(
+                "Read it as it stands; to serve it, ask again with the version %(version)s."
+            )
+            % {"version": current}
         )
     merged = {**now, **mine}
     return Words(

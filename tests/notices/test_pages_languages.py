@@ -429,3 +429,48 @@ def test_a_decided_hearing_is_told_in_the_readers_language(heard, language, list
     assert told in page
     # the officer's findings and reasons as written
     assert "Nothing was shown to the contrary." in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "es",
+            [
+                "No se guardó nada: Este borrador fue modificado por Lena Park el",
+                "después de que usted lo abriera",
+                "La otra persona cambió Indicaciones adicionales y usted Impreso en: "
+                "ambos cambios pueden mantenerse",
+                "Campo por campo",
+            ],
+        ),
+        (
+            "zh-Hant",
+            [
+                "未儲存任何內容：在您開啟之後，Lena Park於",
+                "修改此草稿",
+                "對方修改了其他指示，您修改了列印語言：兩者可以並存",
+                "逐欄比較",
+            ],
+        ),
+    ],
+)
+def test_two_peoples_edits_are_told_in_the_readers_language(city, language, said):
+    """What happened since the page was opened (the 409 of a second edit), told to a
+    Spanish or Chinese reader: who, what they did, field by field."""
+    from .conftest import draft
+    from .test_two_people import _edit_form, _person, _text
+
+    notice = draft("ORG-COM-ENROLL", "p-casa")
+    lena = Client()
+    lena.force_login(_person("lena", "Lena Park", "sb1383_coordinator"))
+    omar = _reader("omar", language)
+    edit = reverse("notices:edit", args=[notice.pk])
+    hers, his = _edit_form(lena, notice), _edit_form(omar, notice)
+    assert lena.post(edit, {**hers, "remarks": "Call before the visit."}).status_code == 302
+    refused = omar.post(edit, {**his, "language": "en"})
+    assert refused.status_code == 409
+    page = _text(refused)
+    for words in said:
+        assert words in page, (language, words, page[page.find("conflict") :][:600])
+    assert "both can stand" not in page and "after you opened it" not in page
