@@ -29,7 +29,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import DecimalField, FloatField, IntegerField, Q
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from sanitas.kit import selectors as staff_selectors
@@ -265,9 +265,9 @@ def page_number(value: int | float | Decimal) -> str:
 def _value(value: Any) -> str:
     """A field's value in words, for "changed 750 → 1,000"."""
     if value is None or value == "" or value == []:
-        return _("none")
+        return pgettext("field value", "none")
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return pgettext("field value", "yes") if value else pgettext("field value", "no")
     if isinstance(value, datetime | date):
         return people_date(value)
     if isinstance(value, int | float | Decimal):

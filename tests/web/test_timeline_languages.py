@@ -143,3 +143,21 @@ def test_the_timeline_audit_and_conflict_speak_the_readers_language(language):
             assert english[key] not in timeline, key
         assert english["audit action"] not in audit
         assert english["conflict"] not in conflict and english["both"] not in conflict
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ("none", "yes", "1,000", "2.5", "grease trap")),
+        ("es", ("sin valor", "sí", "1\u00a0000", "2,5", "trampa de grasa")),
+        ("zh-hant", ("無", "是", "1000", "2.5", "隔油器")),
+    ],
+)
+def test_a_changed_fields_values_are_written_the_languages_way(language, said):
+    from django.utils import translation
+
+    from sanitas.web.timeline import _value
+
+    with translation.override(language):
+        shown = (_value(None), _value(True), _value(1000), _value(2.5), _value("grease_trap"))
+    assert shown == said
