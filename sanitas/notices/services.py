@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from sanitas.notices import compose, flow, render, versions
-from sanitas.notices.kinds import LANGUAGES, kind, reader_language
+from sanitas.notices.kinds import LANGUAGES, kind, page_date, reader_language
 from sanitas.notices.models import (
     METHODS,
     OPEN_STATES,
@@ -109,6 +109,12 @@ class NoticeVersionRequired(NoticeError):
 # --------------------------------------------------------------------------- helpers
 
 
+def _day(value: date) -> str:
+    """A day in a refusal: as ISO in English (as always), as the page writes it in
+    another language."""
+    return str(value) if reader_language() == "en" else page_date(value)
+
+
 def _notice(notice_id: int, *, lock: bool = True) -> Notice:
     rows = Notice.objects.select_for_update() if lock else Notice.objects
     try:
@@ -167,7 +173,7 @@ def _refuse_if_served(notice: Notice, what: str) -> None:
                 "service is refused (a correction is a new notice that supersedes it)"
             ),
         }
-        raise FrozenNotice([words[what] % {"code": notice.code, "day": notice.served_on}])
+        raise FrozenNotice([words[what] % {"code": notice.code, "day": _day(notice.served_on)}])
 
 
 def _event(notice: Notice, *, actor: str, action: str, note: str = "") -> None:
@@ -548,10 +554,15 @@ def citation_problems(notice: Notice, *, on: date) -> list[str]:
         None,
     )
     if referral is not None:
+        from sanitas.kit.said import finding_words
+
         referral = {
             "status": referral.status,
             "due": referral.due,
-            "explanation": referral.explanation,
+            # what the engine found, in the reader's language (its English as it was)
+            "explanation": referral.explanation
+            if reader_language() == "en"
+            else finding_words(referral),
         }
     return _premature(notice, on=on, referral=referral)
 
@@ -563,7 +574,7 @@ def _premature(notice: Notice, *, on: date, referral: dict[str, Any] | None) -> 
     if referral is not None and referral["status"] == "overdue":
         return []
     due = referral["due"] if referral is not None and referral["due"] else notice.deadline_on
-    words = {"code": notice.code, "on": on, "due": due}
+    words = {"code": notice.code, "on": _day(on), "due": _day(due)}
     if referral is None:
         return [
             _(
@@ -749,7 +760,7 @@ def serve_notice(
     day = _today(today)
     problems = []
     if served_on > day:
-        problems.append(_("served_on: %(day)s has not come yet") % {"day": served_on})
+        problems.append(_("served_on: %(day)s has not come yet") % {"day": _day(served_on)})
     if method not in dict(METHODS):
         problems.append(
             _("method: %(method)r is not one of %(methods)s")
@@ -764,7 +775,7 @@ def serve_notice(
     if notice.cites_notice_id and notice.cites_notice.served_on > served_on:
         problems.append(
             _("served_on: %(day)s is before the notice it follows was served (%(cited)s)")
-            % {"day": served_on, "cited": notice.cites_notice.served_on}
+            % {"day": _day(served_on), "cited": _day(notice.cites_notice.served_on)}
         )
     if problems:
         raise NoticeError(problems)
@@ -902,12 +913,12 @@ def record_compliance(*, notice_id: int, actor: str, complied_on: date, why: str
     notice = _notice(notice_id)
     _check("comply", notice)
     if complied_on > replay.today():
-        raise NoticeError([_("complied_on: %(day)s has not come yet") % {"day": complied_on}])
+        raise NoticeError([_("complied_on: %(day)s has not come yet") % {"day": _day(complied_on)}])
     if complied_on < notice.served_on:
         raise NoticeError(
             [
                 _("complied_on: %(day)s is before the notice was served (%(served)s)")
-                % {"day": complied_on, "served": notice.served_on}
+                % {"day": _day(complied_on), "served": _day(notice.served_on)}
             ]
         )
     _record(
@@ -998,7 +1009,9 @@ def record_payment(
             _("receipt_number: %(receipt)s is already recorded") % {"receipt": receipt_number}
         )
     if citation.served and paid_on < citation.served_on:
-        problems.append(_("paid_on: %(day)s is before the citation was served") % {"day": paid_on})
+        problems.append(
+            _("paid_on: %(day)s is before the citation was served") % {"day": _day(paid_on)}
+        )
     if problems:
         raise NoticeError(problems)
     payment = Payment.objects.create(
@@ -1078,11 +1091,11 @@ def decide_extension(
     if granted and (new_due_on is None or new_due_on <= notice.deadline_on):
         problems.append(
             _("new_due_on: a granted extension sets a deadline later than %(day)s")
-            % {"day": notice.deadline_on}
+            % {"day": _day(notice.deadline_on)}
         )
     if decided_on < notice.served_on:
         problems.append(
-            _("decided_on: %(day)s is before the notice was served") % {"day": decided_on}
+            _("decided_on: %(day)s is before the notice was served") % {"day": _day(decided_on)}
         )
     if problems:
         raise NoticeError(problems)
@@ -1144,7 +1157,7 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
     closes = appeal_deadline(citation)
     if filed_on < citation.served_on:
         raise NoticeError(
-            [_("filed_on: %(day)s is before the citation was served") % {"day": filed_on}]
+            [_("filed_on: %(day)s is before the citation was served") % {"day": _day(filed_on)}]
         )
     if closes is not None and filed_on > closes:
         raise NoticeError(
@@ -1154,7 +1167,7 @@ def file_appeal(*, citation_id: int, actor: str, filed_on: date, grounds: str = 
                     "a request of %(day)s is late, so no hearing is held (Ch. 50 SB 1383 "
                     "enforcement (H))"
                 )
-                % {"code": citation.code, "closes": closes, "day": filed_on}
+                % {"code": citation.code, "closes": _day(closes), "day": _day(filed_on)}
             ]
         )
     key = f"appeal-{citation.code.lower()}"
@@ -1215,7 +1228,7 @@ def schedule_hearing(
         raise NoticeError(
             [
                 _("scheduled_at: %(day)s is before the appeal was filed (%(filed)s)")
-                % {"day": f"{scheduled_at:%Y-%m-%d}", "filed": appeal.filed_on}
+                % {"day": _day(scheduled_at.date()), "filed": _day(appeal.filed_on)}
             ]
         )
     hearing = Hearing.objects.create(
@@ -1288,10 +1301,10 @@ def decide_hearing(
                 "decided_on: %(day)s is before the hearing of %(held)s; an order is "
                 "dated on or after the hearing"
             )
-            % {"day": decided_on, "held": held_on}
+            % {"day": _day(decided_on), "held": _day(held_on)}
         )
     if decided_on > replay.today():
-        problems.append(_("decided_on: %(day)s has not come yet") % {"day": decided_on})
+        problems.append(_("decided_on: %(day)s has not come yet") % {"day": _day(decided_on)})
     if not findings.strip():
         problems.append(_("findings: the order states the hearing officer's findings"))
     if not reasons.strip():

@@ -179,8 +179,8 @@ def describe(
     from django.contrib.auth import get_user_model
 
     from sanitas.notices import flow
+    from sanitas.notices.kinds import page_date as people_date
     from sanitas.notices.templatetags.notice_words import event_note
-    from sanitas.web.templatetags.web_tags import people_date
 
     since = events_since(notice, version)
     users = get_user_model().objects.filter(username__in={e.actor for e in since})

@@ -474,3 +474,26 @@ def test_two_peoples_edits_are_told_in_the_readers_language(city, language, said
     for words in said:
         assert words in page, (language, words, page[page.find("conflict") :][:600])
     assert "both can stand" not in page and "after you opened it" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "premature", "english_found"),
+    [
+        ("es", "Todavía no hay citación: aviso {code}: al ", "has not passed uncorrected"),
+        ("zh-Hant", "尚不能開立罰單：通知 {code}：截至 ", "has not passed uncorrected"),
+    ],
+)
+def test_a_premature_citation_is_told_in_the_readers_language(
+    city, language, premature, english_found
+):
+    """A notice served today: no citation yet, said with the engine's finding in the
+    reader's language; and one long past its deadline offers the citation."""
+    from .conftest import draft
+
+    today = timezone.localdate()
+    sweep(as_of=today)
+    notice = serve(draft("ORG-COM-ENROLL", "p-casa"), served_on=today)
+    client = _reader("lectora", language)
+    page = client.get(reverse("notices:detail", args=[notice.pk])).content.decode()
+    assert premature.format(code=notice.code) in page
+    assert english_found not in page and "No citation yet" not in page

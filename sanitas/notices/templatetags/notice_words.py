@@ -14,10 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from sanitas.notices import flow, forms
-from sanitas.notices.kinds import kinds, reader_language
+from sanitas.notices.kinds import kinds, page_date, reader_language
 from sanitas.notices.models import METHODS
 from sanitas.ordinance.enforcement import REASON_WORDS
-from sanitas.web.templatetags.web_tags import people_date
 
 register = template.Library()
 
@@ -131,7 +130,7 @@ def event_note(note: str, action: str) -> str:
     values = match.groupdict()
     if "day" in values:
         day = values["day"]
-        values["day"] = people_date(
+        values["day"] = page_date(
             datetime.fromisoformat(day) if " " in day else date.fromisoformat(day)
         )
     if "method" in values:
