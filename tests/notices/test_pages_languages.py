@@ -402,9 +402,9 @@ def test_a_draft_and_the_batch_form_are_in_the_readers_language(city, language):
 @pytest.mark.parametrize(
     ("language", "listed", "told"),
     [
-        ("en", "upheld on Jun 4, 2025", "Decision: <strong>upheld</strong>"),
-        ("es", "confirmada el 4 de junio de 2025", "Decisión: <strong>confirmada</strong>"),
-        ("zh-Hant", "2025年6月4日 維持原處分", "裁決：<strong>維持原處分</strong>"),
+        ("en", "upheld on Jun 4, 2025", "by Juana Pérez, Hearing officer."),
+        ("es", "confirmada el 4 de junio de 2025", "por Juana Pérez, Funcionario de audiencias."),
+        ("zh-Hant", "2025年6月4日 維持原處分", "由 Juana Pérez（聽證官）簽署"),
     ],
 )
 def test_a_decided_hearing_is_told_in_the_readers_language(heard, language, listed, told):

@@ -10,8 +10,8 @@ from datetime import date, datetime
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from sanitas.notices import flow, forms
 from sanitas.notices.kinds import kinds, page_date, reader_language
@@ -38,6 +38,15 @@ register.filter("extension_state_name", flow.extension_state_name)
 register.filter("appeal_state_name", flow.appeal_state_name)
 register.filter("decision_name", flow.decision_name)
 register.filter("event_name", flow.event_name)
+
+
+@register.filter
+def officer_title(title: str) -> str:
+    """The title an order was signed with: the hearing officer's role title in the
+    page's language; any other title as recorded."""
+    from sanitas.access.roles import ROLES
+
+    return gettext("Hearing officer") if title == ROLES["hearing_officer"].title else title
 
 
 @register.filter
