@@ -368,7 +368,7 @@ def _check_inspector(actor: Any, kind: str) -> None:
     if not may_inspect(actor, kind):
         raise InspectionError(
             _("%(user)s may not make a %(visit)s (it is another role's work).")
-            % {"user": actor.get_username(), "visit": VISIT_KINDS[kind].title}
+            % {"user": actor.get_username(), "visit": VISIT_KINDS[kind].said}
         )
 
 

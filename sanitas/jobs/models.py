@@ -5,18 +5,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 KINDS = (
-    ("sweep", "Sweep"),
-    ("import", "Import"),
-    ("notice_batch", "Notice batch"),
-    ("report", "Report"),
+    ("sweep", pgettext_lazy("job kind", "Sweep")),
+    ("import", pgettext_lazy("job kind", "Import")),
+    ("notice_batch", pgettext_lazy("job kind", "Notice batch")),
+    ("report", pgettext_lazy("job kind", "Report")),
 )
 STATES = (
-    ("queued", "Queued"),
-    ("running", "Running"),
-    ("finished", "Finished"),
-    ("failed", "Failed"),
+    ("queued", pgettext_lazy("job state", "Queued")),
+    ("running", pgettext_lazy("job state", "Running")),
+    ("finished", pgettext_lazy("job state", "Finished")),
+    ("failed", pgettext_lazy("job state", "Failed")),
 )
 #: what ``done`` and ``total`` count
 UNITS = (

