@@ -111,6 +111,8 @@ def _event_ref(fact: Any, capital: bool) -> Phrase | None:
     if when is None:
         return Phrase(_EVENT(what=what), capital=capital)
     return Phrase(_EVENT_OF(what=what, date=Day(when)), capital=capital)
+
+
 #: a permit by its number, and the premises it is for
 PERMIT = declare("gen.name.permit", "permit {number}")
 PERMIT_FOR = declare("gen.name.permit-for", "permit {number} for {premises}")
