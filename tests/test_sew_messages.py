@@ -414,3 +414,40 @@ def test_materials_not_of_the_standard_specifications_are_listed() -> None:
     )
     assert "Especificaciones Estándar" in render(message, "es")
     assert "標準規範" in render(message, "zh-Hant")
+
+
+def test_work_recorded_resumed_but_never_started_has_no_void_day_to_print():
+    """A permit whose work was recorded resumed, never started, has no day it became
+    void: the licence's finding says the work stopped with no later record (it once
+    printed "void on None")."""
+    from sanitas.ordinance.document import parse_document
+
+    document = parse_document(
+        {
+            "as_of": "2025-04-30",
+            "facts": [
+                {"id": "lot-3", "type": "premises", "address": "63 Cypress Ln"},
+                {
+                    "id": "p1",
+                    "type": "permit",
+                    "kind": "house_connection",
+                    "number": "HC-2025-401",
+                    "premises": "lot-3",
+                    "issued_on": "2025-04-01",
+                    "fees_paid": True,
+                    "contractor": "Canyon Sewer Contractors",
+                    "contractor_license_expires_on": "2025-04-20",
+                },
+                {"id": "p1-resumed", "type": "work_resumed", "permit": "p1", "date": "2025-04-02"},
+            ],
+        },
+        source="resumed-never-started",
+    )
+    [finding] = [
+        f for f in document.evaluate().findings if f.requirement == "SEW-PIPE-LAYER-LICENSE"
+    ]
+    assert finding.status == "met"
+    assert finding.explanation.endswith("recorded on 2025-04-02, stopped with no later record.")
+    assert "None" not in finding.explanation
+    assert render(finding.message, "es").endswith("se detuvo sin ningún registro posterior.")
+    assert render(finding.message, "zh-Hant").endswith("停止，其後再無紀錄。")

@@ -268,6 +268,8 @@ _EXPIRED_UNDER_WAY_EXAMINED = declare(
 _SUSPENDED = declare("sew.licence.ended-suspended", "was suspended on {date}")
 _FINALED = declare("sew.licence.ended-finaled", "was finaled on {date}")
 _VOIDED = declare("sew.licence.ended-void", "stopped when the permit became void on {date}")
+#: a permit whose work was recorded resumed but never started: no day it became void
+_STOPPED = declare("sew.licence.ended-unrecorded", "stopped with no later record")
 #: the days the work was recorded: one, or from the first to the last
 _ON = declare("sew.licence.on", "on {date}")
 _FROM = declare("sew.licence.from", "from {first} to {last}")
@@ -330,11 +332,12 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
         ended = _SUSPENDED(date=Day(state.suspended_on))
     elif state.finaled_on:
         ended = _FINALED(date=Day(state.finaled_on))
+    elif state.void_from is not None:
+        ended = _VOIDED(date=Day(state.void_from))
     else:
         # the history of a permit whose work was recorded resumed but never started has
-        # no day it became void: the English has always printed the record as it is
-        void = Day(state.void_from) if state.void_from is not None else str(state.void_from)
-        ended = _VOIDED(date=void)
+        # no day it became void (the sentence once said "void on None")
+        ended = _STOPPED()
     span = _ON(date=Day(first)) if first == last else _FROM(first=Day(first), last=Day(last))
     ran = {**licence, "who": who, "span": Phrase(span), "ended": Phrase(ended)}
     if examined is None:
