@@ -14,6 +14,8 @@ from pathlib import Path
 from sanitas.ordinance.enforcement import common
 from sanitas.ordinance.messages import Count, Day, Message, Name, Phrase, Title, Word, render
 
+from .catalog_forms import catalog_forms
+
 
 def _notice_to() -> Phrase:
     notice = Phrase(
@@ -158,25 +160,15 @@ def test_the_enforcement_messages_hold_to_the_legal_glossary() -> None:
     Chinese use the glossary's words for it and never the forbidden ones (a fine is
     never a fee)."""
     from sanitas.notices.kinds import _held_to_glossary
-    from sanitas.ordinance.messages import TEMPLATES, translations
+    from sanitas.ordinance.messages import TEMPLATES
 
     ours = [t for ident, t in TEMPLATES.items() if ident.startswith("enf.")]
     assert len(ours) > 40
     problems = []
-    for language in ("es", "zh-Hant"):
-        catalog = translations(language)
-        for template in ours:
-            if template.plural is None:
-                said = [(template.english, catalog.pgettext(template.id, template.english))]
-            else:
-                said = [
-                    (english, catalog.npgettext(template.id, template.english, template.plural, n))
-                    for english, n in ((template.english, 1), (template.plural, 2))
-                ]
-            for english, text in said:
-                words = re.sub(r"\{\w+\}", "", english)
-                assert text != english or not any(c.isalpha() for c in words), template.id
-                problems += _held_to_glossary(language, template.id, english, text)
+    for language, template, english, text in catalog_forms(ours):
+        words = re.sub(r"\{\w+\}", "", english)
+        assert text != english or not any(c.isalpha() for c in words), template.id
+        problems += _held_to_glossary(language, template.id, english, text)
     assert not problems, "\n".join(problems)
 
 
