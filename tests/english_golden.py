@@ -4,9 +4,10 @@ their explanations can be proved to leave the English byte-identical.
 ``python tests/english_golden.py`` writes ``tests/english_golden.json.gz``: every
 finding of every scenario file (the public ones and ours) at its as-of date, and of
 the demo city at the day tests/test_explanations.py uses, as rows of (file, as_of,
-requirement, subject, explanation). tests/test_english_golden.py renders the same
-rows now and compares them. Rerun the script only when an explanation's English is
-meant to change, and say so in the commit.
+requirement, subject, explanation, reading), and every data problem the engine reported
+as (file, as_of, "data problem", its records, the problem, None).
+tests/test_english_golden.py renders the same rows now and compares them. Rerun the
+script only when an explanation's English is meant to change, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -29,14 +30,28 @@ def scenario_paths() -> list[Path]:
     )
 
 
-def _rows(name: str, as_of: date, evaluation) -> list[list[str]]:
-    return [
-        [name, as_of.isoformat(), f.requirement, f.subject, f.explanation]
+#: the requirement column of a data problem's row
+PROBLEM = "data problem"
+
+
+def _rows(name: str, as_of: date, evaluation) -> list[list[str | None]]:
+    day = as_of.isoformat()
+    rows: list[list[str | None]] = [
+        [name, day, f.requirement, f.subject, str(f.explanation), _text(f.reading)]
         for f in evaluation.findings
     ]
+    rows.extend(
+        [name, day, PROBLEM, " ".join(p.facts), str(p.problem), None]
+        for p in evaluation.data_problems
+    )
+    return rows
 
 
-def scenario_rows(path: Path) -> list[list[str]]:
+def _text(said) -> str | None:
+    return None if said is None else str(said)
+
+
+def scenario_rows(path: Path) -> list[list[str | None]]:
     from sanitas.ordinance.document import load_document
     from sanitas.ordinance.engine import evaluate_facts
 
@@ -49,7 +64,7 @@ def scenario_rows(path: Path) -> list[list[str]]:
     return _rows(where, as_of, evaluation)
 
 
-def demo_rows() -> list[list[str]]:
+def demo_rows() -> list[list[str | None]]:
     from sanitas.demo import DemoCity
     from sanitas.ordinance.document import parse_document
     from sanitas.ordinance.engine import evaluate_facts
@@ -60,20 +75,20 @@ def demo_rows() -> list[list[str]]:
     return _rows("demo city", DEMO_AS_OF, evaluation)
 
 
-def collect() -> list[list[str]]:
-    rows: list[list[str]] = []
+def collect() -> list[list[str | None]]:
+    rows: list[list[str | None]] = []
     for path in scenario_paths():
         rows.extend(scenario_rows(path))
     rows.extend(demo_rows())
     return rows
 
 
-def load() -> list[list[str]]:
+def load() -> list[list[str | None]]:
     with gzip.open(GOLDEN, "rt", encoding="utf-8") as stream:
         return json.load(stream)
 
 
-def write(rows: list[list[str]]) -> None:
+def write(rows: list[list[str | None]]) -> None:
     data = json.dumps(rows, ensure_ascii=False, indent=0).encode("utf-8")
     # mtime=0: the same English makes the same bytes
     with open(GOLDEN, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as stream:

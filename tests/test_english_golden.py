@@ -1,6 +1,6 @@
-"""The English of every explanation stays byte-identical to the recorded golden
-(tests/english_golden.py), finding by finding, while the rules move from sentences
-built in place to messages with arguments."""
+"""The English of every explanation, every reading and every data problem stays
+byte-identical to the recorded golden (tests/english_golden.py), finding by finding,
+while the rules move from sentences built in place to messages with arguments."""
 
 from __future__ import annotations
 
@@ -16,20 +16,20 @@ import english_golden
 
 
 @pytest.fixture(scope="module")
-def golden() -> dict[str, list[list[str]]]:
-    by_file: dict[str, list[list[str]]] = defaultdict(list)
+def golden() -> dict[str, list[list[str | None]]]:
+    by_file: dict[str, list[list[str | None]]] = defaultdict(list)
     for row in english_golden.load():
         by_file[row[0]].append(row)
     return by_file
 
 
-def _differences(recorded: list[list[str]], now: list[list[str]]) -> list[str]:
+def _differences(recorded: list[list[str | None]], now: list[list[str | None]]) -> list[str]:
     out = []
     if len(recorded) != len(now):
-        out.append(f"{len(recorded)} findings recorded, {len(now)} now")
+        out.append(f"{len(recorded)} findings and data problems recorded, {len(now)} now")
     for old, new in zip(recorded, now, strict=False):
         if old != new:
-            out.append(f"{old[2]} on {old[3]}:\n  recorded: {old[4]!r}\n  now:      {new[4]!r}")
+            out.append(f"{old[2]} on {old[3]}:\n  recorded: {old[4:]!r}\n  now:      {new[4:]!r}")
     return out
 
 
@@ -48,7 +48,8 @@ def test_demo_city_english_is_unchanged(golden) -> None:
 
 
 def test_a_changed_word_is_caught() -> None:
-    row = ["f", "2026-01-01", "R-1", "s", "It is due."]
-    assert _differences([row], [[*row[:4], "It is due"]])
+    row = ["f", "2026-01-01", "R-1", "s", "It is due.", "A reading."]
+    assert _differences([row], [[*row[:4], "It is due", row[5]]])
+    assert _differences([row], [[*row[:5], "A reading"]])
     assert _differences([row], [])
     assert not _differences([row], [list(row)])
