@@ -20,7 +20,8 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from itertools import chain
 from operator import attrgetter
-from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
+from types import UnionType
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 import orjson
 from pydantic import (
@@ -33,6 +34,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.fields import FieldInfo
 
 from sanitas.ordinance.bounds import (
     check_date,
@@ -245,6 +247,37 @@ def _area_of(module: str) -> str:
     if module.startswith(package):
         module = module[len(package) :]
     return module.split(".", 1)[0]
+
+
+class Row(BaseModel):
+    """One of the objects a list-of-objects field holds (a design's runs, a charge's
+    costs): not a fact of its own, and a record's form edits each as a row of labelled
+    inputs, one per field, derived from its model as a fact's fields are."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    #: what one of them is called, as a form heads its row ("run": "Run 3")
+    row_word: ClassVar[str] = "row"
+
+
+def row_model(annotation: Any) -> type[Row] | None:
+    """The model of the objects a field of ``annotation`` holds when it is a list of
+    them (``list[Segment]``, optional or not), else None."""
+    if get_origin(annotation) in (Union, UnionType):
+        others = [a for a in get_args(annotation) if a is not type(None)]
+        if len(others) != 1:
+            return None
+        (annotation,) = others
+    if get_origin(annotation) is not list:
+        return None
+    (item,) = get_args(annotation)
+    return item if isinstance(item, type) and issubclass(item, Row) else None
+
+
+def row_fields(model: type[Row]) -> list[tuple[str, str, FieldInfo]]:
+    """(name, key, info) of each field of a row's model, in order: ``key`` is the name a
+    facts file writes it under (its alias: a run's ``from``)."""
+    return [(name, info.alias or name, info) for name, info in model.model_fields.items()]
 
 
 class Thing(Fact):

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from sanitas.ordinance import rules  # noqa: F401  (every area's fact types registered)
-from sanitas.ordinance.facts import FACT_TYPES, Fact, parse_money
+from sanitas.ordinance.facts import FACT_TYPES, Fact, parse_money, row_fields, row_model
 from sanitas.ordinance.messages import FIELD_CONTEXT, HELP_CONTEXT, WORD_CONTEXT
 from sanitas.ordinance.words import capital, words
 
@@ -88,7 +88,8 @@ def form_fields(fact_model: type[Fact]) -> Iterator[tuple[str, FieldInfo]]:
 def field_texts() -> list[tuple[str, str]]:
     """(msgctxt, English) of every label, help text and choice word of every fact
     type's form, and of what the type is (:func:`about_of`, a help text), each once, in
-    a stable order: labels, then help texts, then words."""
+    a stable order: labels, then help texts, then words. A list of objects (a design's
+    runs) gives the words of its rows: what one is called and its fields'."""
     labels: set[str] = set()
     helps: set[str] = set()
     choices: set[str] = set()
@@ -101,6 +102,14 @@ def field_texts() -> list[tuple[str, str]]:
                 helps.add(info.description)
             if name not in _TITLED_CHOICES:
                 choices.update(words(value) for value in choice_values(info.annotation))
+            if (model := row_model(info.annotation)) is not None:
+                # a list of objects: a row's name, and each of its fields' words
+                choices.add(words(model.row_word))
+                for row_name, _key, row_info in row_fields(model):
+                    labels.add(label_of(row_name, numeric=is_numeric(row_info)))
+                    if row_info.description:
+                        helps.add(row_info.description)
+                    choices.update(words(value) for value in choice_values(row_info.annotation))
     return [
         *((FIELD_CONTEXT, text) for text in sorted(labels)),
         *((HELP_CONTEXT, text) for text in sorted(helps)),

@@ -6,8 +6,11 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from pydantic import BaseModel
+
 from sanitas.ordinance.engine import RuleSpec, exceptions
-from sanitas.ordinance.facts import Fact, vocabulary
+from sanitas.ordinance.facts import row_model, vocabulary
+from sanitas.ordinance.words import words
 
 
 def _type_name(info: Any) -> str:
@@ -18,8 +21,10 @@ def _type_name(info: Any) -> str:
     return text
 
 
-def _fields(model: type[Fact]) -> list[dict[str, Any]]:
-    rows = []
+def _fields(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """Each field of a fact type (or of the objects a list of them holds: their fields
+    under ``row``)."""
+    out = []
     for name, info in model.model_fields.items():
         if name == "type":
             continue
@@ -36,20 +41,24 @@ def _fields(model: type[Fact]) -> list[dict[str, Any]]:
                 kind = label + (" | None" if "None" in kind else "")
                 if "list" in str(info.annotation):
                     kind = f"list[{label}]" + (" | None" if "None" in str(info.annotation) else "")
+        rows = row_model(info.annotation)
+        if rows is not None:
+            kind = f"list of {words(rows.row_word)}s" + (" | None" if "None" in kind else "")
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
         if "ref" in extra:
             kind = "id of " + (" or ".join(extra["ref"]) or "any fact")
             if "list" in str(info.annotation):
                 kind = "list of ids of " + (" or ".join(extra["ref"]) or "any fact")
-        rows.append(
-            {
-                "field": info.alias or name,
-                "type": kind,
-                "required": info.is_required(),
-                "description": info.description or "",
-            }
-        )
-    return rows
+        row: dict[str, Any] = {
+            "field": info.alias or name,
+            "type": kind,
+            "required": info.is_required(),
+            "description": info.description or "",
+        }
+        if rows is not None:
+            row["row"] = {"name": words(rows.row_word), "fields": _fields(rows)}
+        out.append(row)
+    return out
 
 
 def vocabulary_json() -> list[dict[str, Any]]:
@@ -97,7 +106,28 @@ def vocabulary_markdown() -> str:
                 f"| `{row['field']}` | {typ} | {'yes' if row['required'] else ''} | {desc} |"
             )
         lines.append("")
+        for row in entry["fields"]:
+            if "row" in row:
+                lines.extend(_row_table(row["field"], row["row"]))
     return "\n".join(lines)
+
+
+def _row_table(field: str, row: dict[str, Any]) -> list[str]:
+    """The fields of each object of a list-of-objects field, as a table of their own."""
+    lines = [
+        f"Each {row['name']} of `{field}` (a row of the record's form):",
+        "",
+        "| field | type | required | description |",
+        "|---|---|---|---|",
+    ]
+    for item in row["fields"]:
+        desc = item["description"].replace("|", "\\|").replace("\n", " ")
+        typ = item["type"].replace("|", "\\|")
+        lines.append(
+            f"| `{item['field']}` | {typ} | {'yes' if item['required'] else ''} | {desc} |"
+        )
+    lines.append("")
+    return lines
 
 
 def exceptions_json() -> list[dict[str, Any]]:

@@ -10,9 +10,9 @@ import re
 from datetime import date
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from sanitas.ordinance.facts import Date, Fact, Money, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.facts import Date, Fact, Money, Row, Thing, fact_type, ref, required_ref
 
 # --------------------------------------------------------------------------- fact types
 
@@ -272,14 +272,14 @@ CostCategory = Literal[
 ]
 
 
-class CostLine(BaseModel):
+class CostLine(Row):
     """One itemized cost of a noncompliance charge, in cents."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    row_word: ClassVar[str] = "cost"
 
-    category: CostCategory
+    category: CostCategory = Field(description="What the city's cost was for.")
     amount_cents: int = Field(ge=0, description="In cents: 41250 is $412.50.")
-    description: str | None = None
+    description: str | None = Field(default=None, description="The cost in the city's words.")
 
 
 @fact_type

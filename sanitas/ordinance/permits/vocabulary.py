@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from sanitas.ordinance.facts import Date, DateTime, Fact, Thing, fact_type, ref, required_ref
+from sanitas.ordinance.facts import (
+    Date,
+    DateTime,
+    Fact,
+    Row,
+    Thing,
+    fact_type,
+    ref,
+    required_ref,
+)
 
 # --------------------------------------------------------------------------- fact types
 
@@ -62,21 +71,33 @@ class WorkResumed(_WorkEvent):
     type: Literal["work_resumed"]
 
 
-class Segment(BaseModel):
+class Segment(Row):
     """One run of a house-connection sewer, from one point to the next."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    row_word: ClassVar[str] = "run"
 
-    from_: str = Field(alias="from")
-    to: str
-    diameter_in: float = Field(gt=0)
+    from_: str = Field(
+        alias="from",
+        description="The point the run begins at: street_sewer, property_line, building, "
+        "or a name the design gives a point (bend_1).",
+    )
+    to: str = Field(description="The point the run ends at, named as its beginning is.")
+    diameter_in: float = Field(gt=0, description="The pipe's inside diameter.")
     material: str = Field(description="vitrified_clay, cast_iron, or another material.")
-    length_ft: float | None = Field(default=None, gt=0)
-    fall_ft: float | None = None
-    depth_ft: float | None = Field(default=None, ge=0)
-    in_street: bool | None = None
-    clearance_wall_in: float | None = Field(default=None, ge=0)
-    cover_in: float | None = Field(default=None, ge=0)
+    length_ft: float | None = Field(default=None, gt=0, description="The run's length.")
+    fall_ft: float | None = Field(
+        default=None, description="How far the pipe drops from the run's beginning to its end."
+    )
+    depth_ft: float | None = Field(
+        default=None, ge=0, description="How deep the pipe lies below a street's surface."
+    )
+    in_street: bool | None = Field(default=None, description="The run lies under a street.")
+    clearance_wall_in: float | None = Field(
+        default=None, ge=0, description="How far the pipe is from a building's exterior wall."
+    )
+    cover_in: float | None = Field(
+        default=None, ge=0, description="How far the pipe is below the surface of the ground."
+    )
     cleanout: bool | None = Field(default=None, description="A clean-out at this run's 'to' end.")
 
 
