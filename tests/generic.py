@@ -73,10 +73,23 @@ def post_data(form: type, raw: dict[str, Any], **more: Any) -> dict[str, Any]:
     """What a browser posts for the fact ``raw`` on the record form class ``form``."""
     data: dict[str, Any] = {"token": more.pop("token", "t-" + raw["type"])}
     for name, value in form.initial_from(raw).items():
+        if form.kinds[name] == "rows":  # a list of objects: a row each, an input each
+            data.update(rows_data(name, value))
+            continue
         data[name] = value if isinstance(value, list) else str(value)
     if "id" in form.kinds and "id" in raw:
         data["id"] = raw["id"]
     data.update(more)
+    return data
+
+
+def rows_data(name: str, rows: list[dict[str, Any]]) -> dict[str, str]:
+    """What a browser posts for the rows of the list of objects ``name`` (a design's
+    runs): their count, and each row's inputs under its place ("segments-2-from")."""
+    data = {f"{name}-count": str(len(rows))}
+    for index, row in enumerate(rows):
+        for key, value in row.items():
+            data[f"{name}-{index}-{key}"] = str(value)
     return data
 
 

@@ -30,7 +30,7 @@ def uswds_widgets(form: forms.BaseForm) -> None:
         # only once validated: asking for errors earlier would validate too soon
         if form._errors is not None and name in form._errors:
             widget.attrs["aria-invalid"] = "true"
-            widget.attrs["aria-describedby"] = f"{form.auto_id % name}_error"
+            widget.attrs["aria-describedby"] = f"{form[name].auto_id}_error"
 
 
 class UswdsForm(forms.Form):

@@ -32,10 +32,10 @@ from sanitas.web.record_forms import (
     CHOICE,
     DATE,
     DATETIME,
-    JSON,
     LINES,
     REF,
     REFS,
+    ROWS,
     YESNO,
     form_class,
 )
@@ -153,13 +153,29 @@ def _value(form: Any, name: str, value: Any, titles: dict[str, Title]) -> str:
         return labels.get(str(value), str(value))
     if kind == LINES and isinstance(value, list):
         return _("; ").join(str(v) for v in value)
-    if kind == JSON or isinstance(value, dict | list):
+    if kind == ROWS and isinstance(value, list) and field_ is not None:
+        return _("; ").join(
+            f"{field_.heading(number)}: {_row_said(field_.row_form, item, titles)}"
+            for number, item in enumerate(value, 1)
+            if isinstance(item, dict)
+        )
+    if isinstance(value, dict | list):
         return json.dumps(value, default=str, ensure_ascii=False)
     if isinstance(value, float) and value.is_integer():
         return page_number(int(value))
     if isinstance(value, int):
         return page_number(value)
     return str(value)
+
+
+def _row_said(row_form: Any, item: dict[str, Any], titles: dict[str, Title]) -> str:
+    """One object of a list (a design's run) as people read it: each of its values
+    after its input's label."""
+    return _(", ").join(
+        f"{row_form.base_fields[key].label} {_value(row_form, key, item[key], titles)}"
+        for key in row_form.kinds
+        if item.get(key) is not None
+    )
 
 
 def listing(items: list[str]) -> str:

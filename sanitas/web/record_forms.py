@@ -6,8 +6,17 @@ field — its label the field's name in words, its help text the field's
 description, a date a USWDS date picker, a yes/no a pair of radios with "not
 recorded", an enumeration a select (a list of one a set of checkboxes), a
 reference a search-as-you-type picker limited to the types the vocabulary
-accepts there. The annotations are read with the records' own ``unwrap``, so the
-form, the table and the engine never disagree about a field.
+accepts there, a list of objects (a design's runs, a charge's costs: a
+:class:`sanitas.ordinance.facts.Row` each) a list of rows, each object's field an input
+of its own, drawn as the form's fields are. The annotations are read with the
+records' own ``unwrap``, so the form, the table and the engine never disagree about
+a field; a field the builder has no input for is an error when the form is built,
+never a box where a person types JSON.
+
+A row is added, removed or moved by a button of the form (``row_action``): the post
+comes back as the form with the rows changed and every value kept, nothing checked
+or stored (:func:`rows_moved`); the page's script (``web/rows.js``) does the same
+without a post.
 
 Labels, help texts and choices are drawn in the request's language when the form is
 rendered (lazily): the vocabulary's words from the engine's catalogs (msgctxt
@@ -22,7 +31,6 @@ puts each of their problems beside the field it names.
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import date, datetime
 from decimal import Decimal
@@ -30,6 +38,8 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from django import forms
+from django.forms.utils import ErrorDict
+from django.http import QueryDict
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -51,7 +61,7 @@ from sanitas.ordinance.bounds import (
     key_problem,
 )
 from sanitas.ordinance.catalog import catalog
-from sanitas.ordinance.facts import Fact, vocabulary
+from sanitas.ordinance.facts import Fact, Row, row_fields, row_model, vocabulary
 from sanitas.ordinance.field_texts import about_of, label_of
 from sanitas.ordinance.messages import FIELD_CONTEXT, HELP_CONTEXT, WORD_CONTEXT, field_words
 from sanitas.ordinance.words import capital, words
@@ -68,7 +78,7 @@ DATETIME_FORMATS = ("%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M")
 NEAR_CHOICES = 60
 
 # the kinds of field, as the template draws them
-TEXT, LONG, NUMBER, DATE, DATETIME, YESNO, CHOICE, CHECKS, REF, REFS, LINES, JSON = (
+TEXT, LONG, NUMBER, DATE, DATETIME, YESNO, CHOICE, CHECKS, REF, REFS, LINES, ROWS = (
     "text",
     "long",
     "number",
@@ -80,8 +90,14 @@ TEXT, LONG, NUMBER, DATE, DATETIME, YESNO, CHOICE, CHECKS, REF, REFS, LINES, JSO
     "ref",
     "refs",
     "lines",
-    "json",
+    "rows",
 )
+#: the kinds a row of a list of objects holds (one value each)
+ROW_KINDS = frozenset({TEXT, LONG, NUMBER, DATE, DATETIME, YESNO, CHOICE})
+#: the most rows a list of objects takes from one post (a design's runs are a handful)
+MAX_ROWS = 100
+#: the name of the buttons that add, remove and move a row
+ROWS_ACTION = "row_action"
 
 
 def _said(context: str, english: str, capitalized: bool = False) -> str:
@@ -104,23 +120,38 @@ def _hint_now(text: str, more: str) -> str:
 _hint = lazy(_hint_now, str)
 
 
-def _fields_hint(fields: str) -> str:
-    return _("As a JSON list, one mapping per item with the fields %(fields)s.") % {
-        "fields": fields
-    }
-
-
-_fields_hint_lazy = lazy(_fields_hint, str)
-
-
 def _bounds(info: FieldInfo) -> dict[str, Any]:
+    """A number's bounds in the vocabulary as the form field's: its least and greatest
+    value, and a value it must be greater than (a pipe's diameter, more than 0)."""
     out: dict[str, Any] = {}
     for meta in info.metadata:
         for attr, key in (("ge", "min_value"), ("gt", "min_value"), ("le", "max_value")):
             value = getattr(meta, attr, None)
             if value is not None:
                 out[key] = value
+        if (limit := getattr(meta, "gt", None)) is not None:
+            out["validators"] = [_GreaterThan(limit)]
     return out
+
+
+class _GreaterThan:
+    """A number that must be greater than ``limit``, said in the reader's language."""
+
+    def __init__(self, limit: Any) -> None:
+        self.limit = limit
+
+    def __call__(self, value: Any) -> None:
+        if value is not None and not value > self.limit:
+            raise forms.ValidationError(
+                _("Enter a number greater than %(limit)s.") % {"limit": self.limit},
+                code="min_value",
+            )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _GreaterThan) and other.limit == self.limit
+
+    def __hash__(self) -> int:
+        return hash(self.limit)
 
 
 def _literal_choices(annotation: Any) -> list[tuple[str, str]]:
@@ -192,9 +223,20 @@ class PickerTextarea(PickerInput):
 
 
 def _field_for(
-    fact_model: type[Fact], name: str, info: FieldInfo, *, near: str, near_keys: dict
+    fact_model: type[Fact] | type[Row],
+    name: str,
+    info: FieldInfo,
+    *,
+    near: str,
+    near_keys: dict,
 ) -> forms.Field:
-    """The form field of one field of the vocabulary (see the module docstring)."""
+    """The form field of one field of the vocabulary (see the module docstring), or of
+    the objects a list of them holds (a design's runs)."""
+    references = getattr(fact_model, "references", {})
+    list_references = getattr(fact_model, "list_references", {})
+    rows = row_model(info.annotation)
+    if rows is not None:
+        return _rows_field(fact_model, name, info, rows)
     annotation, _nullable, custom = unwrap(info.annotation)
     custom = _custom_of(info, info.annotation) or custom
     required = info.is_required()
@@ -207,8 +249,8 @@ def _field_for(
     }
     kind = TEXT
     field: forms.Field
-    if name in fact_model.references:
-        types = fact_model.references[name]
+    if name in references:
+        types = references[name]
         offered = near_keys.get(types)
         if offered:
             choices = [("", gettext_lazy("— choose —"))] if not required or len(offered) > 1 else []
@@ -224,8 +266,8 @@ def _field_for(
         )
         field.kind, field.types, field.reference = REF, types, True
         return field
-    if name in fact_model.list_references:
-        types = fact_model.list_references[name]
+    if name in list_references:
+        types = list_references[name]
         offered = near_keys.get(types)
         if offered:
             field = forms.MultipleChoiceField(
@@ -260,19 +302,11 @@ def _field_for(
             )
             kind = CHOICE
         elif isinstance(item_base, type) and issubclass(item_base, BaseModel):
-            field = forms.CharField(
-                widget=forms.Textarea(attrs={"rows": 6}),
-                **{
-                    **common,
-                    "help_text": _hint(
-                        common["help_text"],
-                        _fields_hint_lazy(
-                            ", ".join((f.alias or n) for n, f in item_base.model_fields.items())
-                        ),
-                    ),
-                },
+            # a list of objects is a list of rows: its model must say what a row is
+            raise TypeError(
+                f"{fact_model.__name__}.{name}: the objects of a list are a Row's "
+                "(sanitas.ordinance.facts.Row), so that a form draws them as rows"
             )
-            kind = JSON
         else:
             field = forms.CharField(
                 widget=forms.Textarea(attrs={"rows": 3}),
@@ -355,12 +389,254 @@ def _field_for(
         )
         kind = LONG if long else TEXT
     else:
-        field = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
-        field.help_text = _hint(field.help_text, gettext_lazy("As JSON."))
-        kind = JSON
+        # no field of the vocabulary is typed as JSON by a person: a new kind of value
+        # needs its own input here
+        raise TypeError(f"{fact_model.__name__}.{name}: no form input for {annotation!r}")
     field.kind = kind
     field.reference = False
     return field
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def _row_heading(word: Any, number: Any) -> str:
+    """A row's heading: "Run 3"."""
+    return _("%(what)s %(number)s") % {"what": capital(str(word)), "number": number}
+
+
+def _row_word(row: type[Row]) -> str:
+    """What one of the objects is called, in the active language ("run")."""
+    return _said(WORD_CONTEXT, words(row.row_word))
+
+
+class RowForm(forms.Form):
+    """One row of a list of objects (a design's run): an input per field of the
+    object's model, drawn as the record form draws a field; its posted names are the
+    row's prefix and the key a facts file writes the field under (``segments-2-from``).
+    A row with nothing typed in it is left out of the list."""
+
+    row_model: type[Row]
+    #: key → kind (see the kinds above)
+    kinds: dict[str, str]
+    use_required_attribute = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _described(self)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        _described(self)
+
+    @property
+    def blank(self) -> bool:
+        """Nothing typed in any input of the row (a bound row only)."""
+        for key in self.fields:
+            name = self.add_prefix(key)
+            values = (
+                self.data.getlist(name)
+                if isinstance(self.data, QueryDict)
+                else [self.data.get(name)]
+            )
+            if any(value is not None and str(value).strip() for value in values):
+                return False
+        return True
+
+    def item(self) -> dict[str, Any]:
+        """The object as a facts file writes it, from the cleaned data; inputs left
+        empty are absent."""
+        out: dict[str, Any] = {}
+        for key, kind in self.kinds.items():
+            value = self.cleaned_data.get(key)
+            if value in (None, ""):
+                continue
+            out[key] = _plain(kind, value)
+        return out
+
+    @classmethod
+    def initial_of(cls, item: dict[str, Any]) -> dict[str, Any]:
+        """An object as stored, as the row's initial values."""
+        out: dict[str, Any] = {}
+        for key, kind in cls.kinds.items():
+            if key in item and item[key] is not None:
+                value = item[key]
+                out[key] = (YES if value else NO) if kind == YESNO else value
+        return out
+
+
+def _plain(kind: str, value: Any) -> Any:
+    """A cleaned value as a facts file writes it."""
+    if kind == YESNO:
+        return value == YES
+    if kind == DATE:
+        return value.isoformat()
+    if kind == DATETIME:
+        return value.strftime("%Y-%m-%dT%H:%M")
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+class RowsCount(forms.HiddenInput):
+    """A list of objects' field among the form's visible ones: the rows are drawn by
+    the record form's template, with the count of rows posted beside them."""
+
+    @property
+    def is_hidden(self) -> bool:
+        return False
+
+
+class RowsField(forms.Field):
+    """A list of objects, edited as rows: the posted value is the number of rows (the
+    rows themselves are :class:`RowForm`\\s the record form makes); what the field
+    cleans to is the list of the rows' objects, made by :meth:`RecordForm.clean`."""
+
+    widget = RowsCount
+
+    def __init__(self, *, row_form: type[RowForm], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.row_form = row_form
+        #: the form's rows, set by the record form for each of its instances
+        self.rows: list[RowForm] = []
+        #: the rows the list's objects came from, in order (the blank ones left out)
+        self.kept: list[RowForm] = []
+        #: after a row was added, removed or moved: the input or button to focus
+        self.focus = ""
+
+    def clean(self, value: Any) -> Any:
+        return value
+
+    @property
+    def word(self) -> str:
+        return _row_word(self.row_form.row_model)
+
+    def heading(self, number: Any) -> str:
+        return _row_heading(self.word, number)
+
+    @property
+    def say_heading(self) -> str:
+        """A row's heading with ``{n}`` for its number, for the page's script."""
+        return self.heading("{n}")
+
+    @property
+    def say_add(self) -> str:
+        return _("Add a %(what)s") % {"what": self.word}
+
+    @property
+    def say_added(self) -> str:
+        return _("%(row)s added.") % {"row": "{row}"}
+
+    @property
+    def say_removed(self) -> str:
+        return _("%(row)s removed; the rows after it moved up.") % {"row": "{row}"}
+
+    @property
+    def say_moved(self) -> str:
+        return _("Moved: it is now %(row)s.") % {"row": "{row}"}
+
+
+def _rows_field(
+    fact_model: type[Fact] | type[Row], name: str, info: FieldInfo, row: type[Row]
+) -> RowsField:
+    """The field of a list of objects: a row each, an input per field of the object."""
+    attrs: dict[str, Any] = {"row_model": row, "kinds": {}}
+    for row_name, key, row_info in row_fields(row):
+        sub = _field_for(row, row_name, row_info, near="", near_keys={})
+        if sub.kind not in ROW_KINDS:
+            raise TypeError(f"{row.__name__}.{row_name}: a row holds no {sub.kind} field")
+        attrs[key] = sub
+        attrs["kinds"][key] = sub.kind
+    row_form = type(f"{row.__name__}RowForm", (RowForm,), attrs)
+    described = info.description or ""
+    field = RowsField(
+        row_form=row_form,
+        required=info.is_required(),
+        label=_in_language(FIELD_CONTEXT, label_of(name)),
+        help_text=_in_language(HELP_CONTEXT, described) if described else "",
+    )
+    field.kind, field.reference = ROWS, False
+    return field
+
+
+def _described(form: forms.Form) -> None:
+    """USWDS classes, and each field described by its help text (and its error), by
+    the ids its bound field draws (a row's are prefixed)."""
+    uswds_widgets(form)
+    for name, field in form.fields.items():
+        widget = field.widget
+        if isinstance(widget, forms.HiddenInput):
+            continue
+        if isinstance(widget, forms.CheckboxSelectMultiple):
+            widget.attrs["class"] = "usa-checkbox__input"
+        elif isinstance(widget, forms.RadioSelect):
+            widget.attrs["class"] = "usa-radio__input"
+        if field.help_text and not isinstance(widget, forms.RadioSelect):
+            hint = f"{form[name].auto_id}_hint"
+            described = widget.attrs.get("aria-describedby", "")
+            if hint not in described.split():
+                widget.attrs["aria-describedby"] = f"{described} {hint}".strip()
+
+
+def rows_moved(data: QueryDict, action: str, rows_fields: dict[str, str]) -> tuple[QueryDict, str]:
+    """The post ``data`` with a row added, removed or moved as ``action`` says ("segments
+    add", "segments remove 2", "segments up 2", "segments down 2"; rows counted from 0),
+    every value typed kept; and the id of what to focus then. ``rows_fields`` maps each
+    list's name to its prefix. An action that names no row leaves the data as it was."""
+    moved = QueryDict(mutable=True)
+    for key in data:
+        values = data.getlist(key) if isinstance(data, QueryDict) else data[key]
+        moved.setlist(key, values if isinstance(values, list) else [values])
+    moved.pop(ROWS_ACTION, None)
+    data = moved.copy()
+    parts = action.split()
+    if len(parts) not in (2, 3) or parts[0] not in rows_fields:
+        return moved, ""
+    name, verb = parts[0], parts[1]
+    prefix = rows_fields[name]
+    count = _count(data, prefix)
+    rows = [
+        {
+            key[len(f"{prefix}-{i}-") :]: data.getlist(key)
+            for key in data
+            if key.startswith(f"{prefix}-{i}-")
+        }
+        for i in range(count)
+    ]
+    try:
+        index = int(parts[2]) if len(parts) == 3 else len(rows)
+    except ValueError:
+        return moved, ""
+    focus = ""
+    if verb == "add" and len(parts) == 2 and len(rows) < MAX_ROWS:
+        rows.append({})
+        index = len(rows) - 1
+        focus = f"{prefix}-{index}-first"
+    elif verb == "remove" and 0 <= index < len(rows):
+        del rows[index]
+        focus = f"{prefix}-add"
+    elif verb == "up" and 0 < index < len(rows):
+        rows[index - 1], rows[index] = rows[index], rows[index - 1]
+        focus = f"{prefix}-{index - 1}-{'up' if index - 1 > 0 else 'down'}"
+    elif verb == "down" and 0 <= index < len(rows) - 1:
+        rows[index + 1], rows[index] = rows[index], rows[index + 1]
+        focus = f"{prefix}-{index + 1}-{'down' if index + 1 < len(rows) - 1 else 'up'}"
+    else:
+        return moved, ""
+    for key in [k for k in moved if k.startswith(f"{prefix}-")]:
+        del moved[key]
+    moved[f"{prefix}-count"] = str(len(rows))
+    for i, row in enumerate(rows):
+        for key, values in row.items():
+            moved.setlist(f"{prefix}-{i}-{key}", values)
+    return moved, focus
+
+
+def _count(data: Any, prefix: str) -> int:
+    """How many rows a post says a list has (none when it says nothing a count can be,
+    at most :data:`MAX_ROWS`)."""
+    text = str(data.get(f"{prefix}-count", "") or "")
+    return min(int(text), MAX_ROWS) if text.isascii() and text.isdigit() else 0
 
 
 class RecordForm(forms.Form):
@@ -409,6 +685,15 @@ class RecordForm(forms.Form):
             self.fields["id"].help_text = _(
                 "The record's key: it stays the same for every version."
             )
+        #: a row was added, removed or moved: the form is drawn again, nothing checked
+        self.rearranged = False
+        focus = ""
+        if self.is_bound and self.data.get(ROWS_ACTION):
+            prefixes = {name: self.add_prefix(name) for name in self.row_lists}
+            self.data, focus = rows_moved(self.data, str(self.data[ROWS_ACTION]), prefixes)
+            self.rearranged = True
+            self._errors, self.cleaned_data = ErrorDict(), {}
+        self._rows(focus)
         self._style()
 
     def full_clean(self) -> None:
@@ -417,20 +702,53 @@ class RecordForm(forms.Form):
 
     def _style(self) -> None:
         """USWDS classes, and each field described by its help text (and its error)."""
-        uswds_widgets(self)
-        for name, field in self.fields.items():
-            widget = field.widget
-            if isinstance(widget, forms.HiddenInput):
-                continue
-            if isinstance(widget, forms.CheckboxSelectMultiple):
-                widget.attrs["class"] = "usa-checkbox__input"
-            elif isinstance(widget, forms.RadioSelect):
-                widget.attrs["class"] = "usa-radio__input"
-            if field.help_text and not isinstance(widget, forms.RadioSelect):
-                hint = f"{self.auto_id % name}_hint"
-                described = widget.attrs.get("aria-describedby", "")
-                if hint not in described.split():
-                    widget.attrs["aria-describedby"] = f"{described} {hint}".strip()
+        _described(self)
+
+    # ----------------------------------------------------------------- lists of objects
+
+    @property
+    def row_lists(self) -> list[str]:
+        """The fields that hold a list of objects, edited as rows."""
+        return [name for name, kind in self.kinds.items() if kind == ROWS]
+
+    def _rows(self, focus: str) -> None:
+        """Each list's rows: the posted ones (a row with nothing typed is not checked),
+        else the record's objects, else one empty row where the list is required."""
+        for name in self.row_lists:
+            field = self.fields[name]
+            prefix = self.add_prefix(name)
+            if self.is_bound:
+                field.rows = [
+                    field.row_form(self.data, prefix=f"{prefix}-{i}")
+                    for i in range(_count(self.data, prefix))
+                ]
+                for row in field.rows:
+                    if self.rearranged or row.blank:
+                        row._errors, row.cleaned_data = ErrorDict(), {}
+            else:
+                items = self.initial.get(name, field.initial) or ([{}] if field.required else [])
+                field.rows = [
+                    field.row_form(initial=item, prefix=f"{prefix}-{i}")
+                    for i, item in enumerate(items[:MAX_ROWS])
+                ]
+            field.focus = "add" if focus == f"{prefix}-add" else ""
+            # the empty row the page's script copies to add one
+            field.blank_row = field.row_form(prefix=f"{prefix}-__row__")
+            field.blank_row.heading = field.heading("")
+            for i, row in enumerate(field.rows):
+                row.heading = field.heading(i + 1)
+                row.focus = ""
+                if focus.startswith(f"{prefix}-{i}-"):
+                    row.focus = focus[len(f"{prefix}-{i}-") :]
+                if row.focus == "first" and row.fields:
+                    row.fields[next(iter(row.fields))].widget.attrs["autofocus"] = True
+
+    def _row_errors(self) -> bool:
+        """Whether a row that was checked has a problem."""
+        return any(row.errors for name in self.row_lists for row in self.fields[name].kept)
+
+    def is_valid(self) -> bool:
+        return not self.rearranged and super().is_valid() and not self._row_errors()
 
     # ----------------------------------------------------------------- references
 
@@ -498,12 +816,19 @@ class RecordForm(forms.Form):
                         except forms.ValidationError as exc:
                             self.add_error(name, exc)
                 data[name] = keys
-            elif kind == JSON and value:
-                try:
-                    data[name] = json.loads(value)
-                except ValueError as exc:
-                    self.add_error(name, _("This is not JSON: %(why)s.") % {"why": exc})
+            elif kind == ROWS:
+                data[name] = self._clean_rows(name)
         return data
+
+    def _clean_rows(self, name: str) -> list[dict[str, Any]]:
+        """A list's objects from its rows, each row checked beside its inputs; a row
+        with nothing typed in it is left out."""
+        field = self.fields[name]
+        field.kept = [row for row in field.rows if not row.blank]
+        valid = [row.is_valid() for row in field.kept]
+        if not field.kept and field.required:
+            self.add_error(name, _("Add at least one %(what)s.") % {"what": field.word})
+        return [row.item() for row, ok in zip(field.kept, valid, strict=True) if ok]
 
     # ----------------------------------------------------------------- to and from the facts
 
@@ -548,8 +873,9 @@ class RecordForm(forms.Form):
                 value = YES if value else NO
             elif kind in (REFS, LINES):
                 value = "\n".join(str(v) for v in value)
-            elif kind == JSON:
-                value = json.dumps(value, indent=1, default=str)
+            elif kind == ROWS:
+                row_form = cls.base_fields[name].row_form
+                value = [row_form.initial_of(item) for item in value or []]
             initial[name] = value
         return initial
 
@@ -559,23 +885,62 @@ class RecordForm(forms.Form):
         for problem in problems:
             name, message = problem_field(problem)
             top = name.split(".")[0].split("[")[0] if name else ""
+            if self.kinds.get(top) == ROWS:
+                # "segments[2].length_ft: …", or a bound's "segments: [2].from: …"
+                if name == top and message.startswith("[") and ": " in message:
+                    inner, message = message.split(": ", 1)
+                    name += inner
+                if self._row_problem(top, name, message):
+                    continue
             if top in self.fields and top != "token":
                 self.add_error(top, capital(message))
             else:
                 self.add_error(None, capital(message))
 
+    def _row_problem(self, name: str, path: str, message: str) -> bool:
+        """Put a problem of the services with a list's object ("segments[2].length_ft")
+        beside the input of its row; False when the path names no row of the list."""
+        found = _ROW_PATH.match(path)
+        field = self.fields[name]
+        if found is None or int(found["index"]) >= len(field.kept):
+            return False
+        row = field.kept[int(found["index"])]
+        key = found["key"]
+        if key in row.fields:
+            row.add_error(key, capital(message))
+        else:
+            number = field.rows.index(row) + 1
+            self.add_error(name, f"{field.heading(number)}: {capital(message)}")
+        return True
+
     def error_summary(self) -> list[tuple[str, str, str]]:
-        """(field id, label, message) of every error, for the summary at the top."""
-        out = []
-        for name, errors in self.errors.items():
-            if name == "__all__" or self.fields[name].widget.is_hidden:
-                out.extend(("", "", str(e)) for e in errors)
+        """(input id, label, message) of every error, for the summary at the top, in
+        the form's order; a row's name its list's row and its input's label ("Run 3,
+        Length (feet)")."""
+        errors = self.errors
+        out = [("", "", str(e)) for e in errors.get("__all__", [])]
+        for name, field in self.fields.items():
+            bound = self[name]
+            hidden = field.widget.is_hidden
+            out.extend(
+                ("", "", str(e)) if hidden else (bound.auto_id, field.label, str(e))
+                for e in errors.get(name, [])
+            )
+            if self.kinds.get(name) != ROWS:
                 continue
-            field = self[name]
-            out.extend((field.auto_id, field.label, str(e)) for e in errors)
+            for number, row in enumerate(field.rows, 1):
+                if row not in field.kept:
+                    continue
+                for key, row_errors in row.errors.items():
+                    label = _("%(row)s, %(field)s") % {
+                        "row": field.heading(number),
+                        "field": row.fields[key].label,
+                    }
+                    out.extend((row[key].auto_id, label, str(e)) for e in row_errors)
         return out
 
 
+_ROW_PATH = re.compile(r"^[a-z_]+\[(?P<index>[0-9]+)\](?:\.(?P<key>[A-Za-z_]+))?")
 _LABEL = re.compile(r"^fact \d+(?: \((?:[^()]|\([^)]*\))*\))?: ")
 _RECORD = re.compile(r"^[a-z_]+ \S+: ")
 

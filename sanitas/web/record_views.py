@@ -219,6 +219,8 @@ def record_new(request: HttpRequest, fact_type: str) -> HttpResponse:
     cls = form_class(fact_type, near=near)
     if request.method == "POST":
         form = cls(request.POST, user=request.user)
+        if form.rearranged:  # a row added, removed or moved: the form again, nothing stored
+            return _render_form(request, form, fact_type=fact_type, near=near, editing="")
         if form.is_valid():
             return _write(request, form, fact_type=fact_type, near=near, editing="")
         return _render_form(request, form, fact_type=fact_type, near=near, editing="", status=400)
@@ -263,6 +265,8 @@ def record_edit(request: HttpRequest, key: str) -> HttpResponse:
             why_required=True,
             initial=cls.initial_from(fact),
         )
+        if form.rearranged:
+            return _render_form(request, form, fact_type=fact_type, near=near, editing=key)
         if form.is_valid():
             return _write(request, form, fact_type=fact_type, near=near, editing=key)
         return _render_form(request, form, fact_type=fact_type, near=near, editing=key, status=400)

@@ -20,7 +20,7 @@ from sanitas.ordinance.facts import vocabulary
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
-from sanitas.web.record_forms import CHECKS, CHOICE, JSON, YESNO, form_class
+from sanitas.web.record_forms import CHECKS, CHOICE, ROWS, YESNO, form_class
 
 from ..conftest import ROOT
 from ..generic import post_data
@@ -62,7 +62,8 @@ def test_choices_come_from_the_enumerations():
     # bounds of the vocabulary hold in the form
     percent = form_class("inspection").base_fields["fog_solids_percent_depth"]
     assert (percent.min_value, percent.max_value) == (0, 100)
-    assert form_class("connection_design").base_fields["segments"].kind == JSON
+    # a list of objects is a list of rows (tests/web/test_record_rows.py)
+    assert form_class("connection_design").base_fields["segments"].kind == ROWS
 
 
 # --------------------------------------------------------------------------- the pages
