@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from ninja import NinjaAPI, Schema, Status
 from pydantic import Field
 
@@ -27,6 +28,10 @@ from sanitas.notices import selectors, services
 from sanitas.notices import versions as notice_versions
 from sanitas.notices.kinds import LANGUAGES, kinds
 from sanitas.notices.models import Notice
+from sanitas.ordinance.words import type_words
+from sanitas.records.bridge import fact_key
+from sanitas.records.certificates import NotAPermit, certificate_blockers
+from sanitas.records.models import RecordIndex
 from sanitas.records.services import RecordError, StaleVersion, VersionRequired, record_facts
 from sanitas.records.versions import ANY, versions_of
 
@@ -493,6 +498,9 @@ def mount(api: NinjaAPI) -> None:
                     ]
                 },
             )
+        uncertified = _certificates_refused(request, body.facts)
+        if uncertified:
+            return Status(422, {"detail": uncertified})
         try:
             tags = preconditions.if_match(request)
         except preconditions.BadPrecondition as exc:
@@ -531,3 +539,36 @@ def mount(api: NinjaAPI) -> None:
             "titles": {key: named[key].text for key in result.keys if key in named},
             "versions": versions_of(result.keys),
         }
+
+
+def _certificates_refused(request: HttpRequest, facts: list[Any]) -> list[str]:
+    """Each new certificate of final inspection in ``facts`` that its permit may not
+    have on its day, with every reason and the address of the record that shows it
+    (:func:`sanitas.records.certificates.certificate_blockers`, as the notices and the
+    record form ask); one already stored, recorded again as it is, is not asked."""
+    problems: list[str] = []
+    for position, raw in enumerate(facts):
+        if not isinstance(raw, dict) or raw.get("type") != "final_certificate":
+            continue
+        if RecordIndex.objects.filter(key=fact_key(raw)).exists():
+            continue
+        permit = str(raw.get("permit") or "")
+        try:
+            on = date.fromisoformat(str(raw.get("date")))
+            found = certificate_blockers(permit, on=on)
+        except (ValueError, NotAPermit):
+            continue  # the vocabulary names a bad date or an unknown permit
+        named = titles([permit]).get(permit)
+        what = named.text if named else permit
+        for blocker in found:
+            where = ""
+            if blocker.key:
+                url = request.build_absolute_uri(reverse("staff:subject", args=[blocker.key]))
+                where = f" (see {url})"
+            elif blocker.missing:
+                where = f" (to record: {type_words(blocker.missing)})"
+            problems.append(
+                f"facts[{position}].permit: no certificate of final inspection may issue for "
+                f"{what}: {blocker.words()}{where}"
+            )
+    return problems

@@ -895,15 +895,15 @@ def _summary(record: Record) -> str:
         if value is None or value == "" or value == [] or isinstance(value, list | dict):
             continue
         parts.append(f"{said.label(column)}: {said.value(column, value)}")
-        if len(parts) == 4:
+        if len(parts) == 5:  # a pressure test's fifth says whether it leaked
             break
     return "; ".join(parts)
 
 
 class _FieldWords:
     """A record's field names and values as a page in the reader's language says them:
-    in English the field's own name and the value as stored ("floor area sqft",
-    "grease_interceptor", "2025-03-01"); otherwise the record form's label, the
+    in English the field's own name, a choice in words ("grease interceptor"), yes or no,
+    and the rest as stored ("floor area sqft", "2025-03-01"); otherwise the record form's label, the
     catalog's word of a choice, a date in the language's long form and yes or no."""
 
     def __init__(self, model: type[Record]) -> None:
@@ -923,7 +923,7 @@ class _FieldWords:
         return field_words(FIELD_CONTEXT, label_of(column.name, numeric=numeric), self.language)
 
     def value(self, column: Any, value: Any) -> str:
-        if self.language == "en" or value is None or value == "" or value == []:
+        if value is None or value == "" or value == []:
             return _text(value)
         from django.template.defaultfilters import yesno
 
@@ -932,10 +932,16 @@ class _FieldWords:
 
         if isinstance(value, bool):
             return yesno(value)
+        info = self.fields.get(column.name)
+        if self.language == "en":
+            # a choice in words ("house connection", not "house_connection"), yes or no
+            if info is not None and choice_values(info.annotation):
+                chosen = value if isinstance(value, list | tuple) else [value]
+                return "; ".join(words(v) for v in chosen)
+            return _text(value)
         if isinstance(value, date):  # a datetime too
             moment = timezone.localtime(value) if isinstance(value, datetime) else value
             return Day(moment).render(self.language)
-        info = self.fields.get(column.name)
         if info is not None and choice_values(info.annotation):
             chosen = value if isinstance(value, list | tuple) else [value]
             return "; ".join(field_words(WORD_CONTEXT, words(v), self.language) for v in chosen)

@@ -17,7 +17,7 @@ from sanitas.kit import selectors as staff
 from sanitas.notices import compose, services
 from sanitas.notices.kinds import Kind, kind, kinds, kinds_for
 from sanitas.notices.models import Hearing, Notice, Payment
-from sanitas.records.models import Finding
+from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.sweep import jurisdiction_pack
 
 
@@ -112,6 +112,25 @@ def offered_kinds(requirement: str, status: str) -> list[Kind]:
     """The kinds of document the law answers a finding with (by requirement and status
     alone: the draft checks the records)."""
     return kinds_for(requirement, status, jurisdiction_pack(), timezone.localdate())
+
+
+def certificate_for(subject: str) -> dict[str, Any] | None:
+    """The permit a certificate of final inspection drafted from a finding about
+    ``subject`` would certify (the permit, or the permit its record names), and why it
+    may not issue (empty: it may); None when it names no permit on record."""
+    from sanitas.records.certificates import NotAPermit, certificate_blockers
+
+    index = RecordIndex.objects.filter(key=subject).first()
+    if index is None:
+        return None
+    permit = subject
+    if index.fact_type != "permit":
+        record = RECORD_MODELS[index.fact_type].objects.filter(key=subject).first()
+        permit = getattr(record, "permit", None) or ""
+    try:
+        return {"permit": permit, "blockers": certificate_blockers(permit)}
+    except NotAPermit:
+        return None
 
 
 def notices_for_finding(finding_: Finding) -> list[Notice]:

@@ -47,6 +47,7 @@ from sanitas.ordinance.facts import FactsError
 from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.notice_terms import TermsError
 from sanitas.records import replay
+from sanitas.records.certificates import NotAPermit, certificate_blockers
 from sanitas.records.models import Finding, RecordIndex
 from sanitas.records.services import RecordError, record_facts, void_record
 from sanitas.records.serving import document_terms, serve_document
@@ -65,6 +66,31 @@ class NoticeError(Exception):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("; ".join(problems))
+
+
+class CertificateRefused(NoticeError):
+    """A certificate of final inspection the permit may not have (already certified,
+    void, or its work not ready): ``blockers`` are the reasons, each with the record to
+    open (:func:`sanitas.records.certificates.certificate_blockers`)."""
+
+    def __init__(self, permit: str, blockers: list[Any]) -> None:
+        self.permit, self.blockers = permit, blockers
+        super().__init__(certificate_problems(blockers))
+
+
+def certificate_problems(blockers: list[Any]) -> list[str]:
+    """The reasons a certificate may not issue, one line each, in the page's language."""
+    language = reader_language()
+    if blockers and blockers[0].certified:
+        return [
+            _("permit: no second certificate of final inspection: %(why)s.")
+            % {"why": blockers[0].words(language)}
+        ]
+    return [
+        _("permit: no certificate of final inspection may issue yet: %(why)s.")
+        % {"why": blocker.words(language)}
+        for blocker in blockers
+    ]
 
 
 class FrozenNotice(NoticeError):
@@ -401,7 +427,11 @@ def draft_notice(
             )
         return _draft_citation(cites, actor=actor, today=_today(today), finding=finding)
     if target.kind.key == "final_certificate":
-        _check_certificate(target, raw, as_of, pack)
+        _check_certificate(target)
+        # one certificate per permit: a draft of it from another finding is the draft
+        existing = _open_draft(subject=target.subject, kind=target.kind.key)
+        if existing is not None:
+            return existing
     existing = _open_draft(finding_id=finding.pk, kind=target.kind.key)
     if existing is not None:
         return existing
@@ -454,16 +484,16 @@ def _save_draft(notice: Notice, **lookup: Any) -> Notice | None:
     return None
 
 
-def _check_certificate(target: compose.Target, raw, as_of: date, pack) -> None:
-    derived = compose.derived_values(raw, as_of, pack)
-    if derived.get((target.subject, "certificate_ready")) is not True:
-        blockers = derived.get((target.subject, "certificate_blockers")) or []
-        raise NoticeError(
-            [
-                "permit: a certificate of final inspection cannot issue yet: "
-                + ("; ".join(blockers) or "the permit's work is not ready")
-            ]
-        )
+def _check_certificate(target: compose.Target) -> None:
+    """Refuse a certificate the permit may not have, with every reason (the one answer
+    every door asks: :func:`sanitas.records.certificates.certificate_blockers`)."""
+    try:
+        found = certificate_blockers(target.subject)
+    except NotAPermit:
+        problem = _("permit: %(key)s is no permit on record") % {"key": target.subject}
+        raise NoticeError([problem]) from None
+    if found:
+        raise CertificateRefused(target.subject, found)
 
 
 def _draft_citation(

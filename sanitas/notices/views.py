@@ -307,6 +307,13 @@ def draft(request: HttpRequest) -> HttpResponse:
     if not offered and selectors.offered_kinds(finding.requirement, finding.status):
         require(request.user, "notices.draft", About.program(program_of(finding.requirement)))
     problems: list[str] = []
+    # a certificate of final inspection is offered only for a permit that may have it;
+    # otherwise the page says why, each reason with its record
+    certificate = None
+    if any(k.key == "final_certificate" for k in offered):
+        certificate = selectors.certificate_for(finding.subject)
+        if certificate is None or certificate["blockers"]:
+            offered = [k for k in offered if k.key != "final_certificate"]
     if request.method == "POST":
         chosen = source.get("kind") or (offered[0].key if offered else None)
         if chosen is not None and chosen in kinds():
@@ -315,6 +322,8 @@ def draft(request: HttpRequest) -> HttpResponse:
             notice = services.draft_notice(
                 finding_id=finding.pk, actor=_actor(request), kind_key=chosen
             )
+        except services.CertificateRefused as exc:
+            certificate = {"permit": exc.permit, "blockers": exc.blockers}
         except services.NoticeError as exc:
             problems = exc.problems
         else:
@@ -337,8 +346,9 @@ def draft(request: HttpRequest) -> HttpResponse:
             "problems": problems,
             "existing": selectors.notices_for_finding(finding),
             "subject": titles([finding.subject]).get(finding.subject),
+            "certificate": certificate if certificate and certificate["blockers"] else None,
         },
-        status=422 if problems else 200,
+        status=422 if problems or (request.method == "POST" and certificate) else 200,
     )
 
 

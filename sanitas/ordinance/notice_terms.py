@@ -1303,21 +1303,26 @@ def _citation_refusals(
 
 def _certificate_refusals(target: Target, ctx: Context) -> list[str]:
     """A certificate issues once, for work ready (§ 6-8.133: "shall cause to be issued
-    ... a certificate of final inspection")."""
+    ... a certificate of final inspection"): what the permits' one answer
+    (:func:`~sanitas.ordinance.permits.administration.certificate_refusals`) says, in
+    English."""
+    from sanitas.ordinance.permits.administration import certificate_refusals
+
     permit = ctx.get(target.subject)
-    issued = [c for c in ctx.referring("final_certificate", "permit", target.subject)]
-    if permit is not None and issued:
-        first = min(c.date for c in issued)
+    if permit is None or permit.type != "permit":
+        return []
+    found = certificate_refusals(permit, ctx)
+    if found and found[0].requirement == "PRM-CERTIFICATE":
+        first = found[0].about.date
         return [
             f"permit: the certificate of final inspection of {name_of(ctx, permit)} was "
             f"already issued on {first}; a second would certify the same work again"
         ]
-    if permit is None or ctx.derived("certificate_ready", permit) is True:
+    if not found:
         return []
-    blockers = ctx.derived("certificate_blockers", permit) or []
     return [
         "permit: a certificate of final inspection cannot issue yet: "
-        + ("; ".join(blockers) or "the permit's work is not ready")
+        + "; ".join(blocker.words() for blocker in found)
     ]
 
 

@@ -10,6 +10,7 @@ import django_filters
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from sanitas.kit import permits
 from sanitas.kit.forms import UswdsForm
 from sanitas.ordinance import facts, general
 from sanitas.ordinance.words import words
@@ -118,6 +119,12 @@ class PermitFilter(RecordFilter):
         label=_("Kind"),
         empty_label=_("Any kind"),
     )
+    status = django_filters.ChoiceFilter(
+        choices=list(permits.STATUSES.items()),
+        method="filter_status",
+        label=_("Status"),
+        empty_label=_("Any status"),
+    )
     issued_from = django_filters.DateFilter(
         field_name="issued_on", lookup_expr="gte", label=_("Issued from")
     )
@@ -129,6 +136,11 @@ class PermitFilter(RecordFilter):
         model = RECORD_MODELS["permit"]
         fields = ()
         form = UswdsForm
+
+    def filter_status(self, rows: QuerySet, _name: str, value: str) -> QuerySet:
+        """The permits the engine's lapse finding puts in ``value`` (not started, active,
+        suspended, lapsed, finaled)."""
+        return rows.filter(key__in=permits.permits_in(value))
 
 
 class HaulerFilter(RecordFilter):

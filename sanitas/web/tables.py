@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from sanitas.kit import permits
 from sanitas.kit.titles import Title, title_of
 from sanitas.ordinance.words import words
 from sanitas.web import filters
@@ -35,6 +36,26 @@ def _address(row: Any, named: dict[str, Title]) -> str:
     return named[row.premises].text if row.premises in named else ""
 
 
+def _permit_states(rows: list[Any]) -> dict[str, Any]:
+    states = permits.permit_states([row.key for row in rows])
+    return {f"state:{key}": state for key, state in states.items()}
+
+
+def _permit_status(row: Any, named: dict[str, Any]) -> Any:
+    """The permit's status in words (the engine's lapse finding), "" where it has none."""
+    state = named.get(f"state:{row.key}")
+    return str(state.words) if state is not None else ""
+
+
+def _permit_lapse(row: Any, named: dict[str, Any]) -> Any:
+    """The last day of the permit's running 60 days (not started, suspended), or the day
+    it became void (lapsed); "" while its work goes on or once finaled."""
+    state = named.get(f"state:{row.key}")
+    if state is None:
+        return ""
+    return state.since if state.status == "void" else state.lapses_on or ""
+
+
 @dataclass(frozen=True)
 class ListPage:
     """One list page: its records, its filters, its columns."""
@@ -50,6 +71,8 @@ class ListPage:
     categories: tuple[str, ...] = ()
     #: the filter whose choices are counted beside the list
     counted: str = ""
+    #: what the columns read beside the titles, for the rows shown (by "state:" + key)
+    lookup: Callable[[list[Any]], dict[str, Any]] | None = None
 
     def title(self, row: Any, named: dict[str, Title]) -> str:
         where = named[row.premises].text if getattr(row, "premises", None) in named else ""
@@ -121,12 +144,15 @@ LIST_PAGES: dict[str, ListPage] = {
                     gettext_noop("Kind"),
                     lambda row, _t: words(row.kind).capitalize() if row.kind else "",
                 ),
-                Column(gettext_noop("Issued"), _day("issued_on")),
+                Column(gettext_noop("Status"), _permit_status),
+                Column(gettext_noop("Lapses or lapsed"), _permit_lapse),
                 Column(gettext_noop("Contractor"), lambda row, _t: row.contractor or ""),
+                Column(gettext_noop("Issued"), _day("issued_on")),
                 Column(gettext_noop("Fees paid"), lambda row, _t: row.fees_paid),
             ),
             references=("premises",),
             counted="kind",
+            lookup=_permit_states,
         ),
         ListPage(
             "haulers",

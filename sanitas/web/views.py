@@ -132,9 +132,12 @@ def record_list(request: HttpRequest, *, slug: str) -> HttpResponse:
     )
 
 
-def _referenced(spec: Any, rows: list[Any]) -> dict[str, Title]:
+def _referenced(spec: Any, rows: list[Any]) -> dict[str, Any]:
     keys = {getattr(r, name) for r in rows for name in spec.references if getattr(r, name)}
-    return titles(keys)
+    named: dict[str, Any] = dict(titles(keys))
+    if spec.lookup is not None:
+        named.update(spec.lookup(rows))
+    return named
 
 
 @door

@@ -120,7 +120,7 @@ def test_a_permit_not_ready_is_refused_a_certificate_with_what_keeps_it_back():
     _load(_permit(fees_paid=False))
     with pytest.raises(NoticeError) as refused:
         draft("PRM-APPROVAL", "p-60", actor="permits", kind_key="final_certificate")
-    assert "cannot issue yet" in str(refused.value.problems)
+    assert "may issue yet" in str(refused.value.problems)
     assert "fees" in str(refused.value.problems)
 
 

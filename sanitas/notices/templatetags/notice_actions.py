@@ -8,8 +8,9 @@ from urllib.parse import urlencode
 
 from django import template
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
-from sanitas.notices.kinds import kind
+from sanitas.notices.kinds import kind, reader_language
 
 register = template.Library()
 
@@ -23,10 +24,12 @@ def issue_notice(context: Any, finding: Any) -> dict[str, Any]:
     from sanitas.notices import selectors
 
     user = context["request"].user
+    # a certificate of final inspection is the permit's, offered once on the permit's
+    # page when it may issue, not beside each of its met findings
     kinds = [
         k
         for k in selectors.offered_kinds(finding.requirement, finding.status)
-        if allows(user, "notices.draft", About.program(k.program))
+        if allows(user, "notices.draft", About.program(k.program)) and k.key != "final_certificate"
     ]
     if not kinds:
         return {"kinds": []}
@@ -37,6 +40,46 @@ def issue_notice(context: Any, finding: Any) -> dict[str, Any]:
     if pk is not None:
         query = {"finding": pk}
     return {"kinds": kinds, "url": f"{reverse('notices:draft')}?{urlencode(query)}"}
+
+
+#: the words of the link that records what is missing, by its type
+_RECORD_MISSING = {
+    "connection_design": gettext_lazy("Record the connection design"),
+    "pressure_test": gettext_lazy("Record a pressure test"),
+    "work_inspection": gettext_lazy("Record the inspection of the work"),
+}
+
+
+#: what is mended by changing the permit's own record (its fees paid, its contractor's
+#: licence), so its reason links to the permit's form
+_MENDED_ON_THE_PERMIT = ("PRM-CHARGES", "SEW-PIPE-LAYER-LICENSE")
+
+
+@register.inclusion_tag("notices/_certificate_blockers.html")
+def certificate_blockers(permit: str, blockers: list[Any], level: int = 2) -> dict[str, Any]:
+    """Why no certificate of final inspection may issue for ``permit``, each reason in
+    the page's language with a link to the record that shows or mends it (or to record
+    the one missing): :func:`sanitas.records.certificates.certificate_blockers`."""
+    language = reader_language()
+    items = []
+    for blocker in blockers:
+        if blocker.key == permit and blocker.requirement in _MENDED_ON_THE_PERMIT:
+            url, label = reverse("web:record_edit", args=[permit]), ""
+        elif blocker.key:
+            url, label = reverse("staff:subject", args=[blocker.key]), ""
+        elif blocker.missing:
+            url = f"{reverse('web:record_new', args=[blocker.missing])}?" + urlencode(
+                {"near": permit, "permit": permit}
+            )
+            label = _RECORD_MISSING.get(blocker.missing, "")
+        else:
+            url, label = "", ""
+        items.append({"words": blocker.words(language), "url": url, "label": label})
+    return {
+        "items": items,
+        "certified": bool(blockers) and blockers[0].certified,
+        "heading": f"h{level}",
+    }
 
 
 @register.filter

@@ -4,7 +4,7 @@ its lapse, its charges, and the final certificate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
@@ -181,6 +181,18 @@ def lapse(permit: Any, ctx: Context) -> Outcome | None:
 
 
 _FINALED = declare("prm.lapse.finaled", "{permit} was finaled on {date}.")
+#: the permit's state that each of PRM-LAPSE's findings states, by its message (issued:
+#: work not started; suspended: active, its work suspended; void under § 6-8.116): what a
+#: page shows as the permit's status. A kind that does not lapse has no such finding.
+LAPSE_STATES = {
+    "prm.lapse.not-started-yet": "issued",
+    "prm.lapse.started": "active",
+    "prm.lapse.resumed": "active",
+    "prm.lapse.suspended": "suspended",
+    "prm.lapse.void": "void",
+    "prm.lapse.work-while-void": "void",
+    "prm.lapse.finaled": "finaled",
+}
 # The English says "days" however many (a lapse is 60 days); the catalogs say the day
 # or days by the count.
 _NOT_RESUMED = declare(
@@ -348,10 +360,20 @@ class Blocker:
     record: str
     #: a message's argument: a Word, a Phrase, or a str from a rule still writing English
     said: Any
+    #: the fact to open to see or mend what blocks (a design, a test, the permit)
+    about: Any = field(default=None, compare=False)
+    #: the type of the record whose absence blocks (a design, a test, an approval)
+    missing: str | None = None
 
     @property
     def listed(self) -> str:
         return f"{self.requirement}: {self.record}" if self.requirement else self.record
+
+    def words(self, language: str = "en") -> str:
+        """What blocks, in ``language`` (a rule's clause still written in English is
+        English in every language)."""
+        render = getattr(self.said, "render", None)
+        return render(language) if render is not None else str(self.said)
 
 
 _VOID_BLOCKS = declare("prm.blocker.void", "the permit was void from {date}")
@@ -411,21 +433,28 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                 "PRM-LAPSE",
                 f"permit void from {state.void_from}",
                 Phrase(_VOID_BLOCKS(date=Day(state.void_from))),
+                about=permit,
             )
         )
     if not permit.fees_paid:
-        out.append(Blocker("PRM-CHARGES", "fees not recorded paid", Word(_FEES_UNPAID)))
+        out.append(
+            Blocker("PRM-CHARGES", "fees not recorded paid", Word(_FEES_UNPAID), about=permit)
+        )
     if permit.kind != "house_connection":
         return out
     designs = designs_of(permit, ctx)
     if not designs:
-        out.append(Blocker(None, "no connection design on file", Word(_NO_DESIGN)))
+        out.append(
+            Blocker(
+                None, "no connection design on file", Word(_NO_DESIGN), missing="connection_design"
+            )
+        )
     for design in designs:
         checks = [*_DESIGN_CHECKS, ("SEW-MATERIALS", sewers.standard_materials)]
         for ident, check in checks:
             if _open(check(design, ctx)):
                 fails = Phrase(_DESIGN_FAILS(**_fails(ident)))
-                out.append(Blocker(ident, f"design {design.id}", fails))
+                out.append(Blocker(ident, f"design {design.id}", fails, about=design))
         for route in ctx.referring("connection_route", "design", design.id):
             if _open(same_lot(route, ctx)):
                 out.append(
@@ -433,6 +462,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                         "PRM-SAME-LOT",
                         f"design {design.id}",
                         Phrase(_DESIGN_FAILS(**_fails("PRM-SAME-LOT"))),
+                        about=design,
                     )
                 )
         for sewer in ctx.referring("unaccepted_street_sewer", "design", design.id):
@@ -444,11 +474,14 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                         Phrase(
                             _SEWER_FAILS(sewer=ref(ctx, sewer), **_fails("PRM-UNACCEPTED-STREET"))
                         ),
+                        about=sewer,
                     )
                 )
     tests = tests_of(permit, ctx, on)
     if not tests:
-        out.append(Blocker("PRM-PRESSURE", "no pressure test", Word(_NO_TEST)))
+        out.append(
+            Blocker("PRM-PRESSURE", "no pressure test", Word(_NO_TEST), missing="pressure_test")
+        )
     else:
         for ident, problem in (
             ("PRM-PRESSURE", leak_problem),
@@ -457,17 +490,18 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
         ):
             text = problem(tests[-1], ctx)
             if text:
-                out.append(Blocker(ident, str(text), _said(text)))
+                out.append(Blocker(ident, str(text), _said(text), about=tests[-1]))
     if not approvals(permit, ctx, on):
         out.append(
             Blocker(
                 "PRM-APPROVAL",
                 "not inspected and approved",
                 Word(_NOT_APPROVED),
+                missing="work_inspection",
             )
         )
     out.extend(
-        Blocker("PRM-APPROVAL", str(text), Phrase(_APPROVAL(problem=_said(text))))
+        Blocker("PRM-APPROVAL", str(text), Phrase(_APPROVAL(problem=_said(text))), about=permit)
         for _, text in approval_problems(permit, ctx, on)
     )
     inspections = [i for i in permit_events("work_inspection", permit, ctx) if i.date <= on]
@@ -478,6 +512,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                 "SEW-INSPECTION-NOTICE",
                 f"work found {result}",
                 Phrase(_LAST_FOUND[result]()),
+                about=inspections[-1],
             )
         )
     for check in permit_events("joint_check", permit, ctx):
@@ -487,6 +522,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                     "PRM-JOINTS",
                     f"joint check of {check.date}",
                     Phrase(_JOINTS_FAILED(date=Day(check.date))),
+                    about=check,
                 )
             )
     licence = sewers.pipe_layer_license(permit, ctx, on)
@@ -496,6 +532,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                 "SEW-PIPE-LAYER-LICENSE",
                 "pipe layer's licence",
                 Word(_NO_LICENCE),
+                about=permit,
             )
         )
     return out
@@ -505,6 +542,38 @@ def certificate_blockers(permit: Any, ctx: Context, on: date | None = None) -> l
     """Everything that keeps a certificate of final inspection from issuing on ``on``,
     listed as "requirement: record"."""
     return [b.listed for b in blockers(permit, ctx, on)]
+
+
+_CERTIFIED = declare(
+    "prm.blocker.certified",
+    "its certificate of final inspection was already issued on {date}, and one certificate "
+    "certifies the work",
+)
+
+
+def certificate_refusals(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]:
+    """Whether a certificate of final inspection may issue for ``permit`` on ``on``, and
+    if not why: the one answer every door that makes a certificate asks (the notices'
+    draft and service, the record form, the API). § 6-8.133 has the Director "cause to
+    be issued ... a certificate of final inspection" once the work meets the chapter and
+    the fees are paid: one certificate certifies the work, so one already on record
+    refuses a second (the permit is finaled), and so does every :func:`blockers` item
+    (a void permit among them). Empty: it may issue."""
+    on = ctx.as_of if on is None else on
+    issued = sorted(ctx.referring("final_certificate", "permit", permit.id), key=lambda c: c.date)
+    out = (
+        [
+            Blocker(
+                "PRM-CERTIFICATE",
+                f"certificate of {issued[0].date}",
+                Phrase(_CERTIFIED(date=Day(issued[0].date))),
+                about=issued[0],
+            )
+        ]
+        if issued
+        else []
+    )
+    return out + blockers(permit, ctx, on)
 
 
 @derived("certificate_blockers", on="permit", requirement="PRM-CERTIFICATE")
