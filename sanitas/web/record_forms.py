@@ -726,7 +726,11 @@ class RecordForm(forms.Form):
                     if self.rearranged or row.blank:
                         row._errors, row.cleaned_data = ErrorDict(), {}
             else:
-                items = self.initial.get(name, field.initial) or ([{}] if field.required else [])
+                items = self.initial.get(name, field.initial)
+                # the record's objects (an address's ?segments=… is no list of them)
+                if not isinstance(items, list) or not items:
+                    items = [{}] if field.required else []
+                items = [item if isinstance(item, dict) else {} for item in items]
                 field.rows = [
                     field.row_form(initial=item, prefix=f"{prefix}-{i}")
                     for i, item in enumerate(items[:MAX_ROWS])

@@ -245,6 +245,15 @@ def test_a_new_records_form_draws_one_empty_row_of_labelled_inputs(
     assert 'src="/static/web/rows.js"' in page
 
 
+def test_a_list_given_in_the_address_is_no_list_of_rows(clerk):
+    """A form opened with its fields in the address (?persons_served=4) takes no list
+    of objects from it: the list begins with one empty row."""
+    response = clerk.get(_new("connection_design") + "?persons_served=4&segments=x")
+    assert response.status_code == 200
+    assert _rows_posted(response) == [dict.fromkeys(_rows_posted(response)[0], "")]
+    assert response.context["form"]["persons_served"].value() == "4"
+
+
 def test_a_runs_yes_or_no_is_a_pair_of_radios_with_not_recorded(clerk):
     page = _page(clerk.get(_new("connection_design")))
     fieldset = re.search(r'aria-describedby="[^"]*id_segments-0-in_street_hint"', page)
