@@ -14,6 +14,7 @@ save, or to leave."""
 from __future__ import annotations
 
 import secrets
+from datetime import date
 from typing import Any
 
 from django.contrib import messages
@@ -30,6 +31,7 @@ from sanitas.kit import selectors as staff_selectors
 from sanitas.kit.titles import Title, record_url, titles
 from sanitas.ordinance.facts import FactsError, vocabulary
 from sanitas.ordinance.words import capital, listing, type_words
+from sanitas.records.certificates import NotAPermit, certificate_blockers
 from sanitas.records.services import RecordError
 from sanitas.web import conflicts, selectors, services
 from sanitas.web.record_forms import RecordForm, VoidForm, about_said, form_class, type_said
@@ -102,6 +104,7 @@ def _render_form(
     editing: str,
     status=200,
     conflict: conflicts.Words | None = None,
+    certificate: dict[str, Any] | None = None,
 ) -> HttpResponse:
     near_title = titles([near]).get(near) if near else None
     editing_title = titles([editing]).get(editing) if editing else None
@@ -122,6 +125,7 @@ def _render_form(
             if near_title and near_title.fact_type == "establishment"
             else "",
             "conflict": conflict,
+            "certificate": certificate,
         },
         status=status,
     )
@@ -163,6 +167,10 @@ def _write(
 ) -> HttpResponse:
     """Store what a valid form holds, or show the vocabulary's problems beside their fields."""
     raw = form.raw()
+    if fact_type == "final_certificate":
+        refused = _certificate_refused(request, form, raw, near=near, editing=editing)
+        if refused is not None:
+            return refused
     refs = [raw.get(name) for name in vocabulary()[fact_type].references]
     before = staff_selectors.open_counts(selectors.groups_of([*refs, editing, raw.get("id", "")]))
     actor = request.user.get_username()
@@ -204,6 +212,48 @@ def _write(
         done_words = _("%(what)s recorded: “%(title)s”.") % {"what": what, "title": title}
     messages.success(request, f"{done_words} {_change_words(before, after)}")
     return redirect(_back(request, near, raw, key, fact_type))
+
+
+def _certificate_refused(
+    request: HttpRequest, form: RecordForm, raw: dict[str, Any], *, near: str, editing: str
+) -> HttpResponse | None:
+    """A certificate of final inspection the permit may not have on its day (one
+    already certifies it, it is void, its work is not ready) is refused beside the
+    permit field with every reason and its record, as the notices refuse it
+    (:func:`sanitas.records.certificates.certificate_blockers`); None: it may be recorded.
+    A change of a certificate that keeps its permit is not asked again."""
+    permit = raw.get("permit") or ""
+    if editing:
+        stored = selectors.record_for_form(editing)
+        if stored is not None and stored[1].get("permit") == permit:
+            return None
+    try:
+        on = date.fromisoformat(str(raw.get("date")))
+    except ValueError:
+        return None  # the vocabulary names the bad date beside its field
+    try:
+        found = certificate_blockers(permit, on=on)
+    except NotAPermit:
+        return None  # the vocabulary names a permit not on record beside its field
+    if not found:
+        return None
+    named = titles([permit]).get(permit)
+    what = named.text if named else permit
+    if found[0].certified:
+        said = _("%(permit)s has its certificate of final inspection already; a second is refused.")
+    else:
+        said = _("No certificate of final inspection may issue for %(permit)s yet.")
+    form.add_error("permit", said % {"permit": what})
+    response = _render_form(
+        request,
+        form,
+        fact_type="final_certificate",
+        near=near,
+        editing=editing,
+        status=400,
+        certificate={"permit": permit, "blockers": found},
+    )
+    return response
 
 
 @door
