@@ -94,7 +94,7 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
                 lines.extend(wrap.wrap(f.cite))
             lines.extend(wrap.wrap(f.explanation))
             if f.reading:
-                lines.extend(wrap.wrap(f"Reading: {f.reading}"))
+                lines.extend(wrap.wrap(f"Reading: {f.reading_text}"))
         for v in values:
             shown = orjson.dumps(to_json_value(v.value)).decode()
             lines.extend(
@@ -111,7 +111,7 @@ def render_table(evaluation: Evaluation, width: int = 80) -> str:
         for problem in evaluation.data_problems:
             lines.extend(
                 textwrap.wrap(
-                    f"{', '.join(problem.facts)}: {problem.problem}",
+                    f"{', '.join(problem.facts)}: {problem.text}",
                     width=width,
                     initial_indent="  ! ",
                     subsequent_indent=" " * 4,

@@ -85,7 +85,7 @@ def _scan(evaluation, keys: set[str], where: str) -> list[str]:
                 f"{where}: {finding.requirement} on {finding.subject}: {problem}: "
                 f"{finding.explanation}"
             )
-        if finding.reading is not None and not finding.reading.strip():
+        if finding.reading is not None and not finding.reading_text.strip():
             out.append(f"{where}: {finding.requirement} on {finding.subject}: empty reading")
     return out
 

@@ -72,6 +72,8 @@ def test_a_message_goes_to_json_and_back() -> None:
             "who": Name("Arroyo Pho", capital=True),
             "what": Items((Name("a"), Word("garbage", capital=True)), "or"),
             "all": Items((Count(1), Count(2))),
+            "clauses": Items(("a", "b"), ";"),
+            "sentences": Items(("A.", "B."), "."),
             "device": Phrase(inner, capital=True),
             "plain_device": Phrase(inner),
             "rule": Title("FOG-MIN-FREQUENCY"),
@@ -284,3 +286,27 @@ def test_the_compiled_catalogs_render_as_the_po_does(tmp_path, monkeypatch) -> N
         assert {language: render(message, language) for language in from_po} == from_po
     finally:
         messages.translations.cache_clear()
+
+
+def test_readings_are_messages_said_in_the_readers_language() -> None:
+    """A reading made of clauses is one sentence (capital, semicolons, full stop) in
+    English as the rules wrote it, and the catalog's in Spanish and Chinese; readings
+    that are whole sentences follow one another; each reads back from its stored form."""
+    from sanitas.ordinance.messages import reading_clauses, reading_in, reading_sentences
+
+    clause = Word("no date")
+    said = reading_clauses([clause, "the second", clause, None])
+    assert str(said) == "No date; the second."
+    assert render(said, "zh-Hant").endswith("。") and "；" in render(said, "zh-Hant")
+    assert render(said, "es").startswith("S")  # "sin fecha", with its capital
+    assert reading_clauses([None, ""]) is None
+    both = reading_sentences(Phrase(Message("list.clauses", {"first": "A", "rest": "b"})), "C.")
+    assert str(both) == "A; b C."
+    assert reading_sentences(None, "Only.") == "Only." and reading_sentences() is None
+    for reading in (said, both):
+        stored = json.loads(json.dumps(reading.to_dict()))
+        assert Message.from_dict(stored) == reading
+        assert reading_in({"reading": None, "reading_message": stored}) == str(reading)
+        assert reading_in({"reading_message": stored}, "zh-Hant") == render(reading, "zh-Hant")
+    assert reading_in({"reading": "As written.", "reading_message": None}, "es") == "As written."
+    assert reading_in({"reading_message": {"id": "no.such.message"}}) == ""

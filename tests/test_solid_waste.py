@@ -389,11 +389,11 @@ def test_sw_accumulation_time_start_of_day_reading_decides_only_met_or_due():
     facts = [HOME, _acc("acc-1", "home", "2025-03-07T18:00", "2025-03-08T09:00")]
     default = _finding(evaluate(facts, date(2025, 3, 14)), "SW-ACCUMULATION-TIME", "acc-1")
     assert default.status == "due"
-    assert "last moment (24:00)" in default.reading
+    assert "last moment (24:00)" in default.reading_text
     pack = pack_with({"sw.as_of_moment": "start_of_day"})
     other = _finding(evaluate(facts, date(2025, 3, 14), pack), "SW-ACCUMULATION-TIME", "acc-1")
     assert other.status == "met"
-    assert "first moment (00:00)" in other.reading
+    assert "first moment (00:00)" in other.reading_text
     later = evaluate(facts, date(2025, 3, 15), pack)
     assert statuses(later, "SW-ACCUMULATION-TIME") == {"acc-1": "due"}
 
@@ -522,13 +522,14 @@ def test_sw_accumulation_time_holiday_extension_in_wall_clock_reading():
     assert derived(counted, "accumulation_deadline", "acc-1") == datetime(2025, 7, 7, 10, 0)
     finding = _finding(counted, "SW-ACCUMULATION-TIME", "acc-1")
     assert finding.cite == "Ch. 50 time limits (A)(1), (C)"
-    assert "24 more counted hours" in finding.reading
+    assert "24 more counted hours" in finding.reading_text
     wall = evaluate(
         facts, date(2025, 7, 3), pack_with({"sw.holiday_extension_counted": False}), july4
     )
     assert derived(wall, "accumulation_deadline", "acc-1") == datetime(2025, 7, 6, 10, 0)
     assert (
-        "counted hours" not in (_finding(wall, "SW-ACCUMULATION-TIME", "acc-1").reading or "x")[40:]
+        "counted hours"
+        not in (_finding(wall, "SW-ACCUMULATION-TIME", "acc-1").reading_text or "x")[40:]
     )
 
 
@@ -562,7 +563,7 @@ def test_sw_accumulation_time_unzoned_premises_gets_one_week():
     assert derived(found, "accumulation_deadline", "a") == datetime(2025, 3, 10, 8, 0)
     finding = _finding(found, "SW-ACCUMULATION-TIME", "a")
     assert "with no zone on record, garbage may stay one week" in finding.explanation
-    assert "no recorded zone is held to the one-week limit" in finding.reading
+    assert "no recorded zone is held to the one-week limit" in finding.reading_text
 
 
 @settings(max_examples=200, deadline=None)
@@ -622,7 +623,7 @@ def test_sw_container_setout_nothing_after_the_window_is_due_never_a_violation()
     facts = [HOME, _set_out("so-1", "home", None)]
     default = _finding(evaluate(facts, date(2025, 3, 12)), "SW-CONTAINER-SETOUT", "so-1")
     assert default.status == "due" and "follow-up observation is due" in default.explanation
-    assert "last moment (24:00)" in default.reading
+    assert "last moment (24:00)" in default.reading_text
     pack = pack_with({"sw.as_of_moment": "start_of_day"})
     other = _finding(evaluate(facts, date(2025, 3, 12), pack), "SW-CONTAINER-SETOUT", "so-1")
     assert other.status == "met" and "may stay out until then" in other.explanation
@@ -805,7 +806,7 @@ def test_sw_compost_rules_hardwood_size_limits_reading():
     ]
     default = _finding(evaluate(facts, date(2025, 3, 2)), "SW-COMPOST-RULES", "c-1")
     assert default.status == "violation" and default.cite == "Ch. 50 composting (E)"
-    assert "excluded at any size" in default.reading
+    assert "excluded at any size" in default.reading_text
     assert "reading" not in default.explanation and "hardwood" in default.explanation
     pack = pack_with({"sw.compost_hardwood_any_size": False})
     assert statuses(evaluate(facts, date(2025, 3, 2), pack), "SW-COMPOST-RULES") == {"c-1": "met"}
@@ -870,7 +871,7 @@ def test_sw_recyclables_property_charity_reading_extended():
     default = evaluate(facts, date(2025, 3, 2))
     finding = _finding(default, "SW-RECYCLABLES-PROPERTY", "c-1")
     assert finding.status == "violation" and finding.cite == "'65 Code § 6-4.411(b)"
-    assert "not removing them from the contractor's containers" in finding.reading
+    assert "not removing them from the contractor's containers" in finding.reading_text
     assert derived(default, "scavenging_offenses", "c-1") == 2
     pack = pack_with({"sw.charity_may_remove_from_containers": True})
     other = evaluate(facts, date(2025, 3, 2), pack)
@@ -879,7 +880,8 @@ def test_sw_recyclables_property_charity_reading_extended():
     assert derived(other, "scavenging_offenses", "c-1") == 0
     assert "GEN-PENALTY-SCAVENGING" not in {f.requirement for f in other.findings}
     assert (
-        "reach recyclables set out" in _finding(other, "SW-UNAUTHORIZED-COLLECTION", "c-1").reading
+        "reach recyclables set out"
+        in _finding(other, "SW-UNAUTHORIZED-COLLECTION", "c-1").reading_text
     )
 
 
@@ -945,7 +947,7 @@ def test_sw_disposal_means_explains_a_service_less_than_weekly():
     assert _finding(found, "SW-DISPOSAL-MEANS", "shop").cite == "'65 Code § 6-4.105(B)(1)(b)"
     weekly = _finding(found, "SW-DISPOSAL-MEANS", "home-2")
     assert weekly.cite == "'65 Code § 6-4.105(B)(1)(a)"
-    assert "regular weekly service" in weekly.reading
+    assert "regular weekly service" in weekly.reading_text
 
 
 def test_sw_explanations_are_single_sentences_in_names():
@@ -1000,7 +1002,9 @@ def test_sw_fire_hazard_notice_names_its_accumulation_and_cites_the_subdivision(
     assert "the garbage at 400 Main St since 2025-03-07 18:00 is a fire hazard" in (
         finding.explanation
     )
-    assert finding.reading == '"immediately" is read as by the end of the day after the notice.'
+    assert (
+        finding.reading_text == '"immediately" is read as by the end of the day after the notice.'
+    )
 
 
 def test_sw_names_of_accumulations_and_set_outs():

@@ -55,6 +55,7 @@ from sanitas.kit.titles import (
 from sanitas.ordinance.bounds import ID_MAX, TEXT_MAX, key_problem, shown, text_problem
 from sanitas.ordinance.document import parse_document
 from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.messages import reading_in
 from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.pack import PackError
 from sanitas.records.models import Finding, Record
@@ -285,7 +286,7 @@ def _finding_out(finding: Finding, named: dict[str, Title]) -> dict[str, Any]:
         "due": finding.due or None,
         "cite": finding.cite,
         "explanation": english(finding),
-        "reading": finding.reading,
+        "reading": reading_in(finding) or None,
         "current": finding.current,
         "evaluated_as_of": finding.evaluated_as_of,
         "first_found_at": finding.first_found_at,
@@ -347,7 +348,7 @@ def finding_history(request: HttpRequest, finding_id: PlainInt) -> Any:
             evaluated_as_of=v.evaluated_as_of,
             cite=v.cite,
             explanation=english(v),
-            reading=v.reading,
+            reading=reading_in(v) or None,
         )
         for v in selectors.finding_history(finding=finding)
     ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils import translation
 
-from sanitas.ordinance.messages import LANGUAGES, Message, render
+from sanitas.ordinance.messages import LANGUAGES, Message, reading_in, render
 from sanitas.ordinance.messages import said_in_english as english
 
 #: Django's language codes for the languages the engine speaks
@@ -45,6 +45,28 @@ def finding_words(finding: Any, language: str | None = None) -> str:
         # a message stored by another version of the engine, one it no longer
         # declares: its English, as stored, stands
         return english(finding)
+
+
+def reading_words(finding: Any, language: str | None = None) -> str:
+    """The reading ``finding`` relied on, in ``language`` (default: the active one),
+    "" for none: a stored finding (its ``reading_message`` JSON, or the ``reading`` of
+    a rule that still writes its sentence), a row of one, or the engine's own."""
+    return reading_in(finding, language or reader_language())
+
+
+def problem_words(english: str, message: Any, language: str | None = None) -> str:
+    """A data problem in ``language`` (default: the active one): its ``message`` (JSON,
+    or the engine's own) rendered; its ``english`` sentence where it has none, or one
+    this engine no longer declares."""
+    language = language or reader_language()
+    if not message or (language == "en" and english):
+        return english
+    try:
+        if not isinstance(message, Message):
+            message = Message.from_dict(message)
+        return render(message, language)
+    except (KeyError, TypeError, ValueError):
+        return english
 
 
 def _attribute(finding: Any, name: str) -> Any:

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from sanitas.access import roles as access_roles
 from sanitas.access.policy import About, allows
+from sanitas.kit.said import problem_words, reading_words
 from sanitas.kit.titles import Title, title_of, titles
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
@@ -668,7 +669,7 @@ def _finding_row(finding: Any) -> FindingRow:
         cite=finding.cite,
         explanation=english(finding),
         program=program_of(finding.requirement) or "",
-        reading=finding.reading or "",
+        reading=reading_words(finding),
         message=finding.message,
     )
 
@@ -678,10 +679,10 @@ def stored_data_problems(group: str, keys: list[str]) -> list[DataProblemRow]:
     records ``keys``, each record named as the explanations name it."""
     wanted = set(keys)
     found = [
-        (tuple(facts), problem)
-        for facts, problem in DataProblem.objects.filter(subject_group=group, current=True)
+        (tuple(facts), problem_words(problem, message))
+        for facts, problem, message in DataProblem.objects.filter(subject_group=group, current=True)
         .order_by("id")
-        .values_list("facts", "problem")
+        .values_list("facts", "problem", "message")
         if wanted.intersection(facts)
     ]
     if not found:
@@ -808,7 +809,7 @@ def findings_as_of_day(
     evaluation = evaluate_facts(facts, as_of=as_of, pack=jurisdiction_pack())
     wanted = set(keys or ())
     found = [
-        (p.facts, p.problem)
+        (p.facts, problem_words(p.text, p.problem))
         for p in evaluation.data_problems
         if wanted.intersection(p.facts) and not lent.issuperset(p.facts)
     ]

@@ -61,7 +61,9 @@ class Outcome(NamedTuple):
     due: date | datetime | None = None
     period: str | None = None
     subject: str | None = None
-    reading: str | None = None
+    #: a :class:`~sanitas.ordinance.messages.Message`, or a str from a rule not yet
+    #: converted, or None: most outcomes rely on no reading
+    reading: str | Message | None = None
     cite: str | None = None
 
 
@@ -130,13 +132,21 @@ class Finding(NamedTuple):
     #: what the rule said: a :class:`~sanitas.ordinance.messages.Message` (rendered
     #: only where read, by :attr:`explanation`) or a str (a rule not yet converted)
     said: str | Message
-    reading: str | None = None
+    #: the reading relied on: a :class:`~sanitas.ordinance.messages.Message` (rendered
+    #: only where read, by :attr:`reading_text`), a str (a rule not yet converted) or None
+    reading: str | Message | None = None
 
     @property
     def explanation(self) -> str:
         """The explanation in English."""
         said = self[6]
         return said if type(said) is str else render(said)
+
+    @property
+    def reading_text(self) -> str | None:
+        """The reading in English (None: the outcome relied on none)."""
+        reading = self[7]
+        return reading if reading is None or type(reading) is str else render(reading)
 
     @property
     def message(self) -> Message | None:
@@ -153,19 +163,26 @@ class Finding(NamedTuple):
             "period": self.period,
             "cite": self.cite,
             "explanation": self.explanation,
-            "reading": self.reading,
+            "reading": self.reading_text,
         }
 
 
 class DataProblem(NamedTuple):
     """Facts that contradict each other (an event dated before the thing it belongs
-    to existed): reported, never a violation, and the start of no clock."""
+    to existed): reported, never a violation, and the start of no clock. ``problem``
+    is a :class:`~sanitas.ordinance.messages.Message`, or a str from a rule not yet
+    converted; :attr:`text` is its English."""
 
     facts: tuple[str, ...]
-    problem: str
+    problem: str | Message
+
+    @property
+    def text(self) -> str:
+        problem = self.problem
+        return problem if type(problem) is str else render(problem)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"facts": list(self.facts), "problem": self.problem}
+        return {"facts": list(self.facts), "problem": self.text}
 
 
 class Derived(NamedTuple):
@@ -630,7 +647,7 @@ class Context:
         #: whether the rules may take their fast path (see :func:`reference_path`)
         self.fast = _FAST
 
-    def data_problem(self, facts: Iterable[str | Fact | None], problem: str) -> None:
+    def data_problem(self, facts: Iterable[str | Fact | None], problem: str | Message) -> None:
         """Report facts that contradict each other. The rule that finds them starts
         no clock on them; the same problem reported twice (by two rules, or a
         derived value and a rule) is listed once."""
@@ -781,6 +798,8 @@ _ENCODER = msgspec.json.Encoder()
 _DUE = itemgetter(3)  # of a finding
 _SAID = itemgetter(6)  # of a finding: its explanation, a str or a Message
 _STR_ONLY = frozenset({str})
+_READING = itemgetter(7)  # of a finding: its reading, a str, a Message or None
+_READING_TYPES = frozenset({str, type(None)})
 _DUE_TYPES = frozenset({date, datetime, type(None)})
 
 
@@ -798,6 +817,10 @@ def _finding_structs(findings: list[Finding]) -> list[_FindingOut] | None:
         for one in out:
             if type(one.explanation) is not str:
                 one.explanation = render(one.explanation)
+    if not _READING_TYPES.issuperset(map(type, map(_READING, findings))):
+        for one in out:
+            if type(one.reading) not in _READING_TYPES:
+                one.reading = render(one.reading)
     if datetime in seen:
         position = -1
         find = kinds.index
@@ -832,7 +855,7 @@ def finding_dicts(findings: Iterable[Finding]) -> list[dict[str, Any]]:
                 "period": period,
                 "cite": cite,
                 "explanation": explanation if type(explanation) is str else render(explanation),
-                "reading": reading,
+                "reading": reading if reading is None or type(reading) is str else render(reading),
             }
         )
     return out
@@ -952,7 +975,7 @@ def _evaluate(
     findings.sort(key=_SUBJECT)
     # the derived values are made name by name (``_derived_specs``): by subject, then name
     derived_values.sort(key=_SUBJECT_OF_DERIVED)
-    problems = sorted(ctx._problems, key=_BY_FACTS_AND_PROBLEM)
+    problems = sorted(ctx._problems, key=_by_facts_and_problem)
     return Evaluation(as_of, pack.jurisdiction, findings, derived_values, problems)
 
 
@@ -1028,7 +1051,11 @@ _KNOWN_STATUSES = frozenset(STATUSES)
 _REQUIREMENT = itemgetter(0)  # of a finding
 _SUBJECT = itemgetter(1)  # of a finding
 _SUBJECT_OF_DERIVED = itemgetter(0)
-_BY_FACTS_AND_PROBLEM = attrgetter("facts", "problem")
+
+
+def _by_facts_and_problem(problem: DataProblem) -> tuple[tuple[str, ...], str]:
+    """Data problems in the order of their records, then of their English."""
+    return problem.facts, problem.text
 
 
 def _finding(requirement: str, cite: str, outcome: Outcome, fact: Fact | None) -> Finding:

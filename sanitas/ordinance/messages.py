@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import re
+from collections.abc import Iterable
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
@@ -135,13 +136,14 @@ class Items(NamedTuple):
     items: tuple[Any, ...]
     #: "and", "or", or ";" for clauses joined by semicolons ("for A, missing the name;
     #: for B, missing …"), however many: the join is the catalog's ``list.clauses``,
-    #: applied in a loop, never a message nested once for each clause
+    #: applied in a loop, never a message nested once for each clause; "." for whole
+    #: sentences one after the other (the catalog's ``list.sentences``)
     conjunction: str = "and"
 
     def render(self, language: str) -> str:
         parts = [_argument(item, language) for item in self.items]
-        if self.conjunction == ";":
-            return _clauses(parts, language)
+        if self.conjunction in _JOINS:
+            return _clauses(parts, language, self.conjunction)
         if language == "en":
             return words.listing(parts, self.conjunction)
         style = "or" if self.conjunction == "or" else "standard"
@@ -149,14 +151,16 @@ class Items(NamedTuple):
 
 
 _CLAUSES = "{first}; {rest}"
+_SENTENCES = "{first} {rest}"
+#: the joins of :class:`Items` that are the catalog's, by conjunction: (msgctxt, English)
+_JOINS = {";": ("list.clauses", _CLAUSES), ".": ("list.sentences", _SENTENCES)}
 
 
-def _clauses(parts: list[str], language: str) -> str:
+def _clauses(parts: list[str], language: str, conjunction: str = ";") -> str:
     if not parts:
         return ""
-    join = (
-        _CLAUSES if language == "en" else translations(language).pgettext("list.clauses", _CLAUSES)
-    )
+    context, english = _JOINS[conjunction]
+    join = english if language == "en" else translations(language).pgettext(context, english)
     out = parts[-1]
     for part in reversed(parts[:-1]):
         out = join.format(first=part, rest=out)
@@ -403,6 +407,8 @@ def _to_json(value: Any) -> Any:
             out["or"] = 1
         elif value.conjunction == ";":
             out["semi"] = 1
+        elif value.conjunction == ".":
+            out["sentences"] = 1
         return out
     if kind is Money:
         return {"$": _value_json(value.amount)}
@@ -446,9 +452,16 @@ def _from_tag(tag: str, kind: type, value: dict[str, Any]) -> Any:
     if kind is Quantity:
         return Quantity(_from_json(field[0]), field[1])
     if kind is Items:
-        return Items(
-            _from_json(field), "or" if value.get("or") else ";" if value.get("semi") else "and"
+        conjunction = (
+            "or"
+            if value.get("or")
+            else ";"
+            if value.get("semi")
+            else "."
+            if value.get("sentences")
+            else "and"
         )
+        return Items(_from_json(field), conjunction)
     if kind is Phrase:
         return Phrase(Message.from_dict(field), bool(value.get("cap")))
     if kind is Word or kind is Name:
@@ -479,6 +492,29 @@ def said_in_english(finding: Any) -> str:
         return render(message, "en")
     except (KeyError, TypeError, ValueError):
         return message.id
+
+
+def reading_in(finding: Any, language: str = "en") -> str:
+    """The reading a finding relied on, in ``language`` ("" for none): the engine's
+    own finding (its ``reading``, a message or a sentence), or one as stored (a row,
+    a version of one, or a dict: the ``reading`` sentence of a rule that still writes
+    one, else its ``reading_message`` JSON). A stored message this engine no longer
+    declares is said by its English sentence if one was kept, else not at all."""
+    get = finding.get if isinstance(finding, dict) else lambda name: getattr(finding, name, None)
+    reading = get("reading")
+    if isinstance(reading, Message):
+        return render(reading, language)
+    if reading:
+        return reading
+    message = get("reading_message")
+    if not message:
+        return ""
+    try:
+        if not isinstance(message, Message):
+            message = Message.from_dict(message)
+        return render(message, language)
+    except (KeyError, TypeError, ValueError):
+        return ""
 
 
 # --------------------------------------------------------------------------- rendering
@@ -623,5 +659,43 @@ def translations(language: str, domain: str = DOMAIN) -> gettext.NullTranslation
     return gettext.GNUTranslations(buffer)
 
 
-#: clauses joined by semicolons (:class:`Items` with ";"), the join in each language
+#: clauses joined by semicolons (:class:`Items` with ";"), and sentences one after
+#: another (with "."), the join in each language
 declare("list.clauses", _CLAUSES)
+declare("list.sentences", _SENTENCES)
+
+# --------------------------------------------------------------------------- readings
+
+_READING_CLAUSES = declare("reading.clauses", "{clauses}.")
+
+
+def reading_clauses(parts: Iterable[Any]) -> Message | None:
+    """The readings an outcome relied on, each a clause ("the as-of date is read as
+    its last moment …"), as one sentence for staff: the clauses joined by
+    semicolons, the first with its capital, a full stop at the end; each clause once,
+    in the order given. None when there is none."""
+    named = [p for p in dict.fromkeys(parts) if p]
+    if not named:
+        return None
+    first = named[0]
+    if type(first) is str:
+        named[0] = words.capital(first)
+    elif isinstance(first, Message):
+        named[0] = Phrase(first, capital=True)
+    else:  # a Phrase, a Word or a Name
+        named[0] = first._replace(capital=True)
+    return _READING_CLAUSES(clauses=Items(tuple(named), ";"))
+
+
+def reading_sentences(*parts: Message | str | None) -> Message | str | None:
+    """Readings that are whole sentences, one after the other (None when there is
+    none; a single one as it is)."""
+    named = [p for p in parts if p]
+    if not named:
+        return None
+    if len(named) == 1:
+        return named[0]
+    return _READINGS(sentences=Items(tuple(named), "."))
+
+
+_READINGS = declare("reading.sentences", "{sentences}")

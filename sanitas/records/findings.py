@@ -9,8 +9,10 @@ the group's findings digest changed. It is the group's findings with their
 words in one row, beside the rows of the worklist's index.
 
 A finding in a document is a list: requirement, subject, period, ordinal, status,
-due, cite, explanation, reading, message (the message id and arguments, or null) —
-the sweep's keyed finding flattened, in the engine's order.
+due, cite, explanation, reading, message (the message id and arguments, or null),
+reading message (the same, of its reading) — the sweep's keyed finding flattened, in
+the engine's order. A document written before readings were messages has no reading
+message.
 
 A finding the engine said as a message is stored as the message alone (its
 explanation empty): its English, like its Spanish and Chinese, is rendered where it

@@ -300,7 +300,19 @@ class Finding(models.Model):
     reading = models.TextField(
         null=True,
         blank=True,
-        help_text="The interpretation of the law the finding relies on (most have none).",
+        help_text=(
+            "The interpretation of the law the finding relies on (most have none), in "
+            "English, from a rule that still writes its own; none where the engine said it "
+            "as a message (reading_message)."
+        ),
+    )
+    reading_message = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "The interpretation of the law the finding relies on, as a message id and its "
+            "arguments, rendered in each reader's language, English included."
+        ),
     )
     message = models.JSONField(
         null=True,
@@ -401,8 +413,8 @@ class GroupFindings(models.Model):
     document = models.TextField(
         default="[]",
         help_text="The group's current findings, as JSON: [requirement, subject, period, "
-        "ordinal, status, due, cite, explanation, reading, message] for each, in the "
-        "engine's order.",
+        "ordinal, status, due, cite, explanation, reading, message, reading message] for "
+        "each, in the engine's order.",
     )
     evaluated_as_of = models.DateField(help_text="The date the findings were evaluated as of.")
 
@@ -420,7 +432,15 @@ class DataProblem(models.Model):
 
     subject_group = models.CharField(max_length=200, db_index=True)
     facts = models.JSONField(help_text="The keys of the records that contradict each other.")
-    problem = models.TextField(help_text="What is wrong with them, in one sentence.")
+    problem = models.TextField(help_text="What is wrong with them, in one English sentence.")
+    message = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "The problem as the engine said it, a message id and its arguments, rendered "
+            "in each reader's language (none from a rule that still writes its sentence)."
+        ),
+    )
     evaluated_as_of = models.DateField()
     first_found_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)

@@ -293,13 +293,15 @@ def _evaluator(pack: RulePack, workers: int) -> Any:
     )
 
 
-#: a data problem as the sweep keeps it: the keys of the records, and the sentence
-Problem = tuple[tuple[str, ...], str]
+#: a data problem as the sweep keeps it: the keys of the records, the English sentence
+#: (which tells one problem from another) and the message it was said as (JSON, or None)
+Problem = tuple[tuple[str, ...], str, dict[str, Any] | None]
 #: what the sweep keeps of a group's evaluation: each finding as (requirement,
-#: subject, period, ordinal) and (status, due, cite, explanation, reading, message):
-#: a finding the engine said as a message keeps the message as JSON and no sentence
-#: (its English is rendered where it is read: :func:`sanitas.ordinance.messages.said_in_english`),
-#: one whose rule still writes a sentence keeps the sentence and no message; the
+#: subject, period, ordinal) and (status, due, cite, explanation, reading, message,
+#: reading message): a finding the engine said as a message keeps the message as JSON
+#: and no sentence (its English is rendered where it is read:
+#: :func:`sanitas.ordinance.messages.said_in_english`), one whose rule still writes a
+#: sentence keeps the sentence and no message, and its reading the same way; the
 #: group's data problems; the day to look at the group again; and a digest of both
 Evaluated = tuple[str, list[tuple[tuple, tuple]], list[Problem], date, str]
 
@@ -344,18 +346,20 @@ def evaluate_groups(
                 continue
             base = (finding.requirement, finding.subject, finding.period or "")
             said = finding.message  # its English is not rendered to be stored
+            reading = finding.reading
             values = (
                 finding.status,
                 _iso(finding.due),
                 finding.cite,
                 finding.explanation if said is None else "",
-                finding.reading,
+                reading if reading is None or type(reading) is str else None,
                 said.to_dict() if said is not None else None,
+                None if reading is None or type(reading) is str else reading.to_dict(),
             )
             keyed.append(((*base, seen[base]), values))
             seen[base] += 1
         problems = [
-            (p.facts, p.problem)
+            (p.facts, p.text, None if type(p.problem) is str else p.problem.to_dict())
             for p in data_problems
             if not p.facts or any(key not in lent for key in p.facts)
         ]
@@ -766,8 +770,8 @@ def _store_findings(
     db_now = findings.db_value("first_found_at", now)
     db_as_of = findings.db_value("evaluated_as_of", as_of)
 
-    def db_message(message: dict[str, Any] | None) -> Any:
-        return None if message is None else findings.db_value("message", message)
+    def db_message(message: dict[str, Any] | None, column: str = "message") -> Any:
+        return None if message is None else findings.db_value(column, message)
 
     # the worklist's lines are made of the findings as stored here, not read back: each
     # (id, group, subject, requirement, status, due, period, ordinal), and for a new
@@ -776,7 +780,8 @@ def _store_findings(
     listed_new: list[tuple[int, tuple]] = []
     on_worklist = worklist.WORKLIST_STATUSES
     for group in groups:
-        for key, (status, due, cite, explanation, reading, message) in produced[group]:
+        for key, said in produced[group]:
+            status, due, cite, explanation, reading, message, reading_message = said
             kept.add(key)
             row = stored.get(key)
             if row is None:
@@ -789,6 +794,7 @@ def _store_findings(
                     (
                         *(*key, group, status, due, cite, explanation, reading),
                         db_message(message),
+                        db_message(reading_message, "reading_message"),
                         *(db_as_of, db_now, db_now, True),
                     )
                 )
@@ -803,9 +809,10 @@ def _store_findings(
                 "explanation": explanation,
                 "reading": reading,
                 "message": message,
+                "reading_message": reading_message,
             }
             if not row["current"] or any(
-                row[k] != v and (k != "message" or _json(row[k]) != _json(v))
+                row[k] != v and (k not in _JSON_COLUMNS or _json(row[k]) != _json(v))
                 for k, v in values.items()
             ):
                 to_update.append(
@@ -865,7 +872,12 @@ def _json(value: Any) -> bytes:
 
 
 #: a stored finding's values that the sweep compares with the engine's
-_COMPARED = ("subject_group", "status", "due", "cite", "explanation", "reading", "message")
+_COMPARED = (
+    *("subject_group", "status", "due", "cite", "explanation", "reading", "message"),
+    "reading_message",
+)
+#: those held as JSON: compared by their JSON, keys sorted (:func:`_json`)
+_JSON_COLUMNS = frozenset({"message", "reading_message"})
 #: those whose change (with ``current``) makes a new version of the finding
 _VERSIONED = ("subject_group", "status", "due")
 _NEW_COLUMNS = (
@@ -882,35 +894,40 @@ def _store_problems(
     a problem still reported stays as it is, one no longer reported is kept as not
     current, one reported again is current again, a new one is added."""
     problems = bulk.table(DataProblem)
-    wanted = {g: dict.fromkeys((tuple(facts), text) for facts, text in produced[g]) for g in groups}
+    wanted = {
+        g: {(tuple(facts), text): message for facts, text, message in produced[g]} for g in groups
+    }
     stored: dict[tuple[str, tuple[str, ...], str], dict[str, Any]] = {}
     changed: list[dict[str, Any]] = []
     for start in range(0, len(groups), bulk.IN_CHUNK):
         rows = DataProblem.objects.filter(
             subject_group__in=groups[start : start + bulk.IN_CHUNK]
-        ).values("id", "subject_group", "facts", "problem", "current")
+        ).values("id", "subject_group", "facts", "problem", "message", "current")
         for row in rows.order_by("id"):
             key = (row["subject_group"], tuple(row["facts"]), row["problem"])
             reported = key[1:] in wanted[row["subject_group"]]
             if key in stored or not reported:
                 # no longer reported (or the same one twice, as two groups merged)
                 if row["current"]:
-                    changed.append({"id": row["id"], "current": False})
+                    changed.append({"id": row["id"], "current": False, "message": row["message"]})
                 continue
             stored[key] = row
-            if not row["current"]:
-                changed.append({"id": row["id"], "current": True})
+            # the same problem, said now as a message where it was stored as a sentence
+            message = wanted[row["subject_group"]][key[1:]]
+            if not row["current"] or _json(row["message"]) != _json(message):
+                changed.append({"id": row["id"], "current": True, "message": message})
     new = [
         {
             "subject_group": group,
             "facts": list(facts),
             "problem": text,
+            "message": message,
             "evaluated_as_of": as_of,
             "first_found_at": now,
             "current": True,
         }
         for group in groups
-        for facts, text in wanted[group]
+        for (facts, text), message in wanted[group].items()
         if (group, facts, text) not in stored
     ]
     if new:
@@ -921,7 +938,7 @@ def _store_problems(
     if changed:
         for row in changed:
             row["evaluated_as_of"], row["updated_at"] = as_of, now
-        problems.update(changed, ["current", "evaluated_as_of", "updated_at"])
+        problems.update(changed, ["current", "message", "evaluated_as_of", "updated_at"])
         problems.keep_history_of(
             "id", [row["id"] for row in changed], kind="~", reason=None, when=now
         )

@@ -50,6 +50,7 @@ def _rows() -> dict[str, list[list]]:
         "explanation",
         "reading",
         "message",
+        "reading_message",
     ):
         out.setdefault(group, []).append(finding)
     return out

@@ -15,6 +15,7 @@ from django.utils import timezone
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
 from sanitas.ordinance.facts import FactsError
+from sanitas.ordinance.messages import reading_in
 from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records import services
 from sanitas.records.findings import read_documents
@@ -41,7 +42,7 @@ def _load_block():
 def _current_findings() -> list[tuple]:
     """The stored findings, each said in English (from its message, or its sentence)."""
     return sorted(
-        (f.requirement, f.subject, f.period, f.status, f.due, english(f), f.reading)
+        (f.requirement, f.subject, f.period, f.status, f.due, english(f), reading_in(f) or None)
         for f in Finding.objects.filter(current=True)
     )
 
@@ -56,7 +57,7 @@ def _engine_findings(document: dict) -> list[tuple]:
             f.status,
             "" if f.due is None else f.as_dict()["due"],
             f.explanation,
-            f.reading,
+            f.reading_text,
         )
         for f in evaluation.findings
     )
@@ -446,9 +447,7 @@ def test_a_pump_out_dated_before_its_device_was_installed():
     evaluation = parse_document(export_facts(as_of=AS_OF)).evaluate(as_of=AS_OF)
     assert [p.facts for p in evaluation.data_problems] == [("po-before-install", "jade-gi")]
     group = _group("jade-gi")
-    assert _problems() == [
-        (group, list(p.facts), p.problem, True) for p in evaluation.data_problems
-    ]
+    assert _problems() == [(group, list(p.facts), p.text, True) for p in evaluation.data_problems]
     assert _current_findings() == _engine_findings(export_facts(as_of=AS_OF))
     # the date corrected, the problem is no longer current (and kept)
     record_facts(raw_facts=[{**BEFORE_JADE_GI, "date": "2016-04-20"}], actor="clerk", why="typo")

@@ -15,7 +15,17 @@ from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, met, violation
 from sanitas.ordinance.general import memo
 from sanitas.ordinance.general.common import PERMIT, PERMIT_FOR, ref, ref_namer
-from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, declare
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    reading_sentences,
+)
 from sanitas.ordinance.messages import vocabulary as words_of_messages
 from sanitas.ordinance.words import capital, name_of, namer, words
 
@@ -47,10 +57,9 @@ def measure(value: float | Decimal) -> Count | str:
     return Count(Decimal(text))
 
 
-def readings(*texts: str | None) -> str | None:
+def readings(*texts: Message | str | None) -> Message | str | None:
     """The readings an outcome relied on, as one text for staff (None: none)."""
-    kept = [t for t in texts if t]
-    return " ".join(kept) if kept else None
+    return reading_sentences(*texts)
 
 
 # --------------------------------------------------------------------------- names

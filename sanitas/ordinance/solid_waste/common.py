@@ -22,6 +22,7 @@ from sanitas.ordinance.messages import (
     Phrase,
     Word,
     declare,
+    reading_clauses,
     render,
     vocabulary,
 )
@@ -38,7 +39,7 @@ from sanitas.ordinance.solid_waste.vocabulary import (
     RecyclablesSale,
     SetOut,
 )
-from sanitas.ordinance.words import capital, day, listing, name_of, namer, words
+from sanitas.ordinance.words import day, listing, name_of, namer, words
 
 # --------------------------------------------------------------------------- names
 
@@ -271,10 +272,9 @@ def full_sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def readings_sentence(parts: Iterable[str | None]) -> str | None:
+def readings_sentence(parts: Iterable[Message | str | None]) -> Message | None:
     """The readings an outcome relied on, as one sentence for staff (or None)."""
-    named = [p for p in dict.fromkeys(parts) if p]
-    return capital("; ".join(named)) + "." if named else None
+    return reading_clauses(parts)
 
 
 def _as_of_moment(ctx: Context) -> datetime:

@@ -90,6 +90,15 @@ def said(finding: Any) -> str:
 
 
 @register.filter
+def reading(finding: Any) -> str:
+    """The reading a finding relied on, in the page's language, "" for none
+    (:func:`sanitas.kit.said.reading_words`)."""
+    from sanitas.kit.said import reading_words
+
+    return reading_words(finding)
+
+
+@register.filter
 def status_word(status: str) -> str:
     """A finding's status in the page's language (the status itself where unknown)."""
     return str(STATUS_WORDS.get(status, status))
