@@ -272,12 +272,26 @@ def _value(value: Any) -> str:
         return people_date(value)
     if isinstance(value, int | float | Decimal):
         return page_number(value)
+    if isinstance(value, dict):  # one of a list of objects (a design's run)
+        return _(", ").join(
+            f"{_object_label(key, item)} {_value(item)}"
+            for key, item in value.items()
+            if item is not None
+        )
     if isinstance(value, list):
-        return _(", ").join(_value(v) for v in value)
+        objects = any(isinstance(v, dict) for v in value)
+        return (_("; ") if objects else _(", ")).join(_value(v) for v in value)
     text = str(value)
     if "_" in text and " " not in text:
         return naming.value_word(text).render(reader_language())
     return text
+
+
+def _object_label(key: str, value: Any) -> str:
+    """A field of one of a list of objects as the record form's row labels it, in the
+    page's language ("Diameter (inches)")."""
+    numeric = isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+    return field_words(FIELD_CONTEXT, label_of(key, numeric=numeric), reader_language())
 
 
 def _kind(fact_type: str) -> str:

@@ -548,3 +548,32 @@ def test_a_change_to_the_runs_reads_run_by_run_beside_another_persons(db):
         "Run 2: From property_line"
     )
     assert "Cleanout No" in said and "{" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "From the public sewer, To the property line, Diameter (inches) 6, In street yes; "
+            "From the property line, To bend 1, Diameter (inches) 4, In street no",
+        ),
+        (
+            "es",
+            "Desde la alcantarilla pública, Hasta el lindero de la propiedad, Diámetro "
+            "(pulgadas) 6, Bajo la calle sí; Desde el lindero de la propiedad, Hasta bend 1, "
+            "Diámetro (pulgadas) 4, Bajo la calle no",
+        ),
+    ],
+)
+def test_the_timeline_says_a_changed_list_of_objects_field_by_field(language, said):
+    """A change of a design's runs reads on its timeline as each run's fields and values
+    in the page's language, not as the mappings the records hold."""
+    from sanitas.web.timeline import _value
+
+    runs = [
+        {"from": "street_sewer", "to": "property_line", "diameter_in": 6.0, "in_street": True},
+        {"from": "property_line", "to": "bend_1", "diameter_in": 4.0, "in_street": False},
+    ]
+    with translation.override(language):
+        assert _value(runs) == said
