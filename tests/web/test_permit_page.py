@@ -437,3 +437,19 @@ def test_the_permits_list_exports_its_status_columns(permits, clerk_client):
     lines = text.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("Permit,Kind,Status,Lapses or lapsed,Contractor")
     assert "Lapsed,2025-03-04,Acme Sewer" in lines[1]
+
+
+def test_every_sentence_of_the_lapse_rule_names_a_state():
+    """The pages read a permit's status from the engine's table of its lapse finding's
+    messages: each sentence PRM-LAPSE says is in it (a clause inside one is not)."""
+    from sanitas.ordinance import rules  # noqa: F401  (the areas declare their messages)
+    from sanitas.ordinance.messages import TEMPLATES
+    from sanitas.ordinance.permits.administration import LAPSE_STATES
+
+    sentences = {
+        ident
+        for ident, template in TEMPLATES.items()
+        if ident.startswith("prm.lapse.") and template.english.endswith(".")
+    }
+    assert sentences == set(LAPSE_STATES)
+    assert set(LAPSE_STATES.values()) == {"issued", "active", "suspended", "void", "finaled"}
