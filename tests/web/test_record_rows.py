@@ -268,7 +268,7 @@ def test_the_rows_speak_the_readers_language(clerk):
     assert "Tramo 1" in page
     assert "Agregar un tramo" in page
     assert "Diámetro (pulgadas)" in page
-    assert "Subir" in page or "Mover arriba" in page
+    assert "Subir" in page and "Bajar" in page and "Quitar" in page
     page = _page(clerk.get(_new("connection_design"), HTTP_ACCEPT_LANGUAGE="zh-Hant"))
     assert "管段 1" in page
     assert "直徑（英吋）" in page
@@ -577,3 +577,22 @@ def test_the_timeline_says_a_changed_list_of_objects_field_by_field(language, sa
     ]
     with translation.override(language):
         assert _value(runs) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ("Run {n}", "{row} added.", "{row} removed; the rows after it moved up.")),
+        ("es", ("Tramo {n}", "Se agregó {row}.", "Se quitó {row}; las filas siguientes")),
+        ("zh-Hant", ("管段 {n}", "已新增{row}。", "已移除{row}；其後各列已向上移。")),
+    ],
+)
+def test_the_rows_script_says_what_it_did_in_the_pages_language(clerk, language, said):
+    """The page's script numbers its rows and says what it did with the sentences the
+    page gives it (data-say-*), in the reader's language."""
+    page = _page(clerk.get(_new("connection_design"), HTTP_ACCEPT_LANGUAGE=language))
+    heading, added, removed = said
+    assert f'data-say-heading="{heading}"' in page
+    assert f'data-say-added="{added}"' in page
+    assert re.search(rf'data-say-removed="{re.escape(removed)}[^"]*"', page)
+    assert 'data-say-moved="' in page
