@@ -453,3 +453,38 @@ def test_every_sentence_of_the_lapse_rule_names_a_state():
     }
     assert sentences == set(LAPSE_STATES)
     assert set(LAPSE_STATES.values()) == {"issued", "active", "suspended", "void", "finaled"}
+
+
+def test_a_drafted_certificate_is_refused_at_service_once_another_certifies_the_work(permits):
+    """The service asks the same answer: a certificate recorded meanwhile (one issued
+    on paper, entered through the form) refuses the draft's service, and nothing is
+    frozen."""
+    finding = Finding.objects.get(subject="p-60", requirement="PRM-LAPSE")
+    notice = services.draft_notice(
+        finding_id=finding.pk, actor="permits", kind_key="final_certificate"
+    )
+    record_facts(
+        raw_facts=[{"type": "final_certificate", "permit": "p-60", "date": "2025-04-29"}],
+        actor="clerk",
+        why="a certificate issued on paper",
+    )
+    with pytest.raises(services.NoticeError) as refused:
+        services.serve_notice(
+            notice_id=notice.pk, actor="permits", method="personal", served_on=AS_OF, today=AS_OF
+        )
+    assert "already issued on 2025-04-29" in " ".join(refused.value.problems)
+    notice.refresh_from_db()
+    assert not notice.served
+
+
+def test_the_certificate_reads_as_a_certificate_not_a_notice(permits):
+    from sanitas.notices import render
+
+    finding = Finding.objects.get(subject="p-60", requirement="PRM-LAPSE")
+    notice = services.draft_notice(
+        finding_id=finding.pk, actor="permits", kind_key="final_certificate"
+    )
+    words = _text_of(render.document_html(services.preview(notice, served_on=AS_OF)))
+    assert "Acme Sewer" in words and "What this certificate recites" in words
+    for absent in ("If you do not comply", "How to ask for a review", "appeal"):
+        assert absent not in words, absent
