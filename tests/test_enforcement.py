@@ -558,7 +558,7 @@ def test_org_contamination_fine_occasion_is_a_pack_reading():
     assert _derived(strict, "i3", "contamination_fine_eligible") is False
     assert _derived(strict, "i4", "contamination_fine_eligible") is True
     findings = _find(strict, "ORG-CONTAMINATION-NOV", "p-1")
-    readings = [f.reading for f in findings if f.reading]
+    readings = [f.reading_text for f in findings if f.reading]
     assert len(readings) == 1 and "from the fourth consecutive occasion" in readings[0]
     assert all("reading" not in f.explanation for f in findings)
 
@@ -741,7 +741,7 @@ def test_org_contamination_and_hauler_edges():
     )
     assert _find(evaluation, "ORG-CITATION", "c-2") == []
     assert [p.facts for p in evaluation.data_problems] == [("c-2", "n-2")]
-    assert evaluation.data_problems[0].problem == (
+    assert evaluation.data_problems[0].text == (
         "The citation of 2024-12-20 names a notice, issued after it."
     )
 

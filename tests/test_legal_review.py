@@ -81,7 +81,7 @@ def test_the_hauler_track_still_tells_the_city_when_fines_may_follow():
     assert "by the hauler on 2025-03-24, the fourth consecutive occasion, so contamination " in (
         fourth.explanation
     )
-    assert fourth.reading and "third consecutive occasion" in fourth.reading
+    assert fourth.reading and "third consecutive occasion" in fourth.reading_text
 
 
 def test_no_means_of_disposal_on_record_is_to_be_shown_and_says_so():
@@ -93,7 +93,7 @@ def test_no_means_of_disposal_on_record_is_to_be_shown_and_says_so():
     assert finding.status == "due"
     assert "is to show how it disposes of its solid waste" in finding.explanation
     assert "licensed landfill or disposal site" in finding.explanation
-    assert finding.reading and "needs no record with the city" in finding.reading
+    assert finding.reading and "needs no record with the city" in finding.reading_text
 
 
 def _of_period(evaluation: Evaluation, requirement: str, subject: str, period: str) -> Finding:
@@ -138,7 +138,7 @@ def test_a_notice_is_complied_with_by_the_act_resumed_after_a_quarter_missed_whi
     assert notice.status == "late"
     assert "the records show compliance from 2025-01-10, after the deadline" in notice.explanation
     assert notice.reading == enforcement.ACT_READING
-    assert "a quarter or year missed since, whose act can no longer be done" in notice.reading
+    assert "a quarter or year missed since, whose act can no longer be done" in notice.reading_text
     penalties = _one(evaluation, "ORG-CIVIL-PENALTIES", "shop")
     assert penalties.status == "met"
     assert penalties.explanation.endswith(

@@ -13,7 +13,7 @@ from sanitas.ordinance.enforcement.common import (
 )
 from sanitas.ordinance.engine import Context, Outcome, derived, due, late, met, rule
 from sanitas.ordinance.general import Citation
-from sanitas.ordinance.messages import Day, Money, declare
+from sanitas.ordinance.messages import Count, Day, Money, declare
 
 # ------------------------------------------------------------------ appeals
 
@@ -30,9 +30,14 @@ def appeal_deadline(citation: Citation, ctx: Context) -> date | None:
     return add_days(citation.issued_on, ctx.param("enf.appeal_window_days", on=citation.issued_on))
 
 
-APPEAL_READING = (
-    "The appeal window is read as {days} days from the citation's issue, the period the "
-    "city's procedures for appeals of administrative citations are read to give."
+_APPEAL_READING = (
+    "the period the city's procedures for appeals of administrative citations are read to give."
+)
+APPEAL_READING = declare(
+    "enf.reading.appeal-window",
+    "The appeal window is read as {days} day from the citation's issue, " + _APPEAL_READING,
+    plural="The appeal window is read as {days} days from the citation's issue, " + _APPEAL_READING,
+    count="days",
 )
 _REQUESTED = "A hearing on {citation} was requested on {date}"
 _APPEAL_LATE = declare(
@@ -74,7 +79,7 @@ def appeal(citation: Citation, ctx: Context) -> Outcome | None:
         return None
     request = requests[0]
     days = ctx.param("enf.appeal_window_days", on=citation.issued_on)
-    reading = APPEAL_READING.format(days=days)
+    reading = APPEAL_READING(days=Count(days))
     head = {
         "citation": served_to_ref(citation, ctx),
         "date": Day(request.date),

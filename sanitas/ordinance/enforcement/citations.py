@@ -10,7 +10,6 @@ from sanitas.ordinance.enforcement.common import (
     is_contamination_requirement,
     is_org,
     ordinal_ref,
-    ordinal_word,
     served_to_ref,
 )
 from sanitas.ordinance.enforcement.contamination import FINE_READING, consecutive_occasions
@@ -25,10 +24,23 @@ from sanitas.ordinance.enforcement.notices import (
 from sanitas.ordinance.engine import Context, Outcome, met, rule, violation
 from sanitas.ordinance.general import Citation, memo
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Day, Message, Phrase, Title, declare, render
-from sanitas.ordinance.words import capital, name_of
+from sanitas.ordinance.messages import (
+    Day,
+    Message,
+    Phrase,
+    Title,
+    Word,
+    declare,
+    render,
+    vocabulary,
+)
 
 # ------------------------------------------------------------------ citations
+
+_NAMES_LATER_NOTICE = declare(
+    "enf.problem.citation-names-later-notice", "{citation} names {notice}, issued after it."
+)
+vocabulary("a notice")
 
 
 def _contamination_citation(citation: Citation, ctx: Context) -> bool:
@@ -108,10 +120,12 @@ def citation_support(citation: Citation, ctx: Context) -> Support | None:
         if citation.notice is not None:
             notice = ctx.get(citation.notice)
             if notice is None or notice.issued_on > citation.issued_on:
-                named = name_of(ctx, notice) if notice is not None else "a notice"
                 ctx.data_problem(
                     [citation, citation.notice],
-                    f"{capital(name_of(ctx, citation))} names {named}, issued after it.",
+                    _NAMES_LATER_NOTICE(
+                        citation=ref(ctx, citation, capital=True),
+                        notice=ref(ctx, notice) if notice is not None else Word("a notice"),
+                    ),
                 )
                 return None
         if citation.issued_on < ctx.param("org.penalties_start"):
@@ -128,7 +142,7 @@ def _contamination_support(citation: Citation, ctx: Context) -> Support:
     runs = consecutive_occasions(citation.subject, ctx)
     days = [d for d in sorted(runs) if d <= citation.issued_on]
     cite = enforcement_cite("(D)(3)")
-    reading = FINE_READING.format(nth=ordinal_word(fine_from))
+    reading = FINE_READING(nth=ordinal_ref(fine_from))
     if not days:
         return Support(False, _NO_CONTAMINATION(), cite, reading)
     last = days[-1]

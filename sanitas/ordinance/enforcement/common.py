@@ -22,7 +22,7 @@ from sanitas.ordinance.general import Citation, Correction, Notice, memo
 from sanitas.ordinance.general.common import ref, ref_namer
 from sanitas.ordinance.general.vocabulary import NoticeKind
 from sanitas.ordinance.messages import Day, Items, Name, Phrase, Word, declare, vocabulary
-from sanitas.ordinance.words import capital, listing, name_of, type_words
+from sanitas.ordinance.words import listing, name_of, type_words
 
 #: the requirements of the enforcement process itself: their findings are the
 #: city's duties, not a generator's noncompliance calling for a notice
@@ -197,6 +197,22 @@ def is_contamination_notice(notice: Notice, ctx: Context) -> bool:
 
 # --------------------------------------------------------------------------- data problems
 
+#: a record dated before the notice or citation it belongs to, by the record's type:
+#: "The correction of 2024-02-29 is dated before the notice of violation of 2024-03-01
+#: to 30 Las Tunas Dr it answers."
+_DATED_BEFORE = {
+    kind: declare(
+        f"enf.problem.{kind.replace('_', '-')}-before",
+        "{record} is dated before {document} " + verb + ".",
+    )
+    for kind, verb in (
+        ("correction", "it answers"),
+        ("extension", "it extends"),
+        ("appeal_request", "it appeals"),
+        ("hearing_order", "it decides"),
+    )
+}
+
 
 def corrections_of(notice: Notice, ctx: Context) -> list[Correction]:
     """The corrections of a notice dated on or after its issue, oldest first; one
@@ -208,8 +224,9 @@ def corrections_of(notice: Notice, ctx: Context) -> list[Correction]:
             if correction.date < notice.issued_on:
                 ctx.data_problem(
                     [correction, notice],
-                    f"{capital(name_of(ctx, correction))} is dated before "
-                    f"{notice_to(notice, ctx)} it answers.",
+                    _DATED_BEFORE["correction"](
+                        record=ref(ctx, correction, capital=True), document=notice_ref(notice, ctx)
+                    ),
                 )
                 continue
             kept.append(correction)
@@ -233,8 +250,9 @@ def granted_extensions(notice: Notice, ctx: Context) -> list[Extension]:
             if extension.date < notice.issued_on:
                 ctx.data_problem(
                     [extension, notice],
-                    f"{capital(name_of(ctx, extension))} is dated before "
-                    f"{notice_to(notice, ctx)} it extends.",
+                    _DATED_BEFORE["extension"](
+                        record=ref(ctx, extension, capital=True), document=notice_ref(notice, ctx)
+                    ),
                 )
                 continue
             if extension.granted:
@@ -252,8 +270,9 @@ def appeal_requests(citation: Citation, ctx: Context) -> list[AppealRequest]:
         if request.date < citation.issued_on:
             ctx.data_problem(
                 [request, citation],
-                f"{capital(name_of(ctx, request))} is dated before {name_of(ctx, citation)} "
-                "it appeals.",
+                _DATED_BEFORE["appeal_request"](
+                    record=ref(ctx, request, capital=True), document=ref(ctx, citation)
+                ),
             )
             continue
         kept.append(request)
@@ -270,8 +289,9 @@ def hearing_orders(citation: Citation, ctx: Context) -> list[HearingOrder]:
             if order.date < citation.issued_on:
                 ctx.data_problem(
                     [order, citation],
-                    f"{capital(name_of(ctx, order))} is dated before {name_of(ctx, citation)} "
-                    "it decides.",
+                    _DATED_BEFORE["hearing_order"](
+                        record=ref(ctx, order, capital=True), document=ref(ctx, citation)
+                    ),
                 )
                 continue
             kept.append(order)

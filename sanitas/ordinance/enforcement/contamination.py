@@ -15,15 +15,27 @@ from sanitas.ordinance.enforcement.common import (
     kind_ref,
     kinds_ref,
     ordinal_ref,
-    ordinal_word,
 )
 from sanitas.ordinance.engine import Context, Outcome, deadline, derived, met, rule, violation
 from sanitas.ordinance.general import Inspection, Notice, inspections_for, memo
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Count, Day, Items, Phrase, Word, declare, vocabulary
-from sanitas.ordinance.words import capital, day, name_of
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Phrase,
+    Word,
+    declare,
+    reading_sentences,
+    vocabulary,
+)
 
 # --------------------------------------------------------------------------- contamination
+
+_BEFORE_OPENING = declare(
+    "enf.problem.contamination-before-opening",
+    "{inspection} found contamination at {subject}, which opened only on {date}.",
+)
 
 
 def _organics_inspections(subject: str, ctx: Context) -> list[Inspection]:
@@ -38,8 +50,11 @@ def _before_opening(inspection: Inspection, ctx: Context) -> bool:
         return False
     ctx.data_problem(
         [inspection, subject],
-        f"{capital(name_of(ctx, inspection))} found contamination at {name_of(ctx, subject)}, "
-        f"which opened only on {day(opened)}.",
+        _BEFORE_OPENING(
+            inspection=ref(ctx, inspection, capital=True),
+            subject=ref(ctx, subject),
+            date=Day(opened),
+        ),
     )
     return True
 
@@ -86,11 +101,16 @@ def consecutive_occasions(subject: str, ctx: Context) -> dict[date, int]:
     return memo(ctx, ("consecutive_occasions", subject), compute)
 
 
-FINE_READING = (
+FINE_READING = declare(
+    "enf.reading.fines-from",
     "Contamination processing fines may be assessed from the {nth} consecutive occasion: "
     'the words say both "on more than three consecutive occasion(s)" and "on the third '
-    'such occasion", and the operative clause is read.'
+    'such occasion", and the operative clause is read.',
 )
+_EDUCATION_READING = declare(
+    "enf.reading.education-material",
+    "In the education period, educational material answers a contamination as a cart tag would.",
+)()
 
 
 @derived("contamination_occasion", on="inspection", requirement="ORG-CONTAMINATION-NOV")
@@ -237,13 +257,9 @@ def contamination_nov(inspection: Inspection, ctx: Context) -> Outcome | None:
     if fines or not by_hauler:
         found["nth"] = ordinal_ref(occasion)
     if fines:
-        reading = FINE_READING.format(nth=ordinal_word(fine_from))
+        reading = FINE_READING(nth=ordinal_ref(fine_from))
     if "education" in kinds:
-        education = (
-            "In the education period, educational material answers a contamination as a cart "
-            "tag would."
-        )
-        reading = f"{reading} {education}" if reading else education
+        reading = reading_sentences(reading, _EDUCATION_READING)
     notices = contamination_notices(inspection.subject, ctx).get(found_on, [])
     first = min(notices, key=lambda n: n.issued_on) if notices else None
     if first is None and ctx.as_of <= due_on:

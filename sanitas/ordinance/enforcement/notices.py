@@ -19,7 +19,6 @@ from sanitas.ordinance.enforcement.common import (
     is_contamination_notice,
     is_org,
     notice_ref,
-    notice_to,
     reason_ref,
 )
 from sanitas.ordinance.enforcement.vocabulary import REASON_PARTS, Extension
@@ -42,9 +41,12 @@ from sanitas.ordinance.facts import FACT_TYPES, Fact
 from sanitas.ordinance.general import Citation, Correction, Notice, memo
 from sanitas.ordinance.general.common import ref
 from sanitas.ordinance.messages import Day, Message, Phrase, Title, declare
-from sanitas.ordinance.words import capital, day
 
 # --------------------------------------------------------------------------- deadlines
+
+_DEADLINE_BEFORE_ISSUE = declare(
+    "enf.problem.deadline-before-issue", "{notice} sets a deadline of {date}, before it was issued."
+)
 
 
 def original_deadline(notice: Notice, ctx: Context) -> date | None:
@@ -59,8 +61,9 @@ def original_deadline(notice: Notice, ctx: Context) -> date | None:
         if notice.due_on < notice.issued_on:
             ctx.data_problem(
                 [notice],
-                f"{capital(notice_to(notice, ctx))} sets a deadline of {day(notice.due_on)}, "
-                "before it was issued.",
+                _DEADLINE_BEFORE_ISSUE(
+                    notice=notice_ref(notice, ctx, capital=True), date=Day(notice.due_on)
+                ),
             )
             return None
         return notice.due_on
@@ -502,13 +505,14 @@ def _act_day(notice: Notice, ctx: Context) -> date | None:
     return None
 
 
-ACT_READING = (
+ACT_READING = declare(
+    "enf.reading.complied-by-act",
     "A notice is complied with when the records show the act it demanded, by the "
     "requirement's own rules applied to the records as they stood on each day, with no "
     "correction record needed; a period missed before the notice is answered by the act done "
     "in a later period due since it, and so is a quarter or year missed since, whose act can "
-    "no longer be done."
-)
+    "no longer be done.",
+)()
 
 
 _COMPLIED_BY_ACT = declare("enf.complied.act", "the records show compliance from {date}")
@@ -605,11 +609,15 @@ def citations_answering(notice: Notice, ctx: Context) -> list[Citation]:
     return sorted(followed, key=lambda c: c.issued_on)
 
 
-LATE_READING = (
+LATE_READING = declare(
+    "enf.reading.late-compliance",
     'Compliance after the deadline does not end the referral: the words "absent compliance '
-    '… within the deadline" make compliance within it what avoids the citation.'
-)
-LATE_ENDS_READING = "A correction after the deadline, before any citation, ends the referral."
+    '… within the deadline" make compliance within it what avoids the citation.',
+)()
+LATE_ENDS_READING = declare(
+    "enf.reading.late-correction-ends",
+    "A correction after the deadline, before any citation, ends the referral.",
+)()
 
 
 _PASSED = "{notice} passed its deadline of {due} without compliance"

@@ -103,10 +103,18 @@ def penalty_ceiling(citation: Citation, ctx: Context) -> int | None:
     return ladder[min(number, len(ladder)) - 1]
 
 
-LADDER_READING = (
+_LADDER_READING = (
     "The ladder counts the subject's earlier SB 1383 citations that could carry a penalty, "
-    "leaving out those dismissed by a hearing order before this one{education}."
+    "leaving out those dismissed by a hearing order before this one"
 )
+#: the ladder's reading, by whether the education period's citations count
+LADDER_READING = {
+    False: declare("enf.reading.ladder", _LADDER_READING + ".")(),
+    True: declare(
+        "enf.reading.ladder-education",
+        _LADDER_READING + ", and counting those of the education period as violations.",
+    )(),
+}
 
 
 _LADDER = (
@@ -156,14 +164,10 @@ def penalty_amount(citation: Citation, ctx: Context) -> Outcome | None:
     }
     if order is not None:
         said["order"] = ref(ctx, order)
-    education = (
-        ", and counting those of the education period as violations"
-        if ctx.param("enf.education_period_citations_count")
-        else ""
-    )
+    education = bool(ctx.param("enf.education_period_citations_count"))
     make = violation if amount > ceiling else met
     return make(
         _PENALTY[order is not None, amount > ceiling](**said),
         cite=enforcement_cite(f"(E)({step})"),
-        reading=LADDER_READING.format(education=education),
+        reading=LADDER_READING[education],
     )
