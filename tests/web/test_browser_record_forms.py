@@ -20,6 +20,8 @@ FORM_PAGES = (
     "/record/pump_out/?near=jade-garden",
     "/record/inspection/",
     "/record/training/?near=jade-garden",
+    # a list of objects: a charge's costs, as rows (tests/web/test_browser_record_rows.py)
+    "/record/noncompliance_charge/?near=jade-garden",
     "/records/jade-gi/edit/",
     "/records/jade-gi/void/",
 )
