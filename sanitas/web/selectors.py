@@ -519,3 +519,80 @@ def record_actions(
         key=lambda a: a.label,
     )
     return first, others
+
+
+# --------------------------------------------------------------------------- where to go
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a record is, for someone going there: the business's name ("" for a
+    premises, or a record of no business) and its street address ("" when none is on
+    record)."""
+
+    name: str
+    address: str
+
+
+#: how far a record's references are followed to the business or premises it is at
+#: (a pump-out's device's business is two steps away)
+_PLACE_STEPS = 3
+
+
+def places(keys: list[str] | set[str]) -> dict[str, Place]:
+    """For each of ``keys``, the business or premises it is at, by name and address:
+    a business is its own place (its address, or its premises' when it has none
+    recorded), a premises its address, any other record the place of what it
+    belongs to (its business, premises or device). A key that leads to neither has
+    no entry."""
+    wanted = {key for key in keys if key}
+    rows: dict[str, tuple[str, Record]] = {}
+    up: dict[str, str] = {}
+    pending = set(wanted)
+    for _ in range(_PLACE_STEPS + 1):
+        if not pending:
+            break
+        index = dict(RecordIndex.objects.filter(key__in=pending).values_list("key", "fact_type"))
+        by_type: dict[str, list[str]] = defaultdict(list)
+        for key, fact_type in index.items():
+            by_type[fact_type].append(key)
+        for fact_type, type_keys in by_type.items():
+            for row in RECORD_MODELS[fact_type].objects.filter(key__in=type_keys):
+                rows[row.key] = (fact_type, row)
+        pending = set()
+        for key in index:
+            fact_type, row = rows.get(key, (None, None))
+            if row is None or fact_type in ("establishment", "premises"):
+                if fact_type == "establishment" and getattr(row, "premises", None):
+                    up[key] = row.premises
+                    if row.premises not in rows:
+                        pending.add(row.premises)
+                continue
+            model = RECORD_MODELS[fact_type]
+            for name in OWNER_FIELDS:
+                if name in model.references and getattr(row, name, None):
+                    up[key] = getattr(row, name)
+                    if up[key] not in rows:
+                        pending.add(up[key])
+                    break
+    named = titles([key for key, (fact_type, _) in rows.items() if fact_type == "establishment"])
+
+    def place(key: str, steps: int) -> Place | None:
+        fact_type, row = rows.get(key, (None, None))
+        if row is None:
+            return None
+        if fact_type == "premises":
+            return Place(name="", address=row.address or "")
+        if fact_type == "establishment":
+            address = row.address or ""
+            if not address and key in up:
+                premises = rows.get(up[key], (None, None))[1]
+                address = getattr(premises, "address", "") or ""
+            title = named.get(key)
+            return Place(name=title.text if title else (row.name or ""), address=address)
+        if steps and key in up:
+            return place(up[key], steps - 1)
+        return None
+
+    found = {key: place(key, _PLACE_STEPS) for key in wanted}
+    return {key: where for key, where in found.items() if where is not None}

@@ -18,6 +18,7 @@ from sanitas.access.policy import allows
 from sanitas.kit import selectors
 from sanitas.kit.said import finding_words
 from sanitas.kit.titles import program_title, requirement_title, subject_title
+from sanitas.web.selectors import places
 from sanitas.web.words import program_words
 from sanitas.web.worklist_forms import AsOfForm, WorklistFilterForm
 
@@ -113,11 +114,13 @@ def worklist(request: HttpRequest) -> HttpResponse:
     assigned = casework_selectors.assignees(
         [(line.first.subject, line.first.requirement) for line in lines]
     )
+    where = places({line.first.subject for line in lines})
     rows = [
         (
             line,
             named.get(line.first.subject),
             assigned.get((line.first.subject, line.first.requirement), ""),
+            where.get(line.first.subject),
         )
         for line in lines
     ]

@@ -250,6 +250,37 @@ def test_the_worklist_is_paginated(block, client):
     assert "page=2" in client.get("/", {"program": "all"}).content.decode()
 
 
+def test_where_each_record_is_for_someone_going_there(block):
+    from sanitas.web.selectors import Place, places
+
+    found = places(["jade-garden", "jade-gi", "po-2024-06", "lot-130", "prm-224", "no-such"])
+    # a business at its premises' address; its device and the device's pump-out there too
+    jade = Place(name="Jade Garden", address="101 Las Tunas Dr")
+    assert found["jade-garden"] == found["jade-gi"] == found["po-2024-06"] == jade
+    # a premises, and a permit of one, by the address alone
+    assert found["lot-130"] == Place(name="", address="130 Las Tunas Dr")
+    assert found["prm-224"] == Place(name="", address="224 Abbot Ave")
+    assert "no-such" not in found
+
+
+def test_a_worklist_line_is_a_card_led_by_where_to_go(block, client):
+    client.force_login(_user("root", superuser=True))
+    content = client.get("/", {"program": "fog"}).content.decode()
+    cards = re.findall(r'<summary class="line__card">(.*?)</summary>', content, re.S)
+    assert len(cards) == len(re.findall(r'<tr class="line', content)) > 5
+    words = [" ".join(re.sub(r"<[^>]+>", " ", card).split()) for card in cards]
+    from sanitas.kit.titles import requirement_title
+
+    minimum = next(w for w in words if requirement_title("FOG-MIN-FREQUENCY") in w)
+    assert minimum.startswith("Jade Garden 101 Las Tunas Dr")
+    assert re.search(r"(overdue|due) due \w{3} \d+, \d{4}", minimum, re.I), minimum
+    # the explanation is folded under the card, not repeated beside it
+    finding = Finding.objects.get(
+        requirement="FOG-MIN-FREQUENCY", subject="jade-gi", status="overdue", current=True
+    )
+    assert content.count(html.escape(english(finding))) == 1
+
+
 def test_each_row_shows_requirement_cite_subject_status_due_and_explanation(block, staff_client):
     response = staff_client.get("/")
     content = response.content.decode()
