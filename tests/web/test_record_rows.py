@@ -596,3 +596,49 @@ def test_the_rows_script_says_what_it_did_in_the_pages_language(clerk, language,
     assert f'data-say-added="{added}"' in page
     assert re.search(rf'data-say-removed="{re.escape(removed)}[^"]*"', page)
     assert 'data-say-moved="' in page
+
+
+def test_two_people_changing_a_design_see_each_others_runs_and_keep_both(clerk, client):
+    """One person changes a run's length while another changes the persons served from
+    the same version: the second is refused (409) with the other's change said run by
+    run, and offered the form holding the design as it stands (the other's run) with
+    their own change on top; saved, both stand."""
+    from django.test import Client
+
+    record_facts(raw_facts=[DESIGN], actor="clerk", why="from the plans")
+    url = reverse("web:record_edit", args=["d-1"])
+    other = Client()
+    other.force_login(_user("linh", "permit_clerk"))
+    mine, theirs = clerk.get(url), other.get(url)
+
+    def post_of(response: Any, **changes: Any) -> dict[str, Any]:
+        form = response.context["form"]
+        rows = _rows_posted(response)
+        data = {
+            "token": f"t-{form['token'].value()}",
+            "version": form["version"].value(),
+            "permit": "hc-design",
+            "persons_served": "30",
+            "why": "checked",
+            **rows_data("segments", rows),
+        }
+        data.update(changes)
+        return data
+
+    saved = other.post(url, post_of(theirs, **{"segments-1-length_ft": "44", "why": "resurvey"}))
+    assert saved.status_code == 302
+    refused = clerk.post(url, post_of(mine, persons_served="32"))
+    assert refused.status_code == 409
+    lines = {line.name: line for line in refused.context["conflict"].lines}
+    assert lines["segments"].yours is None and "Length (feet) 44" in lines["segments"].theirs
+    assert "Run 2: From property_line" in lines["segments"].theirs
+    # the form offered: their runs, my persons served
+    again = refused.context["form"]
+    assert str(again["persons_served"].value()) == "32"
+    assert [r["length_ft"] for r in _rows_posted(refused)] == ["25.0", "44.0", "12.0"]
+    data = post_of(refused, persons_served="32")
+    data["version"] = again["version"].value()
+    assert clerk.post(url, data).status_code == 302
+    stored = record_to_fact(RECORD_MODELS["connection_design"].objects.get(key="d-1"))
+    assert stored["persons_served"] == 32
+    assert [run["length_ft"] for run in stored["segments"]] == [25.0, 44.0, 12.0]
