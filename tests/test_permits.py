@@ -309,7 +309,7 @@ def test_prm_unshown_dimensions_fail_when_the_pack_says_so():
     assert "the design does not show the distance from the building wall of the run" in (
         clay.explanation
     )
-    assert clay.reading.startswith("A dimension or clean-out the design does not show")
+    assert clay.reading_text.startswith("A dimension or clean-out the design does not show")
     strict = evaluate(STRICT_DESIGN, "2025-03-10", with_params(prm_unshown_fails=True))
     for requirement in ("PRM-GRADE", "PRM-DEPTH", "PRM-CLAY-CLEARANCE", "PRM-CLEANOUTS"):
         assert statuses(strict, requirement, "d-1") == ["violation"], requirement
@@ -373,7 +373,7 @@ def test_prm_every_test_counts_when_the_latest_does_not_govern():
     assert statuses(latest, "PRM-TEST-STANDING", "p-1") == ["met"]
     assert statuses(latest, "PRM-TEST-CEMENT-WAIT", "p-1") == ["met"]
     (standing,) = support.findings(latest, "PRM-TEST-STANDING", "p-1")
-    assert standing.reading.startswith("The latest pressure test is the test of record")
+    assert standing.reading_text.startswith("The latest pressure test is the test of record")
     assert "reading" not in standing.explanation
     every = evaluate(facts, "2025-03-10", with_params(prm_latest_test_governs=False))
     assert statuses(every, "PRM-PRESSURE", "p-1") == ["violation"]
@@ -426,6 +426,10 @@ def test_prm_cement_joints_made_after_the_test_are_a_data_problem():
     evaluation = evaluate(facts, "2025-03-10")
     assert statuses(evaluation, "PRM-TEST-CEMENT-WAIT", "p-1") == []
     assert [p.facts for p in evaluation.data_problems] == [("t-1",)]
+    assert evaluation.data_problems[0].text == (
+        "The air test of 2025-03-02 08:00 records its cement joints as made on "
+        "2025-03-02 10:00, after the test."
+    )
 
 
 def test_prm_events_before_the_permit_was_issued_are_data_problems():
@@ -466,7 +470,7 @@ def test_prm_events_before_the_permit_was_issued_are_data_problems():
     assert statuses(evaluation, "PRM-JOINTS", "j-0") == []
     assert statuses(evaluation, "PRM-CERTIFICATE", "f-0") == []
     problem = next(p for p in evaluation.data_problems if p.facts == ("t-0", "p-1"))
-    assert problem.problem == (
+    assert problem.text == (
         "The air test of 2025-02-27 under permit HC-1 for the premises is dated before the "
         "permit was issued on 2025-03-01."
     )

@@ -1,16 +1,21 @@
 """The house-connection permit findings (PRM-*) as messages: the permits and the
 things of a permit's work named in the reader's words (a number or an address as it
-is), what kept a permit from authorizing work as a clause, each finding read in
-Spanish and Traditional Chinese from the catalogs, and the message to JSON and back."""
+is), what kept a permit from authorizing work as a clause, each finding, each reading
+it relied on and each data problem read in Spanish and Traditional Chinese from the
+catalogs, and the message to JSON and back."""
 
 from __future__ import annotations
 
 import json
+import re
+import sys
 from datetime import date
+from pathlib import Path
+from typing import Any
 
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Count, Message, Phrase, render
-from sanitas.ordinance.permits import administration, common
+from sanitas.ordinance.messages import Count, Items, Message, Name, Phrase, reading_in, render
+from sanitas.ordinance.permits import administration, common, design, testing
 
 from .catalog_forms import catalog_forms
 from .support import context, evaluate, with_params
@@ -484,3 +489,191 @@ def test_the_permit_messages_hold_to_the_legal_glossary() -> None:
             assert text != english, english
             problems += _held_to_glossary(language, "word", english, text)
     assert not problems, "\n".join(problems)
+
+
+# ----------------------------------------------------------------- readings and data problems
+
+
+def test_the_readings_of_the_permit_rules_read_in_each_language() -> None:
+    """The fee schedule, the dimensions a design leaves out (either reading), the
+    clean-out at every meeting point and the test of record are messages, said in
+    Spanish and Chinese with the glossary's words (a fee is never a fine)."""
+    fee = administration._FEE_READING
+    assert render(fee) == (
+        "The amounts are those of the fee schedule entered for the city, set by Council resolution."
+    )
+    assert "cuadro de derechos" in render(fee, "es") and "Concejo" in render(fee, "es")
+    assert "收費表" in render(fee, "zh-Hant") and "罰" not in render(fee, "zh-Hant")
+    assert "inspección en obra" in render(common.UNSHOWN_READING, "es")
+    assert "現場檢查" in render(common.UNSHOWN_READING, "zh-Hant")
+    assert render(common.UNSHOWN_FAILS_READING, "es").startswith(
+        "Un diseño que no muestra una dimensión o un registro de limpieza"
+    )
+    assert "不得核准" in render(common.UNSHOWN_FAILS_READING, "zh-Hant")
+    assert "cambio de alineación" in render(design._EVERY_POINT_READING, "es")
+    assert "地界線除外" in render(design._EVERY_POINT_READING, "zh-Hant")
+    assert "prueba de presión más reciente" in render(testing._LATEST_READING, "es")
+    assert "壓力測試" in render(testing._LATEST_READING, "zh-Hant")
+
+
+def test_two_readings_of_one_finding_read_one_after_the_other_in_each_language() -> None:
+    """PRM-CLEANOUTS relies on two readings at once: both are said, in order, in each
+    language, and the finding's reading goes to JSON and back as the same message."""
+    facts = [
+        LOT,
+        PERMIT,
+        _design(
+            _seg("street_sewer", "property_line", length_ft=50, fall_ft=1),
+            _seg("property_line", "wye", length_ft=10, fall_ft=1, cleanout=True),
+            _seg("wye", "building", length_ft=10, fall_ft=1),
+        ),
+    ]
+    found = [f for f in evaluate(facts, "2025-03-10").findings if f.requirement == "PRM-CLEANOUTS"]
+    assert len(found) == 1 and isinstance(found[0].reading, Message)
+    reading = found[0].reading
+    assert found[0].reading_text == (
+        "Every point where two runs of the design meet, other than the property line, is taken "
+        "as a change of alignment. A dimension or clean-out the design does not show is left to "
+        "the field inspection, not failed on the plans."
+    )
+    spanish = reading_in(found[0], "es")
+    assert spanish.startswith("Todo punto donde se unen dos tramos del diseño")
+    assert spanish.endswith("no se da por incumplido en los planos.")
+    chinese = reading_in(found[0], "zh-Hant")
+    assert chinese.startswith("設計中兩段管段相接之處") and "現場檢查" in chinese
+    back = Message.from_dict(json.loads(json.dumps(reading.to_dict())))
+    assert back == reading and render(back, "es") == spanish
+
+
+def test_cement_joints_made_after_their_test_are_a_data_problem_in_each_language() -> None:
+    test = _test(kind="air", at="2025-03-02T08:00", cement_joints_made_at="2025-03-02T10:00")
+    evaluation = evaluate([LOT, PERMIT, {**test, "date": "2025-03-02"}], "2025-03-10")
+    (problem,) = evaluation.data_problems
+    assert isinstance(problem.problem, Message)
+    assert problem.text == (
+        "The air test of 2025-03-02 08:00 records its cement joints as made on 2025-03-02 "
+        "10:00, after the test."
+    )
+    assert render(problem.problem, "es") == (
+        "La prueba de aire del 2 de marzo de 2025, 08:00 registra sus juntas de cemento como "
+        "hechas el 2 de marzo de 2025, 10:00, después de la prueba."
+    )
+    assert render(problem.problem, "zh-Hant") == (
+        "2025年3月2日 08:00的空氣測試記載其水泥接頭係於2025年3月2日 10:00完成，晚於該測試。"
+    )
+
+
+def test_an_event_before_its_permit_is_a_data_problem_in_each_language() -> None:
+    started = {"id": "s-0", "type": "work_started", "permit": "p-1", "date": "2025-02-20"}
+    evaluation = evaluate([LOT, PERMIT, started], "2025-03-10")
+    (problem,) = evaluation.data_problems
+    assert problem.facts == ("s-0", "p-1") and isinstance(problem.problem, Message)
+    assert problem.text == (
+        "The start of work on 2025-02-20 under the house connection permit for 12 Alhambra Rd "
+        "issued 2025-03-01 is dated before the permit was issued on 2025-03-01."
+    )
+    assert render(problem.problem, "es") == (
+        "El inicio de la obra el 20 de febrero de 2025 correspondiente al permiso de conexión "
+        "domiciliaria para 12 Alhambra Rd expedido el 1 de marzo de 2025 tiene fecha anterior a "
+        "la expedición del permiso, el 1 de marzo de 2025."
+    )
+    chinese = render(problem.problem, "zh-Hant")
+    assert chinese.startswith("2025年2月20日的工程開始（屬於") and chinese.endswith(
+        "所載日期早於該許可證的核發日期2025年3月1日。"
+    )
+    back = Message.from_dict(json.loads(json.dumps(problem.problem.to_dict())))
+    assert back == problem.problem
+
+
+def _kept_as_recorded(value: Any) -> list[str]:
+    """The names and the text a message carries as recorded (a business, an address, a
+    permit's number, a point a design names), which stay as they are in every language."""
+    if isinstance(value, Name) or type(value) is str:
+        return [value if type(value) is str else value.text]
+    if isinstance(value, Phrase):
+        return _kept_as_recorded(value.message)
+    if isinstance(value, Items):
+        return [text for item in value.items for text in _kept_as_recorded(item)]
+    if isinstance(value, Message):
+        return [text for arg in value.args.values() for text in _kept_as_recorded(arg)]
+    return []
+
+
+#: words of four letters or more that are Spanish as much as English
+_SPANISH_TOO = {"final"}
+
+
+def _english_left(message: Message, language: str) -> set[str]:
+    """The English words of four letters or more left in the message in ``language``:
+    any such ASCII word in Chinese, a word of the English sentence in Spanish; a name,
+    an address, a record's number or a section's cite is not counted."""
+
+    def words(text: str) -> set[str]:
+        for kept in sorted(_kept_as_recorded(message), key=len, reverse=True):
+            text = text.replace(kept, " ")
+        text = re.sub(r"§ [\w.()-]+", " ", text)
+        return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+
+    said = words(render(message, language))
+    if language == "zh-Hant":
+        return said
+    return (said & words(render(message))) - _SPANISH_TOO
+
+
+def _scenario_evaluations() -> list[tuple[str, Any]]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import english_golden
+
+    from sanitas.ordinance.document import load_document
+    from sanitas.ordinance.engine import evaluate_facts
+
+    out = []
+    for path in english_golden.scenario_paths():
+        if not path.name.startswith("prm-"):
+            continue
+        document = load_document(path)
+        evaluation = evaluate_facts(
+            document.facts,
+            as_of=document.as_of or date(2025, 1, 1),
+            pack=document.pack(),
+            holidays=document.holidays,
+        )
+        out.append((path.name, evaluation))
+    return out
+
+
+def test_the_scenarios_permit_readings_and_data_problems_are_messages() -> None:
+    """Every reading a permit finding of the scenarios relied on and every data problem
+    the permit scenarios report is a message, said whole in Spanish and Chinese (no
+    placeholder left, no English word but the names and numbers the records hold)."""
+    said: list[tuple[str, Any, str]] = []
+    for name, evaluation in _scenario_evaluations():
+        said += [
+            (name, f.reading, f.reading_text)
+            for f in evaluation.findings
+            if f.requirement.startswith("PRM-") and f.reading is not None
+        ]
+        said += [(name, p.problem, p.text) for p in evaluation.data_problems]
+    ids = {said.id for _, said, _ in said if isinstance(said, Message)}
+    assert {"prm.reading.fee-schedule", "prm.problem.before-issue"} <= ids, ids
+    for name, message, english in said:
+        assert isinstance(message, Message), (name, english)
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert "{" not in text and text != english, (name, language, text)
+            assert not _english_left(message, language), (name, language, text)
+
+
+def test_english_left_is_found() -> None:
+    """The check above finds the English of a reading said in English where the
+    reader's language was wanted (two bare messages listed as sentences are), and lets
+    a name pass."""
+    from sanitas.ordinance.messages import reading_sentences
+
+    bare = reading_sentences(common.UNSHOWN_READING, testing._LATEST_READING)
+    assert {"dimension", "inspection", "latest"} <= _english_left(bare, "es")
+    assert {"dimension", "inspection", "latest"} <= _english_left(bare, "zh-Hant")
+    listed = common.readings(common.UNSHOWN_READING, testing._LATEST_READING)
+    assert not _english_left(listed, "es") and not _english_left(listed, "zh-Hant")
+    named = common._STREET_SEWER(street=Name("Mission Road"))
+    assert not _english_left(named, "es") and not _english_left(named, "zh-Hant")

@@ -256,9 +256,10 @@ _RESUMED = declare(
 
 # --------------------------------------------------------------------------- charges
 
-_FEE_READING = (
-    "The amounts are those of the fee schedule entered for the city, set by Council resolution."
-)
+_FEE_READING = declare(
+    "prm.reading.fee-schedule",
+    "The amounts are those of the fee schedule entered for the city, set by Council resolution.",
+)()
 
 
 _FEE = declare("prm.charges.fee", "the {kind} permit fee")

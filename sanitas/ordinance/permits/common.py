@@ -27,7 +27,7 @@ from sanitas.ordinance.messages import (
     reading_sentences,
 )
 from sanitas.ordinance.messages import vocabulary as words_of_messages
-from sanitas.ordinance.words import capital, name_of, namer, words
+from sanitas.ordinance.words import namer, words
 
 # --------------------------------------------------------------------------- small helpers
 
@@ -58,8 +58,13 @@ def measure(value: float | Decimal) -> Count | str:
 
 
 def readings(*texts: Message | str | None) -> Message | str | None:
-    """The readings an outcome relied on, as one text for staff (None: none)."""
-    return reading_sentences(*texts)
+    """The readings an outcome relied on, as one text for staff (None: none). Of two
+    or more, each declared sentence goes in as a :class:`Phrase`, so that the list
+    is read in the reader's language (a bare message in a list is said in English)."""
+    named = [t for t in texts if t]
+    if len(named) < 2:
+        return reading_sentences(*named)
+    return reading_sentences(*(Phrase(t) if isinstance(t, Message) else t for t in named))
 
 
 # --------------------------------------------------------------------------- names
@@ -226,12 +231,21 @@ def permit_events(kind: str, permit: Any, ctx: Context) -> list[Any]:
                 continue
             ctx.data_problem(
                 dict.fromkeys([event.id, permit.id]),
-                f"{capital(name_of(ctx, event))} under {name_of(ctx, permit)} is dated before "
-                f"the permit was issued on {permit.issued_on}.",
+                _BEFORE_ISSUE(
+                    event=ref(ctx, event, capital=True),
+                    permit=ref(ctx, permit),
+                    date=Day(permit.issued_on),
+                ),
             )
         return kept
 
     return memo(ctx, ("permit_events", kind, permit.id), compute)
+
+
+_BEFORE_ISSUE = declare(
+    "prm.problem.before-issue",
+    "{event} under {permit} is dated before the permit was issued on {date}.",
+)
 
 
 # --------------------------------------------------------------------------- permit life
@@ -541,14 +555,18 @@ def fails_unshown(ctx: Context) -> bool:
     return bool(ctx.param("prm.unshown_fails"))
 
 
-UNSHOWN_READING = (
+#: the readings of what a design does not show: left to the field inspection, or
+#: (with ``prm.unshown_fails``) failed until the design shows it
+UNSHOWN_READING = declare(
+    "prm.reading.unshown",
     "A dimension or clean-out the design does not show is left to the field inspection, "
-    "not failed on the plans."
-)
-UNSHOWN_FAILS_READING = (
+    "not failed on the plans.",
+)()
+UNSHOWN_FAILS_READING = declare(
+    "prm.reading.unshown-fails",
     "A design that does not show a dimension or clean-out the chapter requires cannot be "
-    "approved until it does."
-)
+    "approved until it does.",
+)()
 
 
 _UNSHOWN_NOTE = declare("prm.unshown-note", "; the design does not show {items}")

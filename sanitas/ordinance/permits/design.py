@@ -180,8 +180,7 @@ def cleanouts(design: Any, ctx: Context) -> Outcome | None:
         return None
     points = Items(tuple(point_ref(p) for p in required))
     every = (
-        "Every point where two runs of the design meet, other than the property line, is "
-        "taken as a change of alignment."
+        _EVERY_POINT_READING
         if every_point and any(p not in ("building", "property_line") for p in required)
         else None
     )
@@ -202,6 +201,11 @@ def cleanouts(design: Any, ctx: Context) -> Outcome | None:
     return met(said, reading=readings(every, UNSHOWN_READING if unshown else None))
 
 
+_EVERY_POINT_READING = declare(
+    "prm.reading.every-point-a-bend",
+    "Every point where two runs of the design meet, other than the property line, is "
+    "taken as a change of alignment.",
+)()
 _CLEANOUTS_WHERE = (
     "Clean-outs are required at {required} (the junction with the soil pipe at the building "
     "and each change of alignment or grade)"

@@ -28,12 +28,10 @@ from sanitas.ordinance.permits.common import (
     measure,
     permit_events,
     private_path,
-    test_name,
     test_ref,
 )
 from sanitas.ordinance.permits.design import above_upper_ft, head_ft
-from sanitas.ordinance.words import capital, words
-from sanitas.ordinance.words import day as say
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- tests
 
@@ -114,11 +112,7 @@ def cement_wait(test: Any, ctx: Context) -> CementWait | None:
         earliest = datetime.combine(test.date, time.min)
         latest = datetime.combine(test.date, time.max)
     if made > latest:
-        ctx.data_problem(
-            [test],
-            f"{capital(test_name(test))} records its cement joints as made on {say(made)}, "
-            "after the test.",
-        )
+        ctx.data_problem([test], _JOINTS_AFTER(test=test_ref(test, capital=True), made=Day(made)))
         return None
     named = test_ref(test)
     if latest - made < wait:
@@ -133,6 +127,10 @@ def cement_wait(test: Any, ctx: Context) -> CementWait | None:
     return CementWait("unshown", _WAIT_UNSHOWN(test=named, made=Day(made), hours=hours))
 
 
+_JOINTS_AFTER = declare(
+    "prm.problem.cement-after-test",
+    "{test} records its cement joints as made on {made}, after the test.",
+)
 _CAME_EARLY = declare(
     "prm.cement.came-early",
     "{test} came {elapsed} hour after the cement joints made {made}, before the {hours} hours "
@@ -163,12 +161,13 @@ def cement_problem(test: Any, ctx: Context) -> Message | None:
     return None if shown is None or shown.shown == "waited" else shown.text
 
 
-_LATEST_READING = (
-    "The latest pressure test is the test of record: a proper retest supersedes an earlier one."
-)
+_LATEST_READING = declare(
+    "prm.reading.latest-test",
+    "The latest pressure test is the test of record: a proper retest supersedes an earlier one.",
+)()
 
 
-def _latest_reading(permit: Any, ctx: Context) -> str | None:
+def _latest_reading(permit: Any, ctx: Context) -> Message | None:
     if len(tests_of(permit, ctx)) > 1 and ctx.param("prm.latest_test_governs"):
         return _LATEST_READING
     return None
