@@ -11,7 +11,9 @@ import json
 import re
 import sys
 from datetime import date
+from functools import cache
 from pathlib import Path
+from typing import Any, get_args
 
 from sanitas.ordinance.messages import Count, Day, Items, Message, Name, Phrase, Word, render
 from sanitas.ordinance.sewers import common
@@ -60,14 +62,16 @@ def test_a_cesspool_reads_in_each_language() -> None:
 # --------------------------------------------------------------------------- the findings
 
 
-def _sewer_findings() -> list:
+@cache
+def _scenarios() -> list[tuple[Path, Any, Any]]:
+    """Every scenario (the public ones and ours): its file, facts and evaluation."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import english_golden
 
     from sanitas.ordinance.document import load_document
     from sanitas.ordinance.engine import evaluate_facts
 
-    found = []
+    out = []
     for path in english_golden.scenario_paths():
         document = load_document(path)
         evaluation = evaluate_facts(
@@ -76,8 +80,17 @@ def _sewer_findings() -> list:
             pack=document.pack(),
             holidays=document.holidays,
         )
-        found.extend(f for f in evaluation.findings if f.requirement.startswith("SEW-"))
-    return found
+        out.append((path, document.facts, evaluation))
+    return out
+
+
+def _sewer_findings() -> list:
+    return [
+        f
+        for _, _, evaluation in _scenarios()
+        for f in evaluation.findings
+        if f.requirement.startswith("SEW-")
+    ]
 
 
 #: the requirements of the sewer modules converted to messages
@@ -113,6 +126,122 @@ def test_the_scenarios_sewer_findings_read_in_each_language() -> None:
         for language in ("es", "zh-Hant"):
             text = render(message, language)
             assert "{" not in text and text != finding.explanation, (language, text)
+
+
+#: the sewer vocabulary's fact types: a data problem naming one is the area's
+def _sewer_types() -> set[str]:
+    from sanitas.ordinance.facts import Fact
+    from sanitas.ordinance.sewers import vocabulary
+
+    return {
+        get_args(kind.model_fields["type"].annotation)[0]
+        for kind in vars(vocabulary).values()
+        if isinstance(kind, type)
+        and issubclass(kind, Fact)
+        and kind.__module__ == vocabulary.__name__
+    }
+
+
+#: English's commonest small words, none of them a Spanish word ("the", "of", "is")
+_ENGLISH_WORDS = frozenset(
+    (
+        *("the", "of", "and", "to", "is", "was", "for", "with", "not", "this", "that", "by"),
+        *("from", "are", "has", "have", "its", "their", "be", "been", "will", "may", "must"),
+        *("an", "at", "on", "or", "it", "which", "what", "who", "when", "than", "before"),
+        *("after", "only", "recorded"),
+    )
+)
+
+
+def _recorded_words(path: Path) -> list[str]:
+    """What a scenario's facts hold as typed (names, addresses, keys, notes), longest
+    first: a sentence in any language carries them as they are."""
+    import yaml
+
+    said: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            said.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(yaml.safe_load(path.read_text(encoding="utf-8"))["facts"])
+    return sorted(said, key=len, reverse=True)
+
+
+def _english_left(text: str, recorded: list[str], language: str) -> list[str]:
+    """The English words left in ``text`` once the recorded names and keys and the
+    sections cited are taken out: in Chinese any word of four or more Latin letters,
+    in Spanish any of English's small words."""
+    for value in recorded:
+        text = text.replace(value, " ")
+    text = re.sub(r"§ ?[\w.()-]+", " ", text)
+    words = re.findall(r"[A-Za-z]+", text)
+    if language == "zh-Hant":
+        return [w for w in words if len(w) >= 4]
+    return [w for w in words if w.lower() in _ENGLISH_WORDS]
+
+
+def test_the_scenarios_sewer_readings_and_data_problems_read_in_each_language() -> None:
+    """Every reading a sewer finding of the scenarios relied on, and every data problem
+    about a record of the sewer vocabulary, is a declared sewer message (or readings
+    joined as sentences); it reads in Spanish and Chinese with no English left but the
+    names and keys the facts hold, and goes to JSON and back saying the same English."""
+    types = _sewer_types()
+    assert {"cesspool", "drain_connection", "sand_trap_inspection"} <= types
+    said: list[tuple[Any, str, list[str]]] = []
+    for path, facts, evaluation in _scenarios():
+        recorded = _recorded_words(path)
+        kinds = {fact.id: fact.type for fact in facts if fact.id is not None}
+        for finding in evaluation.findings:
+            if finding.requirement.startswith("SEW-") and finding.reading is not None:
+                said.append((finding.reading, finding.reading_text, recorded))
+        for problem in evaluation.data_problems:
+            if types & {kinds.get(name) for name in problem.facts}:
+                said.append((problem.problem, problem.text, recorded))
+    ids = {message.id for message, _, _ in said if isinstance(message, Message)}
+    # the readings of the cesspools, drains, traps, materials and licences, and the
+    # problems of a cesspool, a drain and a sand trap's log
+    assert len(ids) >= 12, sorted(ids)
+    assert {i for i in ids if i.startswith("sew.problem.")} >= {
+        "sew.problem.cesspool-abandoned-before-built",
+        "sew.problem.drain-disconnected-before-connected",
+        "sew.problem.sandtrap-log-installed",
+    }
+    for message, english, recorded in said:
+        assert isinstance(message, Message), english
+        assert message.id.startswith(("sew.reading.", "sew.problem.", "reading.")), message.id
+        again = Message.from_dict(json.loads(json.dumps(message.to_dict())))
+        assert again == message and render(again) == english
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert "{" not in text and text != english, (language, text)
+            assert not _english_left(text, recorded, language), (language, text)
+
+
+def test_readings_joined_as_sentences_read_each_in_the_readers_language() -> None:
+    """A grease trap's reading of one trap per outlet and of approval on record, joined,
+    reads both sentences translated, the English's two one after the other."""
+    from sanitas.ordinance.permits.common import readings
+    from sanitas.ordinance.sewers import traps
+
+    both = readings(Phrase(traps._PER_OUTLET_READING), Phrase(common.APPROVAL_READING))
+    assert render(both) == (
+        "One grease trap is required for each kitchen sink outlet wasting into the sewer (at "
+        "least one where the outlets are not recorded). A device counts as approved only when "
+        "its record says so: approval is the Director's act, and the city's records are its "
+        "record."
+    )
+    assert render(both, "es") == (
+        render(traps._PER_OUTLET_READING, "es") + " " + render(common.APPROVAL_READING, "es")
+    )
+    assert render(both, "zh-Hant").startswith("每個排入下水道的廚房水槽出水口均須設置一個隔油器")
+    assert render(both, "zh-Hant").endswith("核准是局長的行為，而本市的紀錄即為該行為的紀錄。")
 
 
 def test_the_sewer_messages_hold_to_the_legal_glossary() -> None:

@@ -121,7 +121,8 @@ def test_sew_connect_required_rests_on_the_record_not_a_presumption():
         "and no inspection has found it otherwise."
     )
     assert (
-        undated.reading == "A cesspool is new only when its record dates it after the prohibition."
+        undated.reading_text
+        == "A cesspool is new only when its record dates it after the prohibition."
     )
     assert undated.cite == "'65 Code § 6-8.102"
     assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "bad") == ["violation"]
@@ -147,22 +148,63 @@ def test_sew_connect_required_abandoned_before_built_is_a_data_problem():
     assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "c") == []
     (problem,) = evaluation.data_problems
     assert problem.facts == ("c",)
-    assert problem.problem == (
+    assert problem.text == (
         "The cesspool at the premises is recorded abandoned on 1980-01-01, before it was "
         "built on 1990-01-01."
     )
 
 
+def test_sew_sand_trap_log_after_its_removal_is_a_data_problem():
+    """SEW-WASHRACK-SANDTRAP: a log entry dated on or after the day the sand trap was
+    removed contradicts the device's record: a data problem naming the removal, in
+    each language, and no inspection that day."""
+    from sanitas.ordinance.messages import Message, render
+
+    facts = [
+        WASH,
+        {**TRAP, "removed_on": "2025-03-05"},
+        {"id": "late", "type": "sand_trap_inspection", "device": "st-1", "date": "2025-03-06"},
+    ]
+    evaluation = evaluate(facts, "2025-03-10")
+    (problem,) = evaluation.data_problems
+    assert problem.facts == ("late", "st-1")
+    assert problem.text == (
+        "The sand trap inspection of 2025-03-06 is logged for the sand trap of Sparkle, which "
+        "was removed on 2025-03-05."
+    )
+    assert isinstance(problem.problem, Message)
+    assert render(problem.problem, "es") == (
+        "La inspección de trampa de arena del 6 de marzo de 2025 está anotada en el registro "
+        "de la trampa de arena de Sparkle, que se retiró el 5 de marzo de 2025."
+    )
+    assert render(problem.problem, "zh-Hant") == (
+        "2025年3月6日的沉砂器檢查登載於Sparkle的沉砂器名下，但該設備已於2025年3月5日移除。"
+    )
+
+
 def test_sew_connect_required_ban_date_is_the_packs():
     """SEW-CONNECT-REQUIRED (reading sew.cesspool_ban_from): the city enters Ord. 410's
-    date and older cesspools become existing ones."""
+    date and older cesspools become existing ones; the reading names the date entered,
+    as each language writes a date."""
+    from sanitas.ordinance.messages import render
+
     facts = [
         LOT,
         {"id": "c", "type": "cesspool", "premises": "lot-1", "constructed_on": "1970-05-01"},
     ]
     assert statuses(evaluate(facts, "2025-03-10"), "SEW-CONNECT-REQUIRED", "c") == ["violation"]
     later = with_params(sew_cesspool_ban_from=date(1971, 1, 1))
-    assert statuses(evaluate(facts, "2025-03-10", later), "SEW-CONNECT-REQUIRED", "c") == ["met"]
+    evaluation = evaluate(facts, "2025-03-10", later)
+    assert statuses(evaluation, "SEW-CONNECT-REQUIRED", "c") == ["met"]
+    (found,) = support.findings(evaluation, "SEW-CONNECT-REQUIRED", "c")
+    assert found.reading_text == (
+        "A cesspool built on or after 1971-01-01 is a new cesspool; the ordinance's own date is "
+        "not printed, so the 1965 Code's is used."
+    )
+    assert render(found.reading, "es").startswith(
+        "Un pozo negro construido el 1 de enero de 1971 o después es un pozo negro nuevo"
+    )
+    assert render(found.reading, "zh-Hant").startswith("於1971年1月1日當日或之後建造的化糞池")
 
 
 def test_sew_approval_on_record_reading():
@@ -188,7 +230,7 @@ def test_sew_approval_on_record_reading():
         "Sparkle operates a wash rack with no approved sand trap; its sand trap on record is "
         "not recorded approved, so its effluent may not flow into the sewer."
     )
-    assert found.reading.startswith("A device counts as approved only when its record says so")
+    assert found.reading_text.startswith("A device counts as approved only when its record says so")
     assert statuses(default, "SEW-GREASE-TRAP-MEALS", "wash") == ["violation"]
     trusting = with_params(sew_approval_on_record=False)
     evaluation = evaluate(facts, "2025-03-10", trusting)
@@ -233,7 +275,7 @@ def test_sew_grease_trap_interceptor_and_outlet_readings():
     assert "one for each of its 3 kitchen sink outlets; it has 1 approved grease trap." in (
         found.explanation
     )
-    assert found.reading.startswith("One grease trap is required for each kitchen sink outlet")
+    assert found.reading_text.startswith("One grease trap is required for each kitchen sink outlet")
     one_trap = with_params(
         sew_interceptor_counts_as_grease_trap=False, sew_grease_trap_per_outlet=False
     )

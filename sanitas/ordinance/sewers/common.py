@@ -113,10 +113,12 @@ def in_service(device: Any, ctx: Context) -> bool:
     return device.removed_on is None or device.removed_on > ctx.as_of
 
 
-APPROVAL_READING = (
+#: the reading of a device's approval (``sew.approval_on_record``)
+APPROVAL_READING = declare(
+    "sew.reading.approval",
     "A device counts as approved only when its record says so: approval is the "
-    "Director's act, and the city's records are its record."
-)
+    "Director's act, and the city's records are its record.",
+)()
 
 
 def is_approved(device: Any, ctx: Context) -> bool:

@@ -9,10 +9,9 @@ from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, met, rule, violation
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Day, Phrase, declare
+from sanitas.ordinance.messages import Day, Message, Phrase, declare
 from sanitas.ordinance.permits.common import code, valid_permit
 from sanitas.ordinance.sewers.common import APPROVAL_READING, PATH_WORDS, is_approved
-from sanitas.ordinance.words import capital, name_of
 
 # --------------------------------------------------------------------------- cesspools
 
@@ -43,6 +42,21 @@ _EXISTING = {
     for dated in (True, False)
     for found in ("inadequate", "adequate", "not-found")
 }
+#: the readings of when a cesspool is new: built on or after the day of the pack's
+#: prohibition (``sew.cesspool_ban_from``), or, with no construction date, not shown new
+_BAN_READING = declare(
+    "sew.reading.cesspool-ban",
+    "A cesspool built on or after {date} is a new cesspool; the ordinance's own date is not "
+    "printed, so the 1965 Code's is used.",
+)
+_UNDATED_READING = declare(
+    "sew.reading.cesspool-undated",
+    "A cesspool is new only when its record dates it after the prohibition.",
+)()
+_ABANDONED_BEFORE_BUILT = declare(
+    "sew.problem.cesspool-abandoned-before-built",
+    "{pool} is recorded abandoned on {abandoned}, before it was built on {built}.",
+)
 
 
 @rule("SEW-CONNECT-REQUIRED", on="cesspool", cite=code("102"))
@@ -68,26 +82,23 @@ def cesspool(pool: Any, ctx: Context) -> Outcome | None:
     ):
         ctx.data_problem(
             [pool],
-            f"{capital(name_of(ctx, pool))} is recorded abandoned on {abandoned}, before it was "
-            f"built on {pool.constructed_on}.",
+            _ABANDONED_BEFORE_BUILT(
+                pool=ref(ctx, pool, capital=True),
+                abandoned=Day(abandoned),
+                built=Day(pool.constructed_on),
+            ),
         )
         return None
     name = ref(ctx, pool, capital=True)
     if abandoned is not None and abandoned <= ctx.as_of:
         return met(_ABANDONED(pool=name, date=Day(abandoned)))
     ban = ctx.param("sew.cesspool_ban_from")
-    ban_reading = (
-        f"A cesspool built on or after {ban} is a new cesspool; the ordinance's own date is "
-        "not printed, so the 1965 Code's is used."
-    )
+    ban_reading = _BAN_READING(date=Day(ban))
     if pool.constructed_on is not None and pool.constructed_on >= ban:
         return violation(_NEW(pool=name, date=Day(pool.constructed_on)), reading=ban_reading)
     dated = pool.constructed_on is not None
     args = {"pool": name, "date": Day(pool.constructed_on)} if dated else {"pool": name}
-    if dated:
-        reading = ban_reading
-    else:
-        reading = "A cesspool is new only when its record dates it after the prohibition."
+    reading = ban_reading if dated else _UNDATED_READING
     if pool.adequate is False:
         return violation(_EXISTING[dated, "inadequate"](**args), reading=reading)
     found = "adequate" if pool.adequate else "not-found"
@@ -107,6 +118,10 @@ _ACID = ("acid_waste",)
 _DISCONNECTED = declare(
     "sew.drain.disconnected", "{name} was disconnected from the sewer on {date}."
 )
+_DISCONNECTED_BEFORE = declare(
+    "sew.problem.drain-disconnected-before-connected",
+    "{name} is recorded disconnected on {off}, before it was connected on {on}.",
+)
 
 
 def _drain(connection: Any, sources: tuple[str, ...], ctx: Context) -> tuple[Any, Outcome | None]:
@@ -120,8 +135,7 @@ def _drain(connection: Any, sources: tuple[str, ...], ctx: Context) -> tuple[Any
     if on is not None and off is not None and off < on:
         ctx.data_problem(
             [connection],
-            f"{capital(name_of(ctx, connection))} is recorded disconnected on {off}, before it "
-            f"was connected on {on}.",
+            _DISCONNECTED_BEFORE(name=ref(ctx, connection, capital=True), off=Day(off), on=Day(on)),
         )
         return None, None
     name = ref(ctx, connection, capital=True)
@@ -158,7 +172,7 @@ _NO_INTAKE = declare(
 
 def _through(
     connection: Any, path: str, kind: str | None, ctx: Context
-) -> tuple[Phrase | None, str | None]:
+) -> tuple[Phrase | None, Message | None]:
     """What is wrong with how the connection reaches the sewer (None: nothing), as a
     clause ("connects directly"), and the reading relied on."""
     if connection.through != path:

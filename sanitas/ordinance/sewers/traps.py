@@ -116,6 +116,17 @@ def _days_in_use(device: Any, ctx: Context) -> list[date]:
     return sorted(days)
 
 
+#: a sand trap's log entry dated before the trap was installed, or on or after its removal
+_LOGGED_OUTSIDE = {
+    when: declare(
+        f"sew.problem.sandtrap-log-{when}",
+        "The sand trap inspection of {date} is logged for {device}, which was " + when + " on "
+        "{day}.",
+    )
+    for when in ("installed", "removed")
+}
+
+
 def _inspected_days(device: Any, ctx: Context) -> set[date]:
     """The days the trap's log (and, by the pack's reading, a city inspection) shows it
     inspected. A log entry dated before the trap was installed, or after it was
@@ -128,15 +139,13 @@ def _inspected_days(device: Any, ctx: Context) -> set[date]:
             if (installed is not None and entry.date < installed) or (
                 removed is not None and entry.date >= removed
             ):
-                when = (
-                    f"installed on {installed}"
-                    if installed is not None and entry.date < installed
-                    else f"removed on {removed}"
-                )
+                before = installed is not None and entry.date < installed
+                when, day = ("installed", installed) if before else ("removed", removed)
                 ctx.data_problem(
                     dict.fromkeys([entry.id, device.id]),
-                    f"The sand trap inspection of {entry.date} is logged for "
-                    f"{name_of(ctx, device)}, which was {when}.",
+                    _LOGGED_OUTSIDE[when](
+                        date=Day(entry.date), device=ref(ctx, device), day=Day(day)
+                    ),
                 )
                 continue
             days.add(entry.date)
@@ -157,10 +166,11 @@ def sand_trap_missed_days(device: Any, ctx: Context) -> list[date] | None:
     return [d for d in _days_in_use(device, ctx) if d < ctx.as_of and d not in inspected]
 
 
-_CITY_INSPECTION_READING = (
+_CITY_INSPECTION_READING = declare(
+    "sew.reading.city-inspection",
     "A city inspection of the sand trap on a day counts as that day's inspection, as well "
-    "as the operator's own log entry."
-)
+    "as the operator's own log entry.",
+)()
 
 
 _IN_USE = {
@@ -245,14 +255,16 @@ def grease_trap_required(establishment: Any, ctx: Context) -> bool | None:
     return establishment.meals_per_day >= ctx.param("sew.grease_trap_meals")
 
 
-_INTERCEPTOR_READING = (
+_INTERCEPTOR_READING = declare(
+    "sew.reading.interceptor",
     "An approved grease interceptor, which serves every fixture, serves as the grease trap "
-    "for the wastes it receives."
-)
-_PER_OUTLET_READING = (
+    "for the wastes it receives.",
+)()
+_PER_OUTLET_READING = declare(
+    "sew.reading.per-outlet",
     "One grease trap is required for each kitchen sink outlet wasting into the sewer "
-    "(at least one where the outlets are not recorded)."
-)
+    "(at least one where the outlets are not recorded).",
+)()
 
 
 _MUST_PASS = "must pass through approved grease traps"
@@ -334,10 +346,11 @@ def grease_trap_meals(establishment: Any, ctx: Context) -> Outcome | None:
     note = not_approved_note(traps, "grease trap", ctx)
     if note is None:
         return violation(_TRAPS(basis=basis, found=found), reading=per_outlet)
-    return violation(
-        _TRAPS_UNAPPROVED(basis=basis, found=found, unapproved=note),
-        reading=readings(per_outlet, APPROVAL_READING),
-    )
+    # the two readings joined, each as a phrase so that each reads in the reader's language
+    relied = APPROVAL_READING
+    if per_outlet is not None:
+        relied = readings(Phrase(per_outlet), Phrase(APPROVAL_READING))
+    return violation(_TRAPS_UNAPPROVED(basis=basis, found=found, unapproved=note), reading=relied)
 
 
 @derived("grease_trap_min_lbs", on="establishment", requirement="SEW-GREASE-TRAP-SIZE")

@@ -24,10 +24,11 @@ from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- materials, repairs
 
-_SPEC_READING = (
+_SPEC_READING = declare(
+    "sew.reading.standard-specifications",
     "Until the Council's adopted Standard Specifications are entered, the pipe materials "
-    "of '65 Code § 6-8.119(B)(1) are taken as theirs."
-)
+    "of '65 Code § 6-8.119(B)(1) are taken as theirs.",
+)()
 
 
 _RUN_IS = declare("sew.materials.run-is", "{run} is {material}")
@@ -190,18 +191,11 @@ _EXAMINED_WORK = declare(
     plural="{examined} were the city's examinations of work already done",
     count="count",
 )
-_UNRECORDED_LICENCE_READING = (
+_UNRECORDED_LICENCE_READING = declare(
+    "sew.reading.unrecorded-licence",
     "A named pipe layer's city business licence must be on record once work has started; "
-    "until it is, showing it is overdue (the record's silence is not taken as no licence)."
-)
-
-
-_EXAMINED_WORK = declare(
-    "sew.licence.examined",
-    "{examined} was the city's examination of work already done",
-    plural="{examined} were the city's examinations of work already done",
-    count="count",
-)
+    "until it is, showing it is overdue (the record's silence is not taken as no licence).",
+)()
 
 
 def _examined_after(permit: Any, ctx: Context, expires: date, on: date) -> Phrase | None:
