@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -217,10 +217,10 @@ def axe(page: Page) -> list[dict]:
 
 
 def search_from_the_shell(page: Page, words: str) -> None:
-    """Search from the shell's box (behind the menu button on a phone)."""
+    """Search from the shell's box, on screen beside the brand (on a phone too: never
+    behind the menu button)."""
     box = page.get_by_role("searchbox", name=re.compile("Search by name"))
-    if not box.is_visible():
-        page.get_by_role("button", name="Menu").tap()
+    expect(box).to_be_visible()
     box.fill(words)
     box.press("Enter")
     page.wait_for_url(re.compile(r"/search/\?q="))
