@@ -24,6 +24,14 @@ from sanitas.ordinance.organics import (
     waivers,
 )
 
+from .area_messages import (
+    area_requirements,
+    area_words,
+    english_left,
+    held_to_glossary,
+    readings_and_problems,
+)
+
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT.parent / "shared" / "scenarios").glob("org-*.yaml")) + sorted(
     (ROOT / "tests" / "scenarios").glob("org-*.yaml")
@@ -385,3 +393,137 @@ def test_a_fraction_takes_the_plural_in_every_language() -> None:
     assert gallons_a_week(1).render("en") == "1 gallon a week"
     spanish_one, spanish_half = gallons_a_week(1).render("es"), gallons_a_week(1.5).render("es")
     assert "1,5 galones" in spanish_half and "galón" in spanish_one, (spanish_one, spanish_half)
+
+
+# --------------------------------------------------------------------------- readings, problems
+
+_ORGANICS = ("sanitas.ordinance.organics",)
+
+
+def test_the_scenarios_organics_readings_and_data_problems_are_messages() -> None:
+    """Every reading an organics finding of the scenarios relied on and every data
+    problem the organics scenarios report is a message, said whole in Spanish and
+    Chinese: no placeholder left, no English word but the names and keys the records
+    hold and the sections cited."""
+    said = readings_and_problems(("org-",), area_requirements(*_ORGANICS))
+    ids = {message.id for _, message, _ in said if isinstance(message, Message)}
+    assert {
+        "org.reading.undated-container",
+        "org.reading.inform-employees",
+        "org.reading.franchised-on-due-day",
+        "org.problem.service-ends-before-start",
+        "org.problem.container-replaced-before-bought",
+        "org.problem.report-before-period",
+        "org.problem.reverified-before-grant",
+        "reading.sentences",
+    } <= ids, ids
+    for name, message, english in said:
+        assert isinstance(message, Message), (name, english)
+        assert render(message) == english
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert "{" not in text and text != english, (name, language, text)
+            assert not english_left(message, language), (name, language, text)
+        stored = json.loads(json.dumps(message.to_dict()))
+        assert Message.from_dict(stored) == message
+
+
+def test_english_left_is_found() -> None:
+    """The check above finds a reading said in English where the reader's language was
+    wanted (two bare messages listed as sentences are), and lets a name and a cited
+    section pass."""
+    from sanitas.ordinance.messages import reading_sentences
+
+    bare = reading_sentences(commercial.INFORM_READING, waivers._TOTAL_READING())
+    assert {"contamination", "employees", "current"} <= english_left(bare, "es")
+    assert {"contamination", "employees", "current"} <= english_left(bare, "zh-Hant")
+    listed = common.sentences(commercial.INFORM_READING, waivers._TOTAL_READING())
+    assert not english_left(listed, "es") and not english_left(listed, "zh-Hant")
+    state = waivers._STATE_TEST_APPLIED(
+        yards=waivers.cubic_yards(2), gallons=commercial.gallons_a_week(20)
+    )
+    named = common._REGISTRATION_BACKWARDS(
+        subject=Name("Old Mill"), end=Day(date(2024, 6, 30)), start=Day(date(2024, 7, 1))
+    )
+    for message in (state, named):
+        assert not english_left(message, "es") and not english_left(message, "zh-Hant")
+
+
+def test_a_premises_readings_follow_one_another_in_the_readers_language() -> None:
+    """A mixed-use premises whose businesses' services count together relies on two
+    readings: one after the other, each in the reader's words; the class a mixed-use
+    development is taken as is the reading's word."""
+    mixed = common._MIXED_USE_READING(chosen=Word("single-family"))
+    both = common.sentences(mixed, commercial._COUNTED_TOGETHER())
+    assert render(both) == (
+        "A mixed-use development is never multi-family premises; the development, its "
+        "residential portion included, is taken as single-family. A premises' organics "
+        "service is its own and that of the businesses at it, counted together."
+    )
+    spanish = render(both, "es")
+    assert "se considera unifamiliar. El servicio de residuos orgánicos" in spanish
+    chinese = render(both, "zh-Hant")
+    assert "視為單戶住宅。一處場所的有機廢棄物收集服務" in chinese
+    assert common.sentences(None, mixed) == mixed and common.sentences() is None
+
+
+def test_the_state_rules_second_test_reads_its_amounts() -> None:
+    """The de minimis readings name the state rule's second test by its amounts, in the
+    reader's units."""
+    tests = {"yards": waivers.cubic_yards(2), "gallons": commercial.gallons_a_week(20)}
+    applied = waivers._STATE_TEST_APPLIED(**tests)
+    assert render(applied) == (
+        "14 CCR § 18984.11(a)(2)(A) is applied: 2 cubic yards a week or more also qualifies "
+        "with under 20 gallons a week of organics."
+    )
+    assert "con 2 yardas cúbicas por semana o más" in render(applied, "es")
+    assert "少於每週20加侖" in render(applied, "zh-Hant")
+    skipped = waivers._STATE_TEST_NOT_APPLIED(**tests)
+    assert render(skipped).startswith("The state rule's second test (2 cubic yards a week")
+    assert "No se aplica la segunda prueba de la norma estatal" in render(skipped, "es")
+    assert render(skipped, "zh-Hant").startswith("不適用州法規的第二項標準（總量每週2立方碼以上")
+
+
+def test_a_data_problem_names_the_event_and_its_business() -> None:
+    """A data problem reads the event as a word of the vocabulary, the business by its
+    name and each date in the reader's form."""
+    problem = common._BEFORE_OPENING(
+        what=Word("the self-inspection", capital=True),
+        subject=Name("Mission Deli"),
+        date=Day(date(2024, 6, 30)),
+        opened=Day(date(2024, 7, 1)),
+    )
+    assert render(problem) == (
+        "The self-inspection of Mission Deli is dated 2024-06-30, before it opened on 2024-07-01."
+    )
+    assert render(problem, "es") == (
+        "La autoinspección de Mission Deli tiene fecha del 30 de junio de 2024, antes de su "
+        "apertura el 1 de julio de 2024."
+    )
+    assert render(problem, "zh-Hant") == (
+        "Mission Deli的自行檢查日期為2024年6月30日，早於其於2024年7月1日開業之時。"
+    )
+    yearly = self_haulers._REPORT_BEFORE_PERIOD(
+        report=Word("annual food recovery report"),
+        subject=Name("Casa Verde"),
+        period=self_haulers._period_ref("2024"),
+        date=Day(date(2023, 12, 30)),
+    )
+    assert render(yearly) == (
+        "The annual food recovery report of Casa Verde for 2024 is dated 2023-12-30, before "
+        "that period began."
+    )
+    assert render(yearly, "es").startswith(
+        "El informe anual de recuperación de alimentos de Casa Verde correspondiente a 2024"
+    )
+
+
+def test_the_organics_messages_hold_to_the_legal_glossary() -> None:
+    """Every org.* message (explanations, readings, data problems) and every word the
+    organics modules carry is translated in Spanish and Chinese, keeps its placeholders
+    and uses the glossary's words where its English uses a legal term (organic waste is
+    residuos orgánicos and 有機廢棄物; a violation is an infracción and 違規)."""
+    words = area_words(common, commercial, construction, haulers, self_haulers, waivers)
+    assert {"the self-inspection", "quarterly self-haul report", "single-family"} <= words
+    problems = held_to_glossary("org.", words)
+    assert not problems, "\n".join(problems)

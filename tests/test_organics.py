@@ -311,7 +311,7 @@ def test_premises_class_reasons_name_the_words_that_decided():
     classes = {p.id: organics.premises_class_of(p, ctx) for p in ctx.of_type("premises")}
     assert classes["motel"] == ("commercial", "a hotel or motel, a commercial business")
     assert classes["mixed"] == ("commercial", "a mixed-use development")
-    assert "its residential portion included, is taken as commercial" in (
+    assert "its residential portion included, is taken as commercial" in str(
         organics.class_reading(ctx.get("mixed"), ctx)
     )
     assert organics.class_reading(ctx.get("motel"), ctx) is None
@@ -347,7 +347,7 @@ def test_mixed_use_reading_is_a_pack_choice(tmp_path: Path):
     assert organics.premises_class(ctx.get("mixed"), ctx) == "single_family"
     (finding,) = _findings(raw, "ORG-SF-ENROLL", pack=pack)
     assert finding.status == "met"
-    assert "taken as single-family" in finding.reading
+    assert "taken as single-family" in finding.reading_text
     assert "taken as" not in finding.explanation
 
 
@@ -613,7 +613,7 @@ def test_undated_containers_reading(tmp_path: Path):
     (finding,) = _findings(raw, "ORG-COM-CONTAINERS")
     assert (finding.status, finding.due) == ("due", date(2036, 1, 1))
     assert "with no purchase date on record" in finding.explanation
-    assert "keeps the allowance of one bought before 2022-01-01" in finding.reading
+    assert "keeps the allowance of one bought before 2022-01-01" in finding.reading_text
     # the other reading gives no allowance, and no violation either: a violation of the
     # label rule needs a purchase date on record
     pack = _pack_with(tmp_path, "org.undated_container_is_old", "boolean", "false")
@@ -729,7 +729,7 @@ def test_a_self_inspection_before_the_business_opened_is_a_data_problem():
     evaluation = evaluate_raw(raw, date(2024, 9, 30), None)
     (problem,) = evaluation.data_problems
     assert problem.facts == ("si-1", "deli")
-    assert problem.problem == (
+    assert problem.text == (
         "The self-inspection of Mission Deli is dated 2024-06-30, before it opened on 2024-07-01."
     )
     (q3,) = [f for f in evaluation.findings if f.requirement == "ORG-COM-SELF-INSPECT"]
@@ -826,7 +826,7 @@ def test_a_premises_names_its_address_and_its_businesses():
         "organics service, short of the 64 gallons a week that a commercial business needs "
         "unless it self-hauls."
     )
-    assert "counted together" in finding.reading
+    assert "counted together" in finding.reading_text
 
 
 def test_the_service_record_is_gathered_once_per_subject():

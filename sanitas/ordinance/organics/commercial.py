@@ -31,7 +31,16 @@ from sanitas.ordinance.engine import (
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Establishment, Premises
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
 from sanitas.ordinance.organics.common import (
     class_of,
     class_reading,
@@ -45,6 +54,7 @@ from sanitas.ordinance.organics.common import (
     opened_after,
     org_in_force,
     premises_wide,
+    sentences,
     service_record,
     service_waiver,
     subject_class,
@@ -140,6 +150,12 @@ _COM_ENROLL = {
 }
 
 
+_COUNTED_TOGETHER = declare(
+    "org.reading.counted-together",
+    "A premises' organics service is its own and that of the businesses at it, counted together.",
+)
+
+
 def _com_enroll(subject: Fact, ctx: Context) -> Outcome | None:
     gallons = weekly_gallons(subject, ctx)["organics"]
     if gallons is None:
@@ -155,11 +171,7 @@ def _com_enroll(subject: Fact, ctx: Context) -> Outcome | None:
                 premises=name, businesses=Items(tuple(named.values())), count=Count(len(businesses))
             )
         )
-        together = (
-            "A premises' organics service is its own and that of the businesses at it, "
-            "counted together."
-        )
-        reading = reading + " " + together if reading else together
+        reading = sentences(reading, _COUNTED_TOGETHER())
     record = service_record(subject, ctx)["organics"]
     short = gallons < minimum
     message = _COM_ENROLL[short, subject_class(subject, ctx) == "multi_family"](
@@ -288,6 +300,13 @@ def _container(container: Container, ctx: Context) -> Phrase:
     return Phrase(message, capital=True)
 
 
+_REPLACED_BEFORE_BOUGHT = declare(
+    "org.problem.container-replaced-before-bought",
+    "The {container} of {holder} is recorded replaced on {replaced}, before it was bought "
+    "on {bought}.",
+)
+
+
 def _replaced_on(container: Container, ctx: Context) -> date | None:
     """When the container was replaced; a replacement dated before its purchase is a
     data problem and counts for nothing."""
@@ -296,15 +315,12 @@ def _replaced_on(container: Container, ctx: Context) -> date | None:
     if replaced is not None and bought is not None and replaced < bought:
         ctx.data_problem(
             named_facts(container, container.holder),
-            "The "
-            + _CONTAINER_STREAM[container.stream]
-            + " container of "
-            + name_of(ctx, container.holder)
-            + " is recorded replaced on "
-            + str(replaced)
-            + ", before it was bought on "
-            + str(bought)
-            + ".",
+            _REPLACED_BEFORE_BOUGHT(
+                container=Word(_CONTAINER_WORDS[container.stream, None]),
+                holder=ref(ctx, container.holder),
+                replaced=Day(replaced),
+                bought=Day(bought),
+            ),
         )
         return None
     return replaced
@@ -354,6 +370,14 @@ _NOT_REPLACED = declare(
 )
 
 
+_UNDATED_CONTAINER = declare(
+    "org.reading.undated-container",
+    "A container with no purchase date on record keeps the allowance of one bought before "
+    "{labels_from}; only a recorded purchase on or after that date makes missing labels a "
+    "violation.",
+)
+
+
 @rule("ORG-COM-CONTAINERS", on="container")
 def container_colors_and_labels(container: Container, ctx: Context):
     """Commercial (A)(3)-(4): containers "with sufficient labels or colors"; (a) a body or
@@ -393,11 +417,7 @@ def container_colors_and_labels(container: Container, ctx: Context):
     if container.acquired_on is None:
         if not ctx.param("org.undated_container_is_old"):
             return None
-        reading = (
-            "A container with no purchase date on record keeps the allowance of one bought "
-            "before " + str(labels_from) + "; only a recorded purchase on or after that date "
-            "makes missing labels a violation."
-        )
+        reading = _UNDATED_CONTAINER(labels_from=Day(labels_from))
     if container.functional is False and replaced is None:
         return violation(_NOT_FUNCTIONAL(container=name), cite=_COLORS_CITE, reading=reading)
     replace_by = ctx.derived("container_replace_by", container)
@@ -576,9 +596,10 @@ def _uninformed(log: SelfInspection) -> bool:
     return bool(log.contamination_found) and log.employees_informed is False
 
 
-INFORM_READING = (
-    "A self-inspection that found contamination counts only when employees were told of it."
-)
+INFORM_READING = declare(
+    "org.reading.inform-employees",
+    "A self-inspection that found contamination counts only when employees were told of it.",
+)()
 
 
 def _self_inspections(subject: Fact, ctx: Context) -> tuple[list[date], list[date]]:

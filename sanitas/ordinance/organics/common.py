@@ -13,7 +13,16 @@ from sanitas.ordinance.engine import Context
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.fog.vocabulary import Waiver
 from sanitas.ordinance.general import Establishment, Premises
-from sanitas.ordinance.messages import Day, Phrase, declare
+from sanitas.ordinance.general.common import ref
+from sanitas.ordinance.messages import (
+    Day,
+    Message,
+    Phrase,
+    Word,
+    declare,
+    reading_sentences,
+    vocabulary,
+)
 from sanitas.ordinance.organics.vocabulary import CollectionService, Facility, Hauler, SelfHauler
 from sanitas.ordinance.words import capital, name_of, namer, plural, words
 
@@ -34,12 +43,6 @@ def is_a(fact: Fact | None, *types: str) -> bool:
 def num(value: float, digits: int = 1) -> str:
     """A quantity for an explanation: 64, 12.5, 403.9 (or more ``digits``)."""
     return f"{round(value, digits):g}"
-
-
-def amount_words(value: float, unit: str, digits: int = 1) -> str:
-    """ "1 gallon", "32 gallons", "1.5 cubic yards": rounded, with its plural."""
-    rounded = round(value, digits)
-    return plural(int(rounded) if float(rounded).is_integer() else rounded, unit)
 
 
 def is_current(start: date, end: date | None, day: date) -> bool:
@@ -132,18 +135,33 @@ def premises_class_of(premises: Premises, ctx: Context) -> tuple[str | None, str
     return "single_family", plural(units, "dwelling unit")
 
 
-def class_reading(premises: Premises | None, ctx: Context) -> str | None:
+vocabulary(*_CLASS_WORDS.values())
+_MIXED_USE_READING = declare(
+    "org.reading.mixed-use-class",
+    "A mixed-use development is never multi-family premises; the development, its "
+    "residential portion included, is taken as {chosen}.",
+)
+
+
+def class_reading(premises: Premises | None, ctx: Context) -> Message | None:
     """The reading a premises' class rests on, where one decided it (a mixed-use
     development), else None."""
     if not is_a(premises, "premises") or premises.non_local_entity is not None:
         return None
     if premises.use == "mixed_use":
         chosen = _CLASS_WORDS.get(ctx.param("org.mixed_use_class"), "commercial")
-        return (
-            "A mixed-use development is never multi-family premises; the development, its "
-            f"residential portion included, is taken as {chosen}."
-        )
+        return _MIXED_USE_READING(chosen=Word(chosen))
     return None
+
+
+def sentences(*readings: Message | None) -> Message | None:
+    """Readings that are whole sentences, one after the other (``reading_sentences``,
+    each a phrase inside it so that it reads in the reader's language); one as it is,
+    None when there is none."""
+    named = [r for r in readings if r is not None]
+    if len(named) <= 1:
+        return named[0] if named else None
+    return reading_sentences(*(Phrase(r) for r in named))
 
 
 def class_of(premises: Premises, ctx: Context) -> str | None:
@@ -190,6 +208,14 @@ def _holders(subject: Fact, ctx: Context) -> list[str]:
     return [subject.id]
 
 
+#: the streams of a collection service, as a data problem names them
+vocabulary(*(words(stream) for stream in ("recyclables", "organics", "black", "total")))
+_SERVICE_BACKWARDS = declare(
+    "org.problem.service-ends-before-start",
+    "The {stream} collection service of {holder} ends on {end}, before it starts on {start}.",
+)
+
+
 def service_record(subject: Fact, ctx: Context) -> dict[str, list[CollectionService]]:
     """The collection services on record for a subject (and, for a premises, the
     businesses at it), by stream, started by the as-of date, current or ended. A
@@ -205,9 +231,12 @@ def service_record(subject: Fact, ctx: Context) -> dict[str, list[CollectionServ
                 if service.end is not None and service.end < service.start:
                     ctx.data_problem(
                         named_facts(service, holder),
-                        f"The {words(service.stream)} collection service of "
-                        f"{name_of(ctx, holder)} ends on {service.end}, before it starts on "
-                        f"{service.start}.",
+                        _SERVICE_BACKWARDS(
+                            stream=Word(words(service.stream)),
+                            holder=ref(ctx, holder),
+                            end=Day(service.end),
+                            start=Day(service.start),
+                        ),
                     )
                     continue
                 found.setdefault(service.stream, []).append(service)
@@ -278,6 +307,12 @@ def service_waiver(holder: str, ctx: Context) -> Waiver | None:
     return None
 
 
+_REGISTRATION_BACKWARDS = declare(
+    "org.problem.registration-ends-before-start",
+    "The self-hauler registration of {subject} ends on {end}, before it starts on {start}.",
+)
+
+
 def registrations_of(subject_id: str, ctx: Context) -> list[SelfHauler]:
     """A subject's self-hauler registrations; one that ends before it starts is a data
     problem and counts for nothing."""
@@ -286,8 +321,11 @@ def registrations_of(subject_id: str, ctx: Context) -> list[SelfHauler]:
         if registration.end is not None and registration.end < registration.start:
             ctx.data_problem(
                 named_facts(registration, subject_id),
-                f"The self-hauler registration of {name_of(ctx, subject_id)} ends on "
-                f"{registration.end}, before it starts on {registration.start}.",
+                _REGISTRATION_BACKWARDS(
+                    subject=ref(ctx, subject_id),
+                    end=Day(registration.end),
+                    start=Day(registration.start),
+                ),
             )
             continue
         out.append(registration)
@@ -312,15 +350,33 @@ def premises_wide(subject: Fact, ctx: Context, test: Callable[[str], object]) ->
     return False
 
 
+#: the events :func:`opened_after` names
+EVENT_WORDS = (
+    "the self-inspection",
+    "the annual organic waste information",
+    "the self-hauled load",
+)
+vocabulary(*EVENT_WORDS)
+_BEFORE_OPENING = declare(
+    "org.problem.before-opening",
+    "{what} of {subject} is dated {date}, before it opened on {opened}.",
+)
+
+
 def opened_after(subject: Fact | None, event: Fact, day: date, what: str, ctx: Context) -> bool:
-    """A data problem when ``event`` (``what``, dated ``day``) is dated before its
-    business opened: True, and the event counts for nothing."""
+    """A data problem when ``event`` (``what``, a word of the vocabulary, dated ``day``)
+    is dated before its business opened: True, and the event counts for nothing."""
     opened = getattr(subject, "opened_on", None)
     if opened is None or day >= opened:
         return False
     ctx.data_problem(
         named_facts(event, subject),
-        f"{capital(what)} of {name_of(ctx, subject)} is dated {day}, before it opened on {opened}.",
+        _BEFORE_OPENING(
+            what=Word(what, capital=True),
+            subject=ref(ctx, subject),
+            date=Day(day),
+            opened=Day(opened),
+        ),
     )
     return True
 

@@ -69,6 +69,12 @@ def _project(project: CdProject, ctx: Context) -> Phrase | Word:
     return Phrase(_PROJECT_AT(premises=ref(ctx, premises)), capital=True)
 
 
+_SAME_DAY_PLAN = declare(
+    "org.reading.same-day-plan",
+    "A plan submitted on the day work begins is submitted before work begins.",
+)
+
+
 @rule("ORG-CD-COVERED", on="cd_project", cite="Ch. 50 SB 1383 C&D (B)")
 def city_project_waste_management_plan(project: CdProject, ctx: Context):
     """C&D (B): "The city or its designee shall submit a Waste Management Plan (WMP) to the
@@ -95,9 +101,7 @@ def city_project_waste_management_plan(project: CdProject, ctx: Context):
                 due=Day(due_on),
                 submitted=submitted(done, due_on, ctx),
             ),
-            reading=None
-            if lead
-            else "A plan submitted on the day work begins is submitted before work begins.",
+            reading=None if lead else _SAME_DAY_PLAN(),
         )
     if done is not None:
         return met(_WMP_BEFORE(project=name, date=Day(done)))

@@ -25,13 +25,22 @@ from sanitas.ordinance.organics.vocabulary import (
     FacilityDesignation,
     Hauler,
 )
-from sanitas.ordinance.words import name_of
 
 # --------------------------------------------------------------------------- haulers
 
 _FACILITIES_NOTICE = declare(
     "org.hauler-facilities.what",
     "{whose} written notice of the facilities it will use in {year}",
+)
+
+
+_FRANCHISE_BACKWARDS = declare(
+    "org.problem.franchise-ends-before-start",
+    "The franchise of {hauler} ends on {end}, before it starts on {start}.",
+)
+_FRANCHISED_ON_DUE_DAY = declare(
+    "org.reading.franchised-on-due-day",
+    "The notice for a year is owed by a hauler franchised on that year's January 31.",
 )
 
 
@@ -46,16 +55,12 @@ def hauler_facilities_notice(hauler: Hauler, ctx: Context):
     if start is not None and end is not None and end < start:
         ctx.data_problem(
             named_facts(hauler),
-            f"The franchise of {name_of(ctx, hauler)} ends on {end}, before it starts on {start}.",
+            _FRANCHISE_BACKWARDS(hauler=ref(ctx, hauler), end=Day(end), start=Day(start)),
         )
         return None
     month, day = (int(part) for part in ctx.param("org.hauler_facilities_due").split("-"))
     reports = reports_for(hauler, "hauler_facilities", ctx, dated_in_period=False)
-    reading = (
-        "The notice for a year is owed by a hauler franchised on that year's January 31."
-        if start is not None or end is not None
-        else None
-    )
+    reading = _FRANCHISED_ON_DUE_DAY() if start is not None or end is not None else None
     name = whose(ctx, hauler)
     out = []
     for year in range(ctx.param("org.in_force").year, ctx.as_of.year + 1):
@@ -143,6 +148,18 @@ _AFTER_REQUEST = declare(
 )
 
 
+_ANSWER_DATE_BEFORE_REQUEST = declare(
+    "org.problem.answer-date-before-request",
+    "The capacity request of {date} to {subject} sets an answer date of {own}, before the "
+    "request itself.",
+)
+_ANSWERED_BEFORE_REQUEST = declare(
+    "org.problem.answered-before-request",
+    "The answer to the capacity request of {date} to {subject} is dated {answered}, before "
+    "the request.",
+)
+
+
 def capacity_due(
     request: CapacityRequest, ctx: Context, days_param: str = "org.capacity_response_days"
 ) -> tuple[date, Phrase]:
@@ -156,8 +173,9 @@ def capacity_due(
     if own is not None and own < request.date:
         ctx.data_problem(
             named_facts(request),
-            f"The capacity request of {request.date} to {name_of(ctx, request.subject)} sets an "
-            f"answer date of {own}, before the request itself.",
+            _ANSWER_DATE_BEFORE_REQUEST(
+                date=Day(request.date), subject=ref(ctx, request.subject), own=Day(own)
+            ),
         )
         own = None
     if own is not None and own < standard:
@@ -175,8 +193,11 @@ def capacity_answered(request: CapacityRequest, ctx: Context) -> date | None:
         if answer.date < request.date:
             ctx.data_problem(
                 named_facts(answer, request),
-                f"The answer to the capacity request of {request.date} to "
-                f"{name_of(ctx, request.subject)} is dated {answer.date}, before the request.",
+                _ANSWERED_BEFORE_REQUEST(
+                    date=Day(request.date),
+                    subject=ref(ctx, request.subject),
+                    answered=Day(answer.date),
+                ),
             )
             continue
         if answered is None or answer.date < answered:

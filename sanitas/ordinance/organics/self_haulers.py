@@ -30,7 +30,7 @@ from sanitas.ordinance.organics.common import (
 )
 from sanitas.ordinance.organics.vocabulary import Delivery, Facility, SelfHauler
 from sanitas.ordinance.organics.waivers import cubic_yards, received
-from sanitas.ordinance.words import name_of, period_words, words
+from sanitas.ordinance.words import name_of, words
 
 # --------------------------------------------------------------------------- self-haulers
 
@@ -218,6 +218,20 @@ _REPORT_WORDS = {
     "self_haul_quarterly": "quarterly self-haul report",
     "hauler_facilities": "written notice of facilities",
 }
+vocabulary(*_REPORT_WORDS.values())
+_REPORT_BEFORE_PERIOD = declare(
+    "org.problem.report-before-period",
+    "The {report} of {subject} for {period} is dated {date}, before that period began.",
+)
+
+
+def _period_ref(period: str) -> Phrase | str:
+    """A report's period as ``words.period_words`` reads it: a quarter ("the third
+    quarter of 2024") in the reader's words, a year or another label as it is."""
+    year, _, quarter = str(period).partition("-Q")
+    if quarter in ("1", "2", "3", "4") and year.isdigit():
+        return quarter_phrase(int(year), int(quarter))
+    return str(period)
 
 
 def reports_for(subject: Fact, kind: str, ctx: Context, *, dated_in_period: bool = True) -> list:
@@ -230,9 +244,12 @@ def reports_for(subject: Fact, kind: str, ctx: Context, *, dated_in_period: bool
         if dated_in_period and report.date < _period_start(report.period):
             ctx.data_problem(
                 named_facts(report, subject),
-                f"The {_REPORT_WORDS.get(kind, words(kind))} of {name_of(ctx, subject)} for "
-                f"{period_words(report.period)} is dated {report.date}, before that period "
-                "began.",
+                _REPORT_BEFORE_PERIOD(
+                    report=Word(_REPORT_WORDS.get(kind, words(kind))),
+                    subject=ref(ctx, subject),
+                    period=_period_ref(report.period),
+                    date=Day(report.date),
+                ),
             )
             continue
         out.append(report)
@@ -255,7 +272,7 @@ def report_deadline(
     ctx: Context,
     what: Phrase,
     why: Phrase | None = None,
-    reading: str | None = None,
+    reading: Message | None = None,
 ) -> Outcome:
     """The deadline of a report owed for ``period`` by ``due_on``, met or late by the
     first report for the period received: "{what} is due {due_on}, {why}; not yet
@@ -292,6 +309,12 @@ _AFTER_QUARTER = declare(
     "{days} day after the quarter ended",
     plural="{days} days after the quarter ended",
     count="days",
+)
+
+
+_ANY_DAY_OF_QUARTER = declare(
+    "org.reading.any-day-of-quarter",
+    "A quarter's report is owed for each quarter in which the business self-hauled on any day.",
 )
 
 
@@ -336,10 +359,7 @@ def self_haul_quarterly_report(registration: SelfHauler, ctx: Context):
                 ctx,
                 Phrase(_QUARTERLY_REPORT(whose=name, quarter=quarter_phrase(year, quarter))),
                 why,
-                reading=None
-                if whole
-                else "A quarter's report is owed for each quarter in which the business "
-                "self-hauled on any day.",
+                reading=None if whole else _ANY_DAY_OF_QUARTER(),
             )
         )
     return out

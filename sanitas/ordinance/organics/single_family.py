@@ -10,7 +10,6 @@ from sanitas.ordinance.general.common import ref
 from sanitas.ordinance.messages import Day, Items, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.organics.commercial import gallons_a_week, service_level
 from sanitas.ordinance.organics.common import (
-    amount_words,
     class_of,
     class_reading,
     is_a,
@@ -22,11 +21,6 @@ from sanitas.ordinance.organics.common import (
 )
 
 # --------------------------------------------------------------------------- ORG-SF-ENROLL
-
-
-def per_week(value: float) -> str:
-    """ "64 gallons a week", in English (the waivers' readings)."""
-    return amount_words(value, "gallon") + " a week"
 
 
 vocabulary("recyclables", "organics")

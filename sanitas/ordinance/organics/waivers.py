@@ -11,20 +11,25 @@ from sanitas.ordinance.calendar import add_months
 from sanitas.ordinance.engine import Context, Outcome, deadline, derived, met, rule, violation
 from sanitas.ordinance.fog.vocabulary import Waiver
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Count, Day, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
 from sanitas.ordinance.organics.commercial import gallons_a_week
 from sanitas.ordinance.organics.common import (
-    amount_words,
     cubic_yards_words,
     gallons_words,
     named_facts,
     org_in_force,
+    sentences,
     service_record,
     services_of,
     waiver_in_effect,
 )
-from sanitas.ordinance.organics.single_family import per_week
-from sanitas.ordinance.words import capital, name_of, words
 
 # --------------------------------------------------------------------------- waivers
 
@@ -34,11 +39,6 @@ _WAIVER_OF = {
         "org.waiver.physical-space", "the physical space waiver of {subject}"
     ),
 }
-
-
-def _waiver(waiver: Waiver, ctx: Context) -> str:
-    """ "the de minimis waiver of 1014 Las Tunas Dr", in English (a data problem)."""
-    return "the " + words(waiver.kind) + " waiver of " + name_of(ctx, waiver.subject)
 
 
 def _waiver_ref(waiver: Waiver, ctx: Context) -> Phrase:
@@ -81,6 +81,12 @@ _REVERIFY_NEXT = declare(
 )
 
 
+_REVERIFIED_BEFORE_GRANT = declare(
+    "org.problem.reverified-before-grant",
+    "{waiver} is recorded re-verified on {verified}, before it was granted on {granted}.",
+)
+
+
 def _reverified_on(waiver: Waiver, ctx: Context) -> date | None:
     """The waiver's written re-verification, if it came after the grant. One dated
     before the grant is a data problem; one dated on the grant is no re-verification."""
@@ -90,12 +96,11 @@ def _reverified_on(waiver: Waiver, ctx: Context) -> date | None:
     if verified < waiver.granted_on:
         ctx.data_problem(
             named_facts(waiver, waiver.subject),
-            capital(_waiver(waiver, ctx))
-            + " is recorded re-verified on "
-            + str(verified)
-            + ", before it was granted on "
-            + str(waiver.granted_on)
-            + ".",
+            _REVERIFIED_BEFORE_GRANT(
+                waiver=_waiver_ref(waiver, ctx),
+                verified=Day(verified),
+                granted=Day(waiver.granted_on),
+            ),
         )
         return None
     return verified
@@ -216,6 +221,24 @@ _WITHIN = declare(
 )
 
 
+_TOTAL_READING = declare(
+    "org.reading.de-minimis-total",
+    "The total is the current service recorded as a total, else the sum of the current "
+    "services of every stream.",
+)
+#: the state rule's second test, {yards}: "2 cubic yards", {gallons}: "20 gallons a week"
+_STATE_TEST_APPLIED = declare(
+    "org.reading.de-minimis-state-test",
+    "14 CCR § 18984.11(a)(2)(A) is applied: {yards} a week or more also qualifies with "
+    "under {gallons} of organics.",
+)
+_STATE_TEST_NOT_APPLIED = declare(
+    "org.reading.de-minimis-no-state-test",
+    "The state rule's second test ({yards} a week or more with under {gallons} of "
+    "organics) is not applied: the ordinance repeats only the first.",
+)
+
+
 @rule("ORG-WAIVER-DE-MINIMIS", on="waiver", cite="Ch. 50 SB 1383 waivers (A)(2)(a)-(c)")
 def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     """Waivers (A)(2)(a)-(c): "total solid waste collection service is less than two cubic
@@ -244,28 +267,13 @@ def de_minimis_thresholds(waiver: Waiver, ctx: Context):
     large = ctx.param("org.de_minimis_large_organics_gallons")
     limit_args = {"yards": cubic_yards(max_yards), "gallons": gallons_a_week(max_gallons)}
     limits = _LIMITS(**limit_args)
-    max_yards_words = amount_words(max_yards, "cubic yard")
-    readings = [
-        "The total is the current service recorded as a total, else the sum of the current "
-        "services of every stream."
-    ]
+    readings = [_TOTAL_READING()]
+    tests = {"yards": cubic_yards(max_yards), "gallons": gallons_a_week(large)}
     if ctx.param("org.de_minimis_large_generator_test"):
         limits = _LIMITS_LARGE(**limit_args, large=gallons_a_week(large))
-        readings.append(
-            "14 CCR § 18984.11(a)(2)(A) is applied: "
-            + max_yards_words
-            + " a week or more also qualifies with under "
-            + per_week(large)
-            + " of organics."
-        )
+        readings.append(_STATE_TEST_APPLIED(**tests))
     elif total >= max_yards:
-        readings.append(
-            "The state rule's second test ("
-            + max_yards_words
-            + " a week or more with under "
-            + per_week(large)
-            + " of organics) is not applied: the ordinance repeats only the first."
-        )
+        readings.append(_STATE_TEST_NOT_APPLIED(**tests))
     have = {
         "waiver": _waiver_ref(waiver, ctx),
         "total": cubic_yards(total, 4),
@@ -275,5 +283,5 @@ def de_minimis_thresholds(waiver: Waiver, ctx: Context):
         "limits": Phrase(limits),
     }
     if passed is None:
-        return violation(_BEYOND(**have), reading=" ".join(readings))
-    return met(_WITHIN(**have), reading=" ".join(readings))
+        return violation(_BEYOND(**have), reading=sentences(*readings))
+    return met(_WITHIN(**have), reading=sentences(*readings))
