@@ -214,7 +214,7 @@ def test_org_efg_tier1_reading_category_implies_definition_can_be_turned_off():
     default = _evaluate(raw, "2025-03-01")
     assert [_derived(default, s, "edible_food_tier") for s in ("sm", "venue", "event")] == [1, 2, 2]
     (finding,) = _findings(default, "ORG-EFG-TIER1", "sm")
-    assert "carries the threshold of its own definition" in finding.reading
+    assert "carries the threshold of its own definition" in finding.reading_text
     assert "gross annual sales not on record" in finding.explanation
     (finding,) = _findings(default, "ORG-EFG-TIER2", "event-free")
     assert "its admission price not on record" in finding.explanation
@@ -325,7 +325,7 @@ def test_org_efg_records_reading_monthly_record_days():
         "for Valley Pantry for 1 month (2024-12), due on record from 2024-12-31; no report or "
         "inspection has shown the records since."
     )
-    assert finding.reading.startswith("A month's pounds are due on record 0 days after")
+    assert finding.reading_text.startswith("A month's pounds are due on record 0 days after")
     reported = [
         *raw,
         {
@@ -691,7 +691,7 @@ def test_org_efg_agreement_before_its_partner_opened_counts_from_the_opening():
     evaluation = _evaluate(raw, "2025-02-15")
     (problem,) = evaluation.data_problems
     assert problem.facts == ("ag", "gen", "pantry")
-    assert "before New Pantry opened on 2024-12-01" in problem.problem
+    assert "before New Pantry opened on 2024-12-01" in problem.text
     (agreement,) = _findings(evaluation, "ORG-EFG-AGREEMENT", "gen")
     assert agreement.status == "met"
     (records,) = _findings(evaluation, "ORG-EFG-RECORDS", "gen")

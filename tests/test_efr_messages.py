@@ -259,3 +259,88 @@ def test_a_permit_and_a_notice_are_named_in_the_readers_words(monkeypatch) -> No
     pile = SimpleNamespace(id="x-1", type="pile")
     monkeypatch.setitem(common._REF_NAMERS, "pile", lambda ctx, fact, capital: Word("the pile"))
     assert common.ref(ctx, pile) == Word("the pile")
+
+
+# --------------------------------------------------------------------------- readings, problems
+
+
+def test_the_scenarios_edible_food_readings_and_data_problems_are_messages() -> None:
+    """Every reading an edible food finding of the scenarios relied on and every data
+    problem the edible food scenarios report is a message, said whole in Spanish and
+    Chinese: no placeholder left, no English word but the names and keys the records
+    hold."""
+    from .area_messages import area_requirements, english_left, readings_and_problems
+
+    requirements = area_requirements("sanitas.ordinance.edible_food")
+    said = readings_and_problems(("efg-", "org-annual-report"), requirements)
+    ids = {message.id for _, message, _ in said if isinstance(message, Message)}
+    assert {
+        "efr.reading.implied-threshold",
+        "efr.reading.located-by-premises",
+        "efr.reading.record-grace",
+        "efr.problem.agreement-ends-before-start",
+        "efr.problem.agreement-before-opening",
+    } <= ids, ids
+    for name, message, english in said:
+        assert isinstance(message, Message), (name, english)
+        assert render(message) == english
+        for language in ("es", "zh-Hant"):
+            text = render(message, language)
+            assert "{" not in text and text != english, (name, language, text)
+            assert not english_left(message, language), (name, language, text)
+        stored = json.loads(json.dumps(message.to_dict()))
+        assert Message.from_dict(stored) == message
+
+
+def test_the_records_reading_follows_the_number_of_days() -> None:
+    """The day a month's pounds are due on record is the pack's number of days after the
+    month ends, its plural in each language; the quoted "per month" is the ordinance's,
+    said in the reader's quotation marks."""
+    from sanitas.ordinance.edible_food import generators
+
+    one, many = generators._RECORD_GRACE(days=Count(1)), generators._RECORD_GRACE(days=Count(30))
+    assert render(many).startswith("A month's pounds are due on record 30 days after the month")
+    assert render(one).startswith("A month's pounds are due on record 1 day after the month")
+    assert 'asks for pounds "per month" and sets no day' in render(many)
+    assert "30 días después del fin del mes" in render(many, "es")
+    assert "1 día después del fin del mes" in render(one, "es")
+    assert "«por mes»" in render(many, "es")
+    assert render(many, "zh-Hant").startswith("每月磅數須於該月結束後30天列入紀錄")
+
+
+def test_an_agreement_dated_before_its_partner_opened_names_both_parties() -> None:
+    from sanitas.ordinance.edible_food import common
+
+    message = common._AGREEMENT_BEFORE_OPENING(
+        generator=Name("Early Foods"),
+        partner=Name("New Pantry"),
+        start=Day(date(2024, 5, 31)),
+        opened=Day(date(2024, 6, 1)),
+    )
+    assert render(message) == (
+        "The food recovery agreement between Early Foods and New Pantry starts on 2024-05-31, "
+        "before New Pantry opened on 2024-06-01."
+    )
+    assert render(message, "es") == (
+        "El acuerdo de recuperación de alimentos entre Early Foods y New Pantry comienza el 31 "
+        "de mayo de 2024, antes de que New Pantry abriera el 1 de junio de 2024."
+    )
+    assert render(message, "zh-Hant") == (
+        "Early Foods與New Pantry之間的食物回收協議開始日為2024年5月31日，"
+        "早於New Pantry於2024年6月1日開業之時。"
+    )
+
+
+def test_the_edible_food_messages_hold_to_the_legal_glossary() -> None:
+    """Every efr.* message (explanations, readings, data problems) and every word the
+    edible food modules carry is translated in Spanish and Chinese, keeps its
+    placeholders and uses the glossary's words where its English uses a legal term."""
+    from sanitas.ordinance.edible_food import common, generators, recovery
+
+    from .area_messages import area_words, held_to_glossary
+
+    words = area_words(common, generators, recovery, tiers)
+    assert len(words) > 10
+    # an event that charges admission asks a price, no charge of the law
+    problems = held_to_glossary("efr.", words, {"that charges admission": ("charge",)})
+    assert not problems, "\n".join(problems)

@@ -159,6 +159,18 @@ def generator_words(est: Establishment, tier: int, start: date, ctx: Context) ->
     return Phrase(_GENERATOR[tier](generator=name(ctx, est, capital=True), start=Day(start)))
 
 
+_AGREEMENT_BACKWARDS = declare(
+    "efr.problem.agreement-ends-before-start",
+    "The food recovery agreement between {generator} and {partner} ends on {end}, before it "
+    "starts on {start}.",
+)
+_AGREEMENT_BEFORE_OPENING = declare(
+    "efr.problem.agreement-before-opening",
+    "The food recovery agreement between {generator} and {partner} starts on {start}, before "
+    "{partner} opened on {opened}.",
+)
+
+
 def effective_span(
     agreement: FoodRecoveryAgreement, ctx: Context
 ) -> tuple[date, date | None] | None:
@@ -171,12 +183,14 @@ def effective_span(
         return memo[key]
     found: tuple[date, date | None] | None = (agreement.start, agreement.end)
     named = [a for a in (agreement.id, agreement.generator, agreement.partner) if a]
-    between = f"{name_of(ctx, agreement.generator)} and {name_of(ctx, agreement.partner)}"
+    between = {
+        "generator": ref(ctx, agreement.generator),
+        "partner": ref(ctx, agreement.partner),
+    }
     if agreement.end is not None and agreement.end < agreement.start:
         ctx.data_problem(
             named,
-            f"The food recovery agreement between {between} ends on {agreement.end}, before "
-            f"it starts on {agreement.start}.",
+            _AGREEMENT_BACKWARDS(**between, end=Day(agreement.end), start=Day(agreement.start)),
         )
         found = None
     else:
@@ -185,8 +199,9 @@ def effective_span(
         if opened is not None and agreement.start < opened:
             ctx.data_problem(
                 named,
-                f"The food recovery agreement between {between} starts on {agreement.start}, "
-                f"before {name_of(ctx, partner)} opened on {opened}.",
+                _AGREEMENT_BEFORE_OPENING(
+                    **between, start=Day(agreement.start), opened=Day(opened)
+                ),
             )
             found = (
                 None

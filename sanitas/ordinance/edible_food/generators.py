@@ -38,7 +38,7 @@ from sanitas.ordinance.edible_food.vocabulary import (
 )
 from sanitas.ordinance.engine import Context, Outcome, deadline, met, overdue, rule, violation
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.messages import Day, Items, Message, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import Count, Day, Items, Message, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.organics.self_haulers import reports_for
 
 # --------------------------------------------------------------------------- generators
@@ -220,6 +220,18 @@ def _joined(items: list[Phrase]) -> Items:
     return Items(tuple(items), ";")
 
 
+_RECORD_GRACE = declare(
+    "efr.reading.record-grace",
+    "A month's pounds are due on record {days} day after the month ends (the ordinance asks "
+    'for pounds "per month" and sets no day); pounds past that day are shown missing only by '
+    "a report or inspection of the records since.",
+    plural="A month's pounds are due on record {days} days after the month ends (the ordinance "
+    'asks for pounds "per month" and sets no day); pounds past that day are shown missing only '
+    "by a report or inspection of the records since.",
+    count="days",
+)
+
+
 class Gaps:
     """What a party's records lack. An item the records on file show missing (a name,
     food types) is a violation; so are a month's pounds missing from records the city
@@ -272,11 +284,7 @@ class Gaps:
         reading = None
         if self.months:
             grace = ctx.param("efg.monthly_record_days")
-            reading = (
-                f"A month's pounds are due on record {grace} days after the month ends (the "
-                'ordinance asks for pounds "per month" and sets no day); pounds past that day '
-                "are shown missing only by a report or inspection of the records since."
-            )
+            reading = _RECORD_GRACE(days=Count(grace))
         if self.shown:
             shown = _joined(self.shown)
             if self.pending:
@@ -376,7 +384,7 @@ def annual_report(
     first_due: date,
     ctx: Context,
     what: Message,
-    reading: str | None = None,
+    reading: Message | None = None,
 ) -> Outcome:
     """The deadline of an annual report for ``year``: "{what} is due …"; ``what``
     names the report."""

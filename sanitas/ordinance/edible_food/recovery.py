@@ -34,7 +34,7 @@ from sanitas.ordinance.edible_food.vocabulary import (
 from sanitas.ordinance.engine import Context, deadline, met, rule, violation
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general import Establishment
-from sanitas.ordinance.messages import Count, Day, Items, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import Count, Day, Items, Message, Phrase, Word, declare, vocabulary
 from sanitas.ordinance.organics.haulers import capacity_answered, capacity_due
 from sanitas.ordinance.organics.self_haulers import reports_for
 
@@ -227,13 +227,14 @@ def good_samaritan_notice(est: Establishment, ctx: Context):
     return met(_INFORMED(partner=partner, how=Items(tuple(how))))
 
 
-LOCATED_BY_PREMISES = (
-    "A food recovery organization or service with no location of its own on record has "
-    "its primary address where its premises on the city's records is."
-)
+LOCATED_BY_PREMISES = declare(
+    "efr.reading.located-by-premises",
+    "A food recovery organization or service with no location of its own on record has its "
+    "primary address where its premises on the city's records is.",
+)()
 
 
-def _located_in_city(est: Establishment, ctx: Context) -> tuple[bool | None, str | None]:
+def _located_in_city(est: Establishment, ctx: Context) -> tuple[bool | None, Message | None]:
     """Whether the organization's primary address is in the city, on the record, and
     the reading that decided it: its own ``located_in_city``; else, by the reading
     ``efg.recovery_located_in_city_default``, the premises it is recorded at (a

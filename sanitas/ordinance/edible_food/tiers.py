@@ -34,14 +34,14 @@ class Tier(NamedTuple):
     tier: int | None
     basis: Message | None = None
     cite: str | None = None
-    reading: str | None = None
+    reading: Message | None = None
 
 
-IMPLIED_READING = (
-    "A supermarket, large venue or large event carries the threshold of its own "
-    "definition when the measure is not recorded; a recorded measure that falls short "
-    "takes it out."
-)
+IMPLIED_READING = declare(
+    "efr.reading.implied-threshold",
+    "A supermarket, large venue or large event carries the threshold of its own definition "
+    "when the measure is not recorded; a recorded measure that falls short takes it out.",
+)()
 _TIER_CITE = "Ch. 50 SB 1383 definitions, tier {} commercial edible food generator (1)({})"
 
 
@@ -142,7 +142,7 @@ def _implied(ctx: Context) -> bool:
 def _tier_one(est: Establishment, ctx: Context) -> Tier | None:
     category = est.category
 
-    def one(basis: Message, letter: str, reading: str | None = None) -> Tier:
+    def one(basis: Message, letter: str, reading: Message | None = None) -> Tier:
         return Tier(1, basis, _TIER_CITE.format("one", letter), reading)
 
     if category == "supermarket":
@@ -188,7 +188,7 @@ def _attendance(est: Establishment, ctx: Context, param: str) -> tuple[Phrase, b
 def _tier_two(est: Establishment, ctx: Context) -> Tier | None:
     category = est.category
 
-    def two(basis: Message, letter: str, reading: str | None = None) -> Tier:
+    def two(basis: Message, letter: str, reading: Message | None = None) -> Tier:
         return Tier(2, basis, _TIER_CITE.format("two", letter), reading)
 
     if category == "restaurant":
