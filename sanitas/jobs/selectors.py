@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from sanitas.access.policy import About, allows
 from sanitas.jobs.models import Job
+from sanitas.jobs.words import in_words
 
 #: a feed → the programs whose staff import it; a feed none names (business
 #: licences, which every program reads) and facts files are a supervisor's
@@ -131,7 +132,7 @@ def progress(found: Job, *, now: Any = None) -> dict[str, Any]:
         "seconds_left": None if left is None else round(left),
         "time_left": None if left is None else _duration(left),
         "took": took,
-        "message": found.message,
+        "message": in_words(found.message),
         "ended": ended,
     }
 

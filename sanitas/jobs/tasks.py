@@ -16,10 +16,12 @@ from typing import Any
 
 from django.db import DatabaseError
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 from django_tasks import task
 
 from sanitas.jobs import services
 from sanitas.jobs.models import Job
+from sanitas.jobs.words import said
 
 logger = logging.getLogger("sanitas.jobs")
 
@@ -43,7 +45,7 @@ def _sweep(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, 
     params = job.params
     as_of = date.fromisoformat(params["as_of"]) if params.get("as_of") else timezone.localdate()
     full = bool(params.get("full"))
-    progress(0, None, f"sweeping as of {as_of:%B} {as_of.day}, {as_of.year}")
+    progress(0, None, said(gettext_noop("sweeping as of %(day)s"), day=as_of))
     result = sweep(
         as_of=as_of,
         full=full,
@@ -58,9 +60,15 @@ def _sweep(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str, 
         "findings_updated": result.findings_updated,
         "findings_closed": result.findings_closed,
     }
-    message = (
-        f"{result.groups:,} subject groups evaluated: {result.findings_created:,} findings "
-        f"created, {result.findings_updated:,} updated, {result.findings_closed:,} closed"
+    message = said(
+        gettext_noop(
+            "%(groups)s subject groups evaluated: %(created)s findings created, "
+            "%(updated)s updated, %(closed)s closed"
+        ),
+        groups=result.groups,
+        created=result.findings_created,
+        updated=result.findings_updated,
+        closed=result.findings_closed,
     )
     return outcome, "", message
 
@@ -71,14 +79,15 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
     params = job.params
     path = services.jobs_dir() / params["path"]
     name = params.get("name") or path.name
-    progress(0, None, f"reading {name}")
+    reading = said(gettext_noop("reading %(name)s"), name=name)
+    progress(0, None, reading)
     result = import_file(
         path,
         actor=job.started_by.get_username(),
         why=params.get("why") or f"imported from {name} (job {job.pk})",
         accept_valid=bool(params.get("accept_valid")),
         feed=params.get("feed") or None,
-        progress=lambda message: progress(job.done, None, message),
+        progress=lambda _message: progress(job.done, None, reading),
         advance=lambda done, total: progress(done, total),
         on_stored=lambda chunk: services.record_chunk(job, chunk),
     )
@@ -104,16 +113,27 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
     job.done = result.rows
     if not result.stored and result.problems:
         raise JobFailed(
-            f"nothing stored: {result.rejected_rows:,} of {result.rows:,} rows have problems"
+            said(
+                gettext_noop("nothing stored: %(rejected)s of %(rows)s rows have problems"),
+                rejected=result.rejected_rows,
+                rows=result.rows,
+            )
             if result.table is not None
-            else f"{name} could not be read",
+            else said(gettext_noop("%(name)s could not be read"), name=name),
             outcome,
             rejects,
         )
-    message = (
-        f"{result.stored_rows:,} rows stored ({result.created:,} records created, "
-        f"{result.updated:,} updated, {result.unchanged:,} unchanged), "
-        f"{result.rejected_rows:,} rejected, {result.skipped_rows:,} skipped"
+    message = said(
+        gettext_noop(
+            "%(stored)s rows stored (%(created)s records created, %(updated)s updated, "
+            "%(unchanged)s unchanged), %(rejected)s rejected, %(skipped)s skipped"
+        ),
+        stored=result.stored_rows,
+        created=result.created,
+        updated=result.updated,
+        unchanged=result.unchanged,
+        rejected=result.rejected_rows,
+        skipped=result.skipped_rows,
     )
     return outcome, rejects, message
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 
 def people_date(value: Any) -> str:
@@ -25,3 +25,31 @@ def people_date(value: Any) -> str:
         suffix = "a.m." if value.hour < 12 else "p.m."
         return f"{value:%b} {value.day}, {value.year}, {hour}:{value:%M} {suffix}"
     return f"{value:%b} {value.day}, {value.year}"
+
+
+def people_date_here(value: Any) -> str:
+    """A date (or a time) as people write it in the active language: "Mar 1, 2025" in
+    English, "1 de marzo de 2025" in Spanish, "2025年3月1日" in Chinese (Babel's long date,
+    and its short time after a comma); "" for nothing."""
+    locale = page_locale()
+    if not locale or not value:
+        return people_date(value)
+    from babel.dates import format_date, format_time
+
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
+        except ValueError:
+            return value
+    if isinstance(value, datetime):
+        if timezone.is_aware(value):
+            value = timezone.localtime(value)
+        day = format_date(value.date(), format="long", locale=locale)
+        return f"{day}, {format_time(value.time(), format='short', locale=locale)}"
+    return format_date(value, format="long", locale=locale)
+
+
+def page_locale() -> str:
+    """The active language as Babel names its locale ("es", "zh_Hant"); "" for English."""
+    code = translation.get_language() or "en"
+    return "" if code.split("-")[0] == "en" else translation.to_locale(code)

@@ -17,9 +17,11 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from sanitas.jobs import services as job_services
 from sanitas.jobs.services import JobError
+from sanitas.jobs.words import Term, said
 from sanitas.reports import selectors, writers
 from sanitas.reports.figures import (
     COUNTED_REQUIREMENTS,
@@ -127,13 +129,14 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
         raise JobFailed("; ".join(problems), {"problems": problems})
     period = Period(start, end, as_of)
     steps = len(_SECTION_COUNT[report]) + STEPS_BESIDES_SECTIONS
-    progress(0, steps, f"reading the city's records as of {as_of:%B} {as_of.day}, {as_of.year}")
+    progress(0, steps, said(gettext_noop("reading the city's records as of %(day)s"), day=as_of))
 
     def reading(done: int, total: int) -> None:
-        progress(0, steps, f"reading the city's records: {done:,} of {total:,} subject groups")
+        line = gettext_noop("reading the city's records: %(done)s of %(total)s subject groups")
+        progress(0, steps, said(line, done=done, total=total))
 
     city = selectors.city(as_of=as_of, requirements=COUNTED_REQUIREMENTS, progress=reading)
-    progress(1, steps, "computing the figures")
+    progress(1, steps, said(gettext_noop("computing the figures")))
     if report == "sb1383":
         sections = sb1383(city, period, ladder=_ladder(as_of))
     elif report == "fog":
@@ -143,12 +146,12 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
             city, period, named=lambda keys: {k: t.text for k, t in selectors.names(keys).items()}
         )
     done = 1 + len(sections)
-    progress(done, steps, "writing the workbook")
+    progress(done, steps, said(gettext_noop("writing the workbook")))
     folder = job_services.jobs_dir() / "reports" / str(job.pk)
     folder.mkdir(parents=True, exist_ok=True)
     title = english_name(report)
     writers.write_xlsx(folder / "report.xlsx", title=title, period=period, sections=sections)
-    progress(done + 1, steps, "writing the printable page")
+    progress(done + 1, steps, said(gettext_noop("writing the printable page")))
     shown = [section.as_dict() for section in sections]
     built = {
         "by": job.started_by.get_full_name() or job.started_by.get_username(),
@@ -158,9 +161,9 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
     }
     html = writers.printable_html(title=title, period=period, sections=shown, built=built)
     (folder / "report.html").write_text(html, encoding="utf-8")
-    progress(done + 2, steps, "writing the PDF")
+    progress(done + 2, steps, said(gettext_noop("writing the PDF")))
     writers.write_pdf(folder / "report.pdf", html)
-    progress(steps, steps, "done")
+    progress(steps, steps, said(gettext_noop("done")))
     figures = sum(len(s["figures"]) for s in shown)
     rows = sum(s["rows"] or 0 for s in shown)
     outcome = {
@@ -176,12 +179,34 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
         # the groups left out, each named (the figures count the rest)
         "problems": city.problems[:200],
     }
-    words = f"{title} for {period.words}: {figures:,} figures"
-    if report == "implementation_record":
-        words += f", {rows:,} records"
-    if city.problems:
-        words += f"; {len(city.problems):,} problems left some records out (listed below)"
+    line = _DONE[report == "implementation_record", bool(city.problems)]
+    words = said(
+        line,
+        report=Term(title),
+        start=period.start,
+        end=period.end,
+        figures=figures,
+        rows=rows,
+        problems=len(city.problems),
+    )
     return outcome, "", words
+
+
+#: a report's last line, by whether it counts records and whether records were left out
+_DONE = {
+    (False, False): gettext_noop("%(report)s for %(start)s to %(end)s: %(figures)s figures"),
+    (True, False): gettext_noop(
+        "%(report)s for %(start)s to %(end)s: %(figures)s figures, %(rows)s records"
+    ),
+    (False, True): gettext_noop(
+        "%(report)s for %(start)s to %(end)s: %(figures)s figures; %(problems)s problems left "
+        "some records out (listed below)"
+    ),
+    (True, True): gettext_noop(
+        "%(report)s for %(start)s to %(end)s: %(figures)s figures, %(rows)s records; "
+        "%(problems)s problems left some records out (listed below)"
+    ),
+}
 
 
 #: each report's sections, for the progress bar's total before they are computed

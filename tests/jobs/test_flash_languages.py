@@ -135,3 +135,62 @@ def test_a_job_refused_outside_a_request_is_english_and_inside_one_in_its_langua
         services.start_job(kind="party", params={}, user=sam)
     assert refused.value.problems[0].startswith("kind: 'party' no es ninguno de estos tipos:")
     assert not Job.objects.exists()
+
+
+#: what a finished import says of itself on its page and in the jobs list
+IMPORTED = {
+    "en": ("rows stored (", "records created", "reading manifests.csv"),
+    "es": ("filas guardadas (", "registros creados", "leyendo manifests.csv"),
+    "zh-hant": ("已儲存", "筆紀錄", "正在讀取 manifests.csv"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_jobs_own_lines_are_said_in_the_readers_language(client, language):
+    """The worker writes its progress and its last line in no one's language; the job's
+    page, the jobs list and the progress the page polls say them in the reader's, with
+    the counts grouped as the language groups them."""
+    from sanitas.jobs.tasks import run_job
+    from sanitas.jobs.words import in_words, said
+
+    from sanitas.ordinance.document import read_data
+    from sanitas.records.services import record_facts
+
+    record_facts(
+        raw_facts=read_data(ROOT / "examples" / "city-block.yaml")["facts"], actor="clerk", why="t"
+    )
+    sam = _user("sam", "supervisor", language)
+    upload = SimpleUploadedFile(
+        "manifests.csv", (FEEDS / "pump-out-manifests.csv").read_bytes(), content_type="text/csv"
+    )
+    client.force_login(sam)
+    client.post(reverse("jobs:upload"), {"file": upload, "feed": "pump-out-manifests"})
+    job = Job.objects.get(kind="import")
+    run_job.call(job.pk)
+    job.refresh_from_db()
+    assert job.state == "finished"
+    stored, created, reading = IMPORTED[language]
+    for page in (reverse("jobs:job", args=[job.pk]), reverse("jobs:list")):
+        text = _text(client.get(page))
+        assert stored in text and created in text, page
+        if language != "en":
+            assert "rows stored" not in text and "records created" not in text
+    # a progress line, as the page polls it
+    services.report_progress(
+        job, done=1, total=2, message=said("reading %(name)s", name="manifests.csv")
+    )
+    assert client.get(reverse("jobs:progress", args=[job.pk])).json()["message"] == reading
+    with translation.override(language):
+        big = in_words(said("%(name)s could not be read", name="x.csv"))
+        assert "x.csv" in big and (language == "en") == ("could not be read" in big)
+        counted = in_words(
+            said(
+                "nothing stored: %(rejected)s of %(rows)s rows have problems",
+                rejected=1,
+                rows=12345,
+            )
+        )
+        assert "12,345" in counted or "12.345" in counted
+    # a message kept as plain text (a problem's own words) is shown as it is
+    assert in_words("the database could not be used") == "the database could not be used"
+    assert in_words('{"said": broken') == '{"said": broken'

@@ -7,7 +7,6 @@ from datetime import date, datetime
 from typing import Any
 
 from django import template
-from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -17,33 +16,12 @@ from sanitas.kit.titles import requirement_title_in
 register = template.Library()
 
 
-def _page_locale() -> str:
-    """The page's language as Babel names its locale ("es", "zh_Hant"); "" for English."""
-    code = translation.get_language() or "en"
-    return "" if code.split("-")[0] == "en" else translation.to_locale(code)
-
-
 @register.filter
 def people_date(value: Any) -> str:
     """A date (or a time) as people write it in the page's language: "Mar 1, 2025" in
     English, "1 de marzo de 2025" in Spanish, "2025年3月1日" in Chinese (Babel's long date,
     and its short time after a comma); "" for nothing."""
-    locale = _page_locale()
-    if not locale or not value:
-        return dates.people_date(value)
-    from babel.dates import format_date, format_time
-
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
-        except ValueError:
-            return value
-    if isinstance(value, datetime):
-        if timezone.is_aware(value):
-            value = timezone.localtime(value)
-        day = format_date(value.date(), format="long", locale=locale)
-        return f"{day}, {format_time(value.time(), format='short', locale=locale)}"
-    return format_date(value, format="long", locale=locale)
+    return dates.people_date_here(value)
 
 
 @register.filter
@@ -52,7 +30,7 @@ def long_date(value: Any) -> str:
     "2025年3月1日"."""
     if not value:
         return ""
-    locale = _page_locale()
+    locale = dates.page_locale()
     if not locale:
         from django.utils.dateformat import format as date_format
 
