@@ -310,3 +310,19 @@ def test_readings_are_messages_said_in_the_readers_language() -> None:
         assert reading_in({"reading_message": stored}, "zh-Hant") == render(reading, "zh-Hant")
     assert reading_in({"reading": "As written.", "reading_message": None}, "es") == "As written."
     assert reading_in({"reading_message": {"id": "no.such.message"}}) == ""
+
+
+def test_a_message_inside_a_list_reads_in_the_list_language() -> None:
+    """A message given bare among a list's items (a reading's clauses or sentences) is
+    rendered in the reader's language, as a Phrase would be; a single Phrase given as
+    the only reading is its message."""
+    from sanitas.ordinance.messages import reading_clauses, reading_sentences
+
+    first, second = Message("enf.ordinal.3"), Message("enf.ordinal.4")
+    for language in ("es", "zh-Hant"):
+        clauses = render(reading_clauses([first, second]), language)
+        sentences = render(reading_sentences(first, second), language)
+        for said in (clauses, sentences):
+            assert "third" not in said and "fourth" not in said, (language, said)
+    assert str(reading_sentences(first, second)) == "third fourth"
+    assert reading_sentences(Phrase(first)) == first

@@ -210,6 +210,8 @@ def _lowered(text: str) -> str:
 
 
 def _argument(value: Any, language: str) -> str:
+    if isinstance(value, Message):  # a message inside another, as a Phrase reads it
+        return _english(value) if language == "en" else _text(value, language)
     render = getattr(value, "render", None)
     if render is not None:
         return render(language)
@@ -690,7 +692,7 @@ def reading_clauses(parts: Iterable[Any]) -> Message | None:
 def reading_sentences(*parts: Message | str | None) -> Message | str | None:
     """Readings that are whole sentences, one after the other (None when there is
     none; a single one as it is)."""
-    named = [p for p in parts if p]
+    named = [p.message if type(p) is Phrase else p for p in parts if p]
     if not named:
         return None
     if len(named) == 1:
