@@ -152,7 +152,6 @@ def test_a_jobs_own_lines_are_said_in_the_readers_language(client, language):
     the counts grouped as the language groups them."""
     from sanitas.jobs.tasks import run_job
     from sanitas.jobs.words import in_words, said
-
     from sanitas.ordinance.document import read_data
     from sanitas.records.services import record_facts
 

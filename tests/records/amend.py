@@ -57,7 +57,7 @@ class Amend:
                     *evaluation.data_problems,
                     *(p for p in self.problems if ids.issuperset(p.facts)),
                 },
-                key=lambda p: (p.facts, p.problem),
+                key=lambda p: (p.facts, p.text),
             )
             return evaluation
 
