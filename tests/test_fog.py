@@ -292,7 +292,7 @@ def test_reading_variance_device_must_be_approved():
     default = evaluate(facts(None), "2025-03-01")
     assert statuses(default, "FOG-INTERCEPTOR-REQUIRED", "fse-1") == ["met"]
     (finding,) = support.findings(default, "FOG-INTERCEPTOR-REQUIRED", "fse-1")
-    assert finding.cite == "§ 51.63(C)" and "any pretreatment device" in finding.reading
+    assert finding.cite == "§ 51.63(C)" and "any pretreatment device" in finding.reading_text
     refused = evaluate(facts(False), "2025-03-01", strict_pack)
     (finding,) = support.findings(refused, "FOG-INTERCEPTOR-REQUIRED", "fse-1")
     assert finding.status == "violation"
@@ -719,7 +719,7 @@ def test_a_pump_out_before_installation_is_a_data_problem_and_starts_no_clock():
         },
     ]
     result = evaluate(facts, "2024-03-01")
-    assert [(p.facts, p.problem) for p in result.data_problems] == [
+    assert [(p.facts, p.text) for p in result.data_problems] == [
         (
             ("po-early", "gi-1"),
             "The pump-out of 2024-01-05 is dated before the grease interceptor of the "
@@ -741,7 +741,7 @@ def test_a_pump_out_after_removal_is_a_data_problem():
         {"id": "po-late", "type": "pump_out", "device": "gi-1", "date": "2024-06-02", "full": True},
     ]
     (problem,) = evaluate(facts, "2024-07-01").data_problems
-    assert problem.facts == ("po-late", "gi-1") and "removed on 2024-06-01" in problem.problem
+    assert problem.facts == ("po-late", "gi-1") and "removed on 2024-06-01" in problem.text
 
 
 def test_a_training_of_an_employee_not_yet_hired_counts_for_no_one_it_could_not_include():
@@ -1102,5 +1102,5 @@ def test_the_accumulation_findings_carry_the_inspection_day_as_period():
         ("violation", "2025-02-10"),
         ("late", "2025-02-10"),
     ]
-    assert found[1].reading and "within 1 day" in found[1].reading
+    assert found[1].reading and "within 1 day" in found[1].reading_text
     assert found[1].explanation.endswith("it was fully pumped out on 2025-02-12, 1 day late.")

@@ -13,47 +13,68 @@ from typing import Any, NamedTuple, get_args
 from sanitas.ordinance.engine import Context, Outcome, due, met, violation
 from sanitas.ordinance.fog.vocabulary import Blockage, Device, DeviceKind, FrequencyOrder, PumpOut
 from sanitas.ordinance.general import Establishment
+from sanitas.ordinance.general.common import ref as general_ref
 from sanitas.ordinance.general.vocabulary import Category
-from sanitas.ordinance.messages import Count, Day, Name, Phrase, Word, declare, vocabulary
-from sanitas.ordinance.words import capital, name_of, words
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
+from sanitas.ordinance.words import name_of, words
 
 # --------------------------------------------------------------------------- helpers
 
 GREASE_DEVICES = ("grease_interceptor", "grease_trap")
 
-#: readings the rules state in a finding's ``reading`` (one sentence each, for staff)
-APPROVAL_NOT_RECORDED = (
+#: readings the rules state in a finding's ``reading`` (one sentence each, for staff),
+#: each a message with no arguments
+APPROVAL_NOT_RECORDED = declare(
+    "fog.reading.approval-not-recorded",
     "A device whose approval is not on record is neither taken as approved nor as "
     "unapproved: confirming the approval is due, and only a record that it is not "
-    "approved makes a violation."
-)
-FOLLOW_UP_DUE = (
+    "approved makes a violation.",
+)()
+FOLLOW_UP_DUE = declare(
+    "fog.reading.follow-up-due",
     "An observation shows the state on its own day only: where the approval or "
     "requirement it was judged by changed afterwards, a follow-up observation is due "
-    "from the change, and no violation is found without one."
-)
-UNSIGNED_DOES_NOT_COUNT = (
-    "A training counts toward the training requirements only when the attendance sheet is signed."
-)
-TOPICS_MUST_BE_COVERED = (
+    "from the change, and no violation is found without one.",
+)()
+UNSIGNED_DOES_NOT_COUNT = declare(
+    "fog.reading.unsigned-does-not-count",
+    "A training counts toward the training requirements only when the attendance sheet is signed.",
+)()
+TOPICS_MUST_BE_COVERED = declare(
+    "fog.reading.topics-must-be-covered",
     "A training that lists its topics counts only when it covers all four subjects "
-    "of § 51.62(B)(1)-(4); one that lists none is taken to cover them."
-)
-ORDER_FROM_ITS_DATE = (
+    "of § 51.62(B)(1)-(4); one that lists none is taken to cover them.",
+)()
+ORDER_FROM_ITS_DATE = declare(
+    "fog.reading.order-from-its-date",
     "An order that shortens the frequency binds from its date: where the new frequency "
     "counted from the last pump-out had already run out, the next pump-out is due one "
-    "new period after the order, and never later than under the old frequency."
-)
-CLOCK_FROM_START = (
+    "new period after the order, and never later than under the old frequency.",
+)()
+CLOCK_FROM_START = declare(
+    "fog.reading.clock-from-start",
     "The pump-out clock runs from the day the FOG rules took effect or the "
     "establishment opened, whichever is later: where the last pump-out or the "
-    "installation came earlier, the first period is counted from that day."
-)
-NOTICE_MET_BY_ACT = (
+    "installation came earlier, the first period is counted from that day.",
+)()
+NOTICE_MET_BY_ACT = declare(
+    "fog.reading.notice-met-by-act",
     "A notice of noncompliance is complied with by the act it demanded, as the records "
-    "show it, without a separate correction record."
-)
-REPAIRS_MAY_BE_ABSENT = "A manifest that records no repairs is read as saying none were made."
+    "show it, without a separate correction record.",
+)()
+REPAIRS_MAY_BE_ABSENT = declare(
+    "fog.reading.repairs-may-be-absent",
+    "A manifest that records no repairs is read as saying none were made.",
+)()
 
 
 def is_a(fact: Any, type_name: str) -> bool:
@@ -225,9 +246,11 @@ def _others_of_its_kind(ctx: Context, fact: Any) -> bool:
     return len(same) > 1
 
 
-def capital_name(ctx: Context, thing: Any) -> str:
-    """A name at the start of a sentence."""
-    return capital(name_of(ctx, thing))
+def event_ref(ctx: Context, thing: Any, capital: bool = False) -> Any:
+    """A record of the facts as a message's argument, named as ``words.name_of`` names
+    it (an event by its kind and day, "the pump-out of 2024-11-30", a notice by its
+    kind and day), in the reader's words (``general.common.ref``)."""
+    return general_ref(ctx, thing, capital)
 
 
 def _key(fact: Any) -> str | None:
@@ -243,7 +266,7 @@ def _key(fact: Any) -> str | None:
     return None
 
 
-def report_problem(ctx: Context, facts: list[Any], problem: str) -> None:
+def report_problem(ctx: Context, facts: list[Any], problem: Message) -> None:
     """Report facts that contradict each other, each record named once."""
     keys = [k for k in dict.fromkeys(_key(f) for f in facts) if k is not None]
     ctx.data_problem(keys, problem)
@@ -282,6 +305,22 @@ def latest_observation(establishment: Establishment, ctx: Context, *fields: str)
 
 # ------------------------------------------------------------------------ events that cannot be
 
+#: an event about a device dated when the device did not exist, the event named first
+_BEFORE_INSTALLED = declare(
+    "fog.problem.dated-before-installation",
+    "{event} is dated before {device} was installed on {date}.",
+)
+_AFTER_REMOVED = declare(
+    "fog.problem.dated-after-removal", "{event} is dated after {device} was removed on {date}."
+)
+_BLOCKAGE_BEFORE_OPENING = declare(
+    "fog.problem.blockage-before-opening",
+    "The grease-related blockage of {date} is attributed to {establishment}, which opened "
+    "only on {opened}.",
+)
+#: the Director's frequency order of a device, by its day
+ORDER_OF = declare("fog.name.order-of", "the Director's frequency order of {date}")
+
 
 def pump_outs_of(device: Device, ctx: Context) -> list[PumpOut]:
     """The device's pump-outs that could have happened, oldest first: none dated
@@ -297,15 +336,21 @@ def pump_outs_of(device: Device, ctx: Context) -> list[PumpOut]:
                 report_problem(
                     ctx,
                     [pump_out, device],
-                    f"{capital_name(ctx, pump_out)} is dated before {thing_name(ctx, device)} was "
-                    f"installed on {device.installed_on}.",
+                    _BEFORE_INSTALLED(
+                        event=event_ref(ctx, pump_out, capital=True),
+                        device=ref(ctx, device),
+                        date=Day(device.installed_on),
+                    ),
                 )
             elif device.removed_on is not None and pump_out.date > device.removed_on:
                 report_problem(
                     ctx,
                     [pump_out, device],
-                    f"{capital_name(ctx, pump_out)} is dated after {thing_name(ctx, device)} was "
-                    f"removed on {device.removed_on}.",
+                    _AFTER_REMOVED(
+                        event=event_ref(ctx, pump_out, capital=True),
+                        device=ref(ctx, device),
+                        date=Day(device.removed_on),
+                    ),
                 )
             else:
                 found.append(pump_out)
@@ -324,7 +369,7 @@ def frequency_orders_of(device: Device, ctx: Context) -> list[FrequencyOrder]:
             order
             for order in ctx.referring("frequency_order", "device", device.id)
             if while_installed(
-                order, order.date, device, f"the Director's frequency order of {order.date}", ctx
+                order, order.date, device, Phrase(ORDER_OF(date=Day(order.date))), ctx
             )
         ]
         cache[device.id] = found
@@ -337,23 +382,30 @@ def possible_pump_out(pump_out: PumpOut, device: Device, ctx: Context) -> bool:
     return installed_on_day(device, pump_out.date) or pump_out.date == device.removed_on
 
 
-def while_installed(event: Any, day: date, device: Device, what: str, ctx: Context) -> bool:
+def while_installed(event: Any, day: date, device: Device, what: Phrase, ctx: Context) -> bool:
     """Whether an event about a device (an inspection, a cleaning) is dated while the
-    device existed; if not, a data problem naming both."""
+    device existed; if not, a data problem naming both, the event by ``what`` ("the
+    inspection of 2025-03-01")."""
     if device.installed_on is not None and day < device.installed_on:
         report_problem(
             ctx,
             [event, device],
-            f"{capital(what)} is dated before {thing_name(ctx, device)} was installed on "
-            f"{device.installed_on}.",
+            _BEFORE_INSTALLED(
+                event=what._replace(capital=True),
+                device=ref(ctx, device),
+                date=Day(device.installed_on),
+            ),
         )
         return False
     if device.removed_on is not None and day > device.removed_on:
         report_problem(
             ctx,
             [event, device],
-            f"{capital(what)} is dated after {thing_name(ctx, device)} was removed on "
-            f"{device.removed_on}.",
+            _AFTER_REMOVED(
+                event=what._replace(capital=True),
+                device=ref(ctx, device),
+                date=Day(device.removed_on),
+            ),
         )
         return False
     return True
@@ -372,8 +424,11 @@ def blockages_of(establishment: Establishment, ctx: Context) -> list[Blockage]:
                 report_problem(
                     ctx,
                     [blockage, establishment],
-                    f"The grease-related blockage of {blockage.date} is attributed to "
-                    f"{thing_name(ctx, establishment)}, which opened only on {opened}.",
+                    _BLOCKAGE_BEFORE_OPENING(
+                        date=Day(blockage.date),
+                        establishment=ref(ctx, establishment),
+                        opened=Day(opened),
+                    ),
                 )
             else:
                 found.append(blockage)

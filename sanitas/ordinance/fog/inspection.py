@@ -21,7 +21,7 @@ from sanitas.ordinance.fog.common import (
 )
 from sanitas.ordinance.fog.vocabulary import InHouseCleaning, PumpOut
 from sanitas.ordinance.general import Establishment, Inspection
-from sanitas.ordinance.messages import Day, Items, Word, declare, vocabulary
+from sanitas.ordinance.messages import Day, Items, Phrase, Word, declare, vocabulary
 
 # -------------------------------------------------------------------------- FOG-MONITORING-FACILITY
 
@@ -87,6 +87,9 @@ _LOG_ITEMS = ("the time", "the employee's name", "the volume removed")
 vocabulary(*_LOG_ITEMS)
 
 
+_CLEANING_OF = declare("fog.name.cleaning-of", "the in-house cleaning of {date}")
+
+
 @rule("FOG-COMPLIANCE-RECORD", on="in_house_cleaning")
 def cleaning_log(cleaning: InHouseCleaning, ctx: Context) -> Outcome | None:
     """§ 51.65: "The compliance record must log the date and time of cleaning, the
@@ -94,7 +97,7 @@ def cleaning_log(cleaning: InHouseCleaning, ctx: Context) -> Outcome | None:
     device = ctx.get(cleaning.device)
     if fse(getattr(device, "establishment", None), ctx) is None:
         return None
-    what = f"the in-house cleaning of {cleaning.date}"
+    what = Phrase(_CLEANING_OF(date=Day(cleaning.date)))
     if not while_installed(cleaning, cleaning.date, device, what, ctx):
         return None
     missing = tuple(

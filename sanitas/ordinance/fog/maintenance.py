@@ -40,6 +40,7 @@ from sanitas.ordinance.messages import (
     Count,
     Day,
     Items,
+    Message,
     Name,
     Phrase,
     Word,
@@ -179,6 +180,9 @@ _SERVICED = {
 }
 
 
+_INSPECTION_OF = declare("fog.name.inspection-of", "the inspection of {date}")
+
+
 def _accumulation_subject(inspection: Inspection, ctx: Context) -> tuple[str, list[Device]] | None:
     """The device an accumulation measurement is about (or the establishment, when it
     had several interceptors on the inspection day), with the interceptors that a
@@ -188,7 +192,7 @@ def _accumulation_subject(inspection: Inspection, ctx: Context) -> tuple[str, li
     if is_a(subject, "device"):
         if not is_interceptor(subject) or fse(subject.establishment, ctx) is None:
             return None
-        what = f"the inspection of {inspection.date}"
+        what = Phrase(_INSPECTION_OF(date=Day(inspection.date)))
         if not while_installed(inspection, inspection.date, subject, what, ctx):
             return None
         return subject.id, [subject]
@@ -220,6 +224,15 @@ def first_full_pump_out(devices: list[Device], since: date, ctx: Context) -> dat
     """The first full pump-out dated on or after ``since`` of any of ``devices``."""
     days = [p.date for d in devices for p in pump_outs_of(d, ctx) if p.full and p.date >= since]
     return min(days) if days else None
+
+
+_SERVICED_IMMEDIATELY = declare(
+    "fog.reading.serviced-immediately",
+    '"Serviced immediately" is read as a full pump-out within {days} day of the inspection.',
+    plural='"Serviced immediately" is read as a full pump-out within {days} days of the '
+    "inspection.",
+    count="days",
+)
 
 
 @rule("FOG-25-PERCENT", on="inspection")
@@ -291,8 +304,7 @@ def accumulation_limit(inspection: Inspection, ctx: Context) -> Iterator[Outcome
         explanation=explanation,
         subject=subject,
         period=period,
-        reading=f'"Serviced immediately" is read as a full pump-out within '
-        f"{plural(days, 'day')} of the inspection.",
+        reading=_SERVICED_IMMEDIATELY(days=Count(days)),
     )
 
 
@@ -531,7 +543,7 @@ def _orders_before_installation(device: Device, ctx: Context) -> list[FrequencyO
 
 def _frequency_words(
     interval: _Interval, ctx: Context, device: Device
-) -> tuple[Phrase, str | None]:
+) -> tuple[Phrase, Message | None]:
     """How the interval's frequency was set, as a clause, and the reading it relied on."""
     regime = interval.regime
     months = regime.months

@@ -23,6 +23,7 @@ from sanitas.ordinance.fog.common import (
     GREASE_DEVICES,
     NOTICE_MET_BY_ACT,
     devices_of,
+    event_ref,
     fse,
     fse_covered,
     in_force_from,
@@ -451,6 +452,12 @@ _LATE = declare(
 )
 
 
+_CORRECTION_BEFORE_NOTICE = declare(
+    "fog.problem.correction-before-notice",
+    "A correction of {date} is recorded on {notice}, which was issued only on {issued}.",
+)
+
+
 @rule("FOG-NONCOMPLIANCE-NOTICE", on="notice")
 def noncompliance_notice(notice: Notice, ctx: Context) -> Outcome | None:
     """§ 51.67(A): "… the Director may issue a notice of noncompliance, whereby the
@@ -472,8 +479,11 @@ def noncompliance_notice(notice: Notice, ctx: Context) -> Outcome | None:
             report_problem(
                 ctx,
                 [correction, notice],
-                f"A correction of {correction.date} is recorded on "
-                f"{thing_name(ctx, notice)}, which was issued only on {notice.issued_on}.",
+                _CORRECTION_BEFORE_NOTICE(
+                    date=Day(correction.date),
+                    notice=event_ref(ctx, notice),
+                    issued=Day(notice.issued_on),
+                ),
             )
         else:
             corrections.append(correction)

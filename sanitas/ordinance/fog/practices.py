@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from datetime import date
 from typing import Any, NamedTuple
 
-from sanitas.ordinance.calendar import add_days, day_text
+from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import (
     Context,
     Outcome,
@@ -29,7 +29,6 @@ from sanitas.ordinance.fog.common import (
     in_force_from,
     ref,
     report_problem,
-    thing_name,
 )
 from sanitas.ordinance.fog.vocabulary import BmpSubmittal, Training
 from sanitas.ordinance.general import Employee, Establishment
@@ -42,6 +41,7 @@ from sanitas.ordinance.messages import (
     Phrase,
     Word,
     declare,
+    reading_sentences,
     vocabulary,
 )
 from sanitas.ordinance.words import words
@@ -174,7 +174,7 @@ _UNCOVERED = declare(
 _AND_THEN = declare("fog.training.and-then", "{first}; {rest}")
 
 
-def training_defect(training: Training, ctx: Context) -> tuple[Phrase, str] | None:
+def training_defect(training: Training, ctx: Context) -> tuple[Phrase, Message] | None:
     """Why a training does not count (a clause: "the training of … is unsigned, so it
     does not count"), and the reading that says so; None if it counts."""
     if not training.signed and ctx.param("fog.training_counts_only_signed", on=training.date):
@@ -202,13 +202,23 @@ def _semicolons(clauses: list[Any]) -> Any:
     return out
 
 
-def _defect(training: Training, ctx: Context) -> tuple[str, str] | None:
+def _defect(training: Training, ctx: Context) -> tuple[Phrase, Message] | None:
     """``training_defect``, once per training and evaluation."""
     cache = ctx.memo("fog.training_defects")
     key = id(training)
     if key not in cache:
         cache[key] = training_defect(training, ctx)
     return cache[key]
+
+
+_BEFORE_HIRED = declare(
+    "fog.problem.training-before-hire",
+    "The training of {date} at {establishment} lists {employee}, who was hired only on {hired}.",
+)
+_AFTER_LEFT = declare(
+    "fog.problem.training-after-leaving",
+    "The training of {date} at {establishment} lists {employee}, who had left on {left}.",
+)
 
 
 def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, tuple | None]]:
@@ -223,17 +233,23 @@ def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, tuple 
                 report_problem(
                     ctx,
                     [training, employee],
-                    f"The training of {day_text(training.date)} at "
-                    f"{thing_name(ctx, training.establishment)} lists {thing_name(ctx, employee)}, "
-                    f"who was hired only on {day_text(employee.hired_on)}.",
+                    _BEFORE_HIRED(
+                        date=Day(training.date),
+                        establishment=ref(ctx, training.establishment),
+                        employee=ref(ctx, employee),
+                        hired=Day(employee.hired_on),
+                    ),
                 )
             elif employee.left_on is not None and training.date > employee.left_on:
                 report_problem(
                     ctx,
                     [training, employee],
-                    f"The training of {training.date} at "
-                    f"{thing_name(ctx, training.establishment)} lists {thing_name(ctx, employee)}, "
-                    f"who had left on {employee.left_on}.",
+                    _AFTER_LEFT(
+                        date=Day(training.date),
+                        establishment=ref(ctx, training.establishment),
+                        employee=ref(ctx, employee),
+                        left=Day(employee.left_on),
+                    ),
                 )
             else:
                 kept.append((training, _defect(training, ctx)))
@@ -243,11 +259,11 @@ def _classified(employee: Employee, ctx: Context) -> list[tuple[Training, tuple 
 
 def trainings_of(
     employee: Employee, ctx: Context, start: date, end: date | None = None
-) -> tuple[list[Training], list[tuple[str, str]]]:
+) -> tuple[list[Training], list[tuple[Phrase, Message]]]:
     """The employee's trainings dated from ``start`` to ``end``: those that count, and
     why each other one does not (with its reading)."""
     counted: list[Training] = []
-    ignored: list[tuple[str, str]] = []
+    ignored: list[tuple[Phrase, Message]] = []
     for training, defect in _classified(employee, ctx):
         if training.date < start or (end is not None and training.date > end):
             continue
@@ -258,13 +274,15 @@ def trainings_of(
     return counted, ignored
 
 
-def _not_counted(ignored: list[tuple[Any, str]]) -> tuple[Any, str | None]:
+def _not_counted(ignored: list[tuple[Any, Message]]) -> tuple[Any, Message | None]:
     """Why the trainings that did not count do not ("the training of 2025-02-10 is
     unsigned, so it does not count"; several joined by semicolons), and the readings
-    that say so; None and None when all counted."""
+    that say so, each once, one sentence after the other; None and None when all
+    counted."""
     if not ignored:
         return None, None
-    readings = " ".join(dict.fromkeys(reading for _, reading in ignored))
+    kept = list(dict.fromkeys(reading for _, reading in ignored))
+    readings = kept[0] if len(kept) == 1 else reading_sentences(*(Phrase(r) for r in kept))
     return _semicolons([why for why, _ in ignored]), readings
 
 

@@ -477,6 +477,12 @@ def interceptor_required(establishment: Establishment, ctx: Context) -> Outcome 
 
 
 _GRANT = "{basis}; the FOG variance granted {granted} allows another pretreatment device"
+#: the reading a variance's device relied on where its approval is not required
+ANY_DEVICE_IN_LIEU = declare(
+    "fog.reading.any-device-in-lieu",
+    "While a variance holds, any pretreatment device in service meets the interceptor "
+    "requirement; the variance rule itself checks the device's approval.",
+)()
 _LIEU_NONE = declare("fog.variance.lieu-none", _GRANT + ", but none is installed.")
 _LIEU_MET = declare("fog.variance.lieu-installed", _GRANT + ", and {device} is installed.")
 _LIEU_PENDING = declare(
@@ -504,12 +510,7 @@ def _in_lieu(establishment: Establishment, ctx: Context) -> Outcome:
         approved = [d for d in devices if d.approved is True]
         if approved or not must_approve:
             device = (approved or devices)[0]
-            reading = (
-                None
-                if device.approved is True
-                else "While a variance holds, any pretreatment device in service meets the "
-                "interceptor requirement; the variance rule itself checks the device's approval."
-            )
+            reading = None if device.approved is True else ANY_DEVICE_IN_LIEU
             return met(
                 _LIEU_MET(**grant, device=ref(ctx, device)), cite="§ 51.63(C)", reading=reading
             )
