@@ -147,7 +147,7 @@ def test_gen_penalty_misdemeanor_basis_per_chapter():
     dumping = gen.criminal_basis("SW-DUMPING", ctx)
     assert dumping == ("§ 50.999(A)", 1000, 6, None)
     stormwater = gen.criminal_basis("SEW-STORMWATER", ctx)
-    assert stormwater is not None and stormwater[0] == "§ 10.99" and "§ 10.99" in stormwater[3]
+    assert stormwater is not None and stormwater[0] == "§ 10.99" and "§ 10.99" in str(stormwater[3])
     assert gen.criminal_basis("PRM-PIPE-DIAMETER", ctx) is not None  # § 6-8.119
     assert gen.criminal_basis("SEW-PIPE-LAYER-LICENSE", ctx) is not None  # § 6-8.103
     for ident in (
@@ -354,7 +354,7 @@ def test_gen_observation_before_its_subject_existed_is_a_data_problem():
     ]
     evaluation = evaluate(facts, "2025-05-01")
     assert [f for f in evaluation.findings if f.requirement == "FOG-SANITARY-FIXTURES"] == []
-    assert [(p.facts, p.problem) for p in evaluation.data_problems] == [
+    assert [(p.facts, p.text) for p in evaluation.data_problems] == [
         (
             ("i-1", "cafe"),
             "The inspection of 2025-02-28 lists violations at Cafe Uno, which opened only on "

@@ -67,7 +67,7 @@ def printed_cite(cite: str) -> str:
 
 
 #: when a thing came to exist, by the field that records it, and how to say so
-_EXISTED_FROM = (
+EXISTED_FROM = (
     ("opened_on", "opened"),
     ("installed_on", "was installed"),
     ("constructed_on", "was built"),
@@ -81,7 +81,7 @@ def existed_from(fact: Fact | None) -> tuple[date, str] | None:
     record says; None when it does not."""
     if fact is None:
         return None
-    for field_name, said in _EXISTED_FROM:
+    for field_name, said in EXISTED_FROM:
         day = getattr(fact, field_name, None)
         if isinstance(day, date):
             return day, said

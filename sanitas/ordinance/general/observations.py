@@ -12,10 +12,15 @@ from typing import Any
 
 from sanitas.ordinance.catalog import Requirement, catalog
 from sanitas.ordinance.engine import Context, Outcome, late, met, rule, violation
-from sanitas.ordinance.general.common import existed_from, memo, printed_cite, ref
+from sanitas.ordinance.general.common import (
+    EXISTED_FROM,
+    existed_from,
+    memo,
+    printed_cite,
+    ref,
+)
 from sanitas.ordinance.general.vocabulary import Inspection, Notice
 from sanitas.ordinance.messages import Day, Message, Name, Phrase, Title, declare
-from sanitas.ordinance.words import name_of
 
 # ------------------------------------------------------------------ inspection observations
 
@@ -81,6 +86,18 @@ def inspections_for(subject: str, program: str | None, ctx: Context) -> list[Ins
     return memo(ctx, ("inspections", subject, program), compute)
 
 
+#: an inspection that lists violations at a thing before it existed, by the words of
+#: ``existed_from`` for how it came to exist
+_BEFORE_IT_EXISTED = {
+    said: declare(
+        f"gen.problem.inspection-before-{said.removeprefix('was ').replace(' ', '-')}",
+        f"The inspection of {{date}} lists violations at {{subject}}, which {said} only on "
+        "{since}.",
+    )
+    for _, said in EXISTED_FROM
+}
+
+
 def observations_for(subject: str, program: str | None, ctx: Context) -> list[Inspection]:
     """The inspections of ``subject`` for ``program`` that can observe it: an
     inspection listing violations on a day before its subject existed (an
@@ -98,8 +115,9 @@ def observations_for(subject: str, program: str | None, ctx: Context) -> list[In
             if inspection.date < since and inspection.violations:
                 ctx.data_problem(
                     dict.fromkeys([inspection.id, subject]),
-                    f"The inspection of {inspection.date} lists violations at "
-                    f"{name_of(ctx, fact)}, which {said} only on {since}.",
+                    _BEFORE_IT_EXISTED[said](
+                        date=Day(inspection.date), subject=ref(ctx, fact), since=Day(since)
+                    ),
                 )
                 continue
             kept.append(inspection)

@@ -12,7 +12,7 @@ from sanitas.ordinance.catalog import catalog
 from sanitas.ordinance.engine import FINDINGS, Context, Finding, Outcome, rule, violation
 from sanitas.ordinance.facts import Fact
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Count, Money, Name, Title, declare
+from sanitas.ordinance.messages import Count, Message, Money, Name, Title, declare
 
 # ------------------------------------------------------------------ GEN-PENALTY-MISDEMEANOR
 
@@ -23,7 +23,15 @@ CHAPTER_50_PENALTY = "§ 50.999(A)"
 CHAPTER_51_PENALTY = "§ 10.99"
 
 
-def criminal_basis(requirement: str, ctx: Context) -> tuple[str, int, int, str | None] | None:
+#: the reading of § 10.99, which Chapter 51 names without printing it
+SECTION_10_99_READING = declare(
+    "gen.reading.section-10-99",
+    'Chapter 51 prints "Penalty, see § 10.99" without the section\'s text; § 10.99 is read '
+    "as the general misdemeanor limit of Cal. Gov. Code § 36901.",
+)()
+
+
+def criminal_basis(requirement: str, ctx: Context) -> tuple[str, int, int, Message | None] | None:
     """The penalty section a violation of ``requirement`` is a misdemeanor under, the
     fine ceiling (dollars), the imprisonment ceiling (months) and the reading
     applied (or None); None where the law provides another penalty or none."""
@@ -43,8 +51,7 @@ def criminal_basis(requirement: str, ctx: Context) -> tuple[str, int, int, str |
             CHAPTER_51_PENALTY,
             ctx.param("gen.section_10_99_fine_max"),
             ctx.param("gen.section_10_99_jail_months_max"),
-            'Chapter 51 prints "Penalty, see § 10.99" without the section\'s text; § 10.99 '
-            "is read as the general misdemeanor limit of Cal. Gov. Code § 36901.",
+            SECTION_10_99_READING,
         )
     return None
 
@@ -146,7 +153,7 @@ def misdemeanor_referral(findings: list[Finding], ctx: Context) -> Iterator[Outc
     (:func:`rests_on_act`). Each cites its own chapter's penalty section only."""
     statuses = set(ctx.param("gen.referral_statuses"))
     seen: set[tuple[str, str]] = set()
-    bases: dict[str, tuple[str, int, int, str | None] | None] = {}
+    bases: dict[str, tuple[str, int, int, Message | None] | None] = {}
     for finding in findings:
         key = (finding.subject, finding.requirement)
         if finding.status not in statuses or key in seen:
