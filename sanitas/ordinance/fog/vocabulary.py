@@ -294,9 +294,9 @@ class NoncomplianceCharge(Thing):
     notice: str | None = ref("notice", description="The notice of noncompliance it follows.")
     assessed_on: Date
     costs: list[CostLine] = Field(
-        description="The itemized costs, at least one, each {category, amount_cents, "
-        "description?}; category is inspection_follow_up, sampling, monitoring, "
-        "laboratory_analysis, treatment, disposal, administrative_processing or agency_fine."
+        description="The itemized costs, at least one: what each was for (inspection "
+        "follow-up, sampling, monitoring, laboratory analysis, treatment, disposal, "
+        "administrative processing or a fine imposed by another agency) and its amount."
     )
     billed_cents: int | None = Field(
         default=None, ge=0, description="The total billed, if stated: it must equal the costs."
