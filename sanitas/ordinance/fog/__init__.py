@@ -36,7 +36,9 @@ Principles every rule here keeps:
 
 Explanations name things as a clerk would say them to the recipient
 (``words.name_of``); the reading of the law a rule relied on is the finding's
-``reading``, never part of its explanation.
+``reading``, never part of its explanation. Explanations, readings and data
+problems are declared messages (``fog.reading.*``, ``fog.problem.*``), rendered in
+the reader's language.
 
 Observations that describe a standing state (sanitary fixtures, additives,
 monitoring facility) are decided by the latest observation that reports them: a
