@@ -493,7 +493,7 @@ def test_sw_accumulation_time_data_problems_name_both_records_and_start_no_clock
     found = evaluate(facts, date(2025, 3, 20))
     assert [p.facts for p in found.data_problems] == [("rm-1", "acc-1")]
     (problem,) = found.data_problems
-    assert "removed at 2025-03-07 17:00, before it began at 2025-03-07 18:00" in problem.problem
+    assert "removed at 2025-03-07 17:00, before it began at 2025-03-07 18:00" in problem.text
     assert derived(found, "accumulation_deadline", "acc-1") is None
     assert statuses(found, "SW-ACCUMULATION-TIME") == {}
     assert statuses(found, "SW-ACCUMULATION-HAZARD") == {}
@@ -509,7 +509,7 @@ def test_sw_data_problem_of_an_event_without_an_id_names_its_record_once():
     found = evaluate(facts, date(2025, 3, 20))
     assert [p.facts for p in found.data_problems] == [("acc-1",)]
     assert "seen at 2025-03-08 09:00, after it was removed at 2025-03-08 08:00" in (
-        found.data_problems[0].problem
+        found.data_problems[0].text
     )
 
 

@@ -13,7 +13,16 @@ from sanitas.ordinance.calendar import add_counted_hours, add_days
 from sanitas.ordinance.engine import Context, Outcome, derived, due, late, met, rule, violation
 from sanitas.ordinance.general import Premises
 from sanitas.ordinance.general.vocabulary import PremisesUse
-from sanitas.ordinance.messages import Count, Day, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
 from sanitas.ordinance.organics.vocabulary import CollectionService, Stream
 from sanitas.ordinance.solid_waste.common import (
     EVIDENCE_READING,
@@ -29,7 +38,7 @@ from sanitas.ordinance.solid_waste.common import (
     zone_of,
 )
 from sanitas.ordinance.solid_waste.vocabulary import Accumulation, FireHazardNotice
-from sanitas.ordinance.words import capital, day, name_of, plural, words
+from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- SW-ACCUMULATION-TIME
 
@@ -44,7 +53,7 @@ class AccumulationLimit:
     holiday: date | None  # the holiday in the week the period ends, if any
     deadline: datetime
     cite: str  # the subdivisions the limit comes from
-    readings: tuple[str, ...]  # the readings the limit relied on
+    readings: tuple[Message, ...]  # the readings the limit relied on
 
 
 def _period_end_day(moment: datetime) -> date:
@@ -60,16 +69,13 @@ def accumulation_limit(accumulation: Accumulation, ctx: Context) -> Accumulation
     short_zones = {z.upper() for z in ctx.param("sw.short_limit_zones", on=on)}
     days = ctx.param("sw.standard_limit_days", on=on)
     week = Word(_ONE_WEEK) if days == 7 else Phrase(_DAYS(n=Count(days)))
-    readings: list[str] = []
+    readings: list[Message] = []
     if accumulation.garbage and zone in short_zones:
         hours = ctx.param("sw.short_limit_hours", on=on)
         counted = True
         parts = ["(A)(1)"]
         basis = _LIMIT_HOURS(zone=Name(zone or ""), n=Count(hours))
-        readings.append(
-            '"Sundays and holidays excepted" counts only the hours of days that are neither '
-            "a Sunday nor a holiday"
-        )
+        readings.append(_COUNTED_HOURS)
         end = add_counted_hours(accumulation.since, hours, ctx.calendar)
     else:
         counted = False
@@ -79,10 +85,7 @@ def accumulation_limit(accumulation: Accumulation, ctx: Context) -> Accumulation
                 basis = _LIMIT_ZONE(zone=Name(zone), week=week)
             else:
                 basis = _LIMIT_NO_ZONE(week=week)
-                readings.append(
-                    "a premises with no recorded zone is held to the one-week limit of all "
-                    "other areas, the longer of the two"
-                )
+                readings.append(_NO_ZONE_READING)
         else:
             parts = ["(B)"]
             basis = _LIMIT_OTHER(week=week)
@@ -94,10 +97,7 @@ def accumulation_limit(accumulation: Accumulation, ctx: Context) -> Accumulation
         extra = ctx.param("sw.holiday_extension_days", on=on)
         if counted and ctx.param("sw.holiday_extension_counted", on=on):
             limit = add_counted_hours(end, 24 * extra, ctx.calendar)
-            readings.append(
-                "in a 48-hour zone the additional day of a holiday week is 24 more counted "
-                "hours, Sundays and holidays still excepted"
-            )
+            readings.append(_HOLIDAY_COUNTED(zone=Count(hours), n=Count(24 * extra)))
         else:
             limit = end + timedelta(days=extra)
     return AccumulationLimit(
@@ -124,6 +124,24 @@ _LIMIT_ZONE = declare("sw.limit.zone", "in zone {zone} garbage may stay {week}")
 _LIMIT_NO_ZONE = declare("sw.limit.no-zone", "with no zone on record, garbage may stay {week}")
 _LIMIT_OTHER = declare(
     "sw.limit.other", "solid waste other than garbage may stay {week} in any zone"
+)
+_COUNTED_HOURS = declare(
+    "sw.reading.counted-hours",
+    '"Sundays and holidays excepted" counts only the hours of days that are neither a Sunday '
+    "nor a holiday",
+)()
+_NO_ZONE_READING = declare(
+    "sw.reading.no-zone",
+    "a premises with no recorded zone is held to the one-week limit of all other areas, the "
+    "longer of the two",
+)()
+_HOLIDAY_COUNTED = declare(
+    "sw.reading.holiday-counted",
+    "in a {zone}-hour zone the additional day of a holiday week is {n} more counted hour, "
+    "Sundays and holidays still excepted",
+    plural="in a {zone}-hour zone the additional day of a holiday week is {n} more counted "
+    "hours, Sundays and holidays still excepted",
+    count="n",
 )
 
 
@@ -165,11 +183,7 @@ def accumulation_time(accumulation: Accumulation, ctx: Context) -> Outcome | Non
     if limit.holiday is not None:
         args.update(end=Day(limit.period_end), holiday=Day(limit.holiday))
     head = Phrase(_HEADS[bool(accumulation.garbage), limit.holiday is not None](**args))
-    exact = (
-        '"in excess of" the limit: the very end of the period is still within it'
-        if until in (trail.seen, trail.removed)
-        else None
-    )
+    exact = _IN_EXCESS_OF if until in (trail.seen, trail.removed) else None
     kw = {"due": until, "cite": limit.cite}
     seen = Word(_SEEN_AGAIN if trail.seen_again else _SEEN)
     at = Day(trail.seen)
@@ -234,6 +248,10 @@ _HEADS = {
     for garbage in (True, False)
     for holiday in (True, False)
 }
+_IN_EXCESS_OF = declare(
+    "sw.reading.in-excess-of",
+    '"in excess of" the limit: the very end of the period is still within it',
+)()
 _SEEN, _SEEN_AGAIN = "seen", "seen still there"
 vocabulary(_SEEN, _SEEN_AGAIN)
 _SEEN_LATE = declare("sw.accumulation.seen-late", "{head}; it was {seen} at {at}, after the limit.")
@@ -273,39 +291,85 @@ def _hazard_consistent(
     notice: FireHazardNotice, accumulation: Accumulation, trail: Trail, ctx: Context
 ) -> bool:
     """Whether the notice fits the accumulation it names; data problems otherwise."""
-    named = name_of(ctx, notice)
+    named, it = ref(ctx, notice, capital=True), ref(ctx, accumulation)
     problems = []
     if accumulation.premises != notice.premises:
         problems.append(
-            f"{capital(named)} is for {name_of(ctx, notice.premises)}, but names "
-            f"{name_of(ctx, accumulation)}."
+            _NOTICE_OTHER_PREMISES(
+                notice=named, premises=ref(ctx, notice.premises), accumulation=it
+            )
         )
     if accumulation.since.date() > notice.date:
-        problems.append(
-            f"{capital(named)} names {name_of(ctx, accumulation)}, which began only after "
-            "the notice."
-        )
+        problems.append(_NOTICE_BEFORE_ACCUMULATION(notice=named, accumulation=it))
     if trail.removed is not None and trail.removed.date() < notice.date:
         problems.append(
-            f"The records show {name_of(ctx, accumulation)} removed at {day(trail.removed)}, "
-            f"before {named} found it a fire hazard."
+            _REMOVED_BEFORE_NOTICE(
+                accumulation=it, removed=Day(trail.removed), notice=ref(ctx, notice)
+            )
         )
     elif trail.gone is not None and trail.gone.date() < notice.date:
         problems.append(
-            f"A follow-up observation found {name_of(ctx, accumulation)} gone at "
-            f"{day(trail.gone)}, before {named} found it a fire hazard."
+            _GONE_BEFORE_NOTICE(accumulation=it, gone=Day(trail.gone), notice=ref(ctx, notice))
         )
-    for text in problems:
-        report_problem(ctx, [notice, accumulation], text)
+    for problem in problems:
+        report_problem(ctx, [notice, accumulation], problem)
     return not problems
 
 
-def _hazard_reading(days: int) -> str:
+_NOTICE_OTHER_PREMISES = declare(
+    "sw.problem.notice-other-premises", "{notice} is for {premises}, but names {accumulation}."
+)
+_NOTICE_BEFORE_ACCUMULATION = declare(
+    "sw.problem.notice-before-accumulation",
+    "{notice} names {accumulation}, which began only after the notice.",
+)
+_REMOVED_BEFORE_NOTICE = declare(
+    "sw.problem.removed-before-notice",
+    "The records show {accumulation} removed at {removed}, before {notice} found it a fire hazard.",
+)
+_GONE_BEFORE_NOTICE = declare(
+    "sw.problem.gone-before-notice",
+    "A follow-up observation found {accumulation} gone at {gone}, before {notice} found it a "
+    "fire hazard.",
+)
+_ARRANGED_BEFORE_NOTICE = declare(
+    "sw.problem.arranged-before-notice",
+    "The records show collection arranged on {date}, before {notice} that asked for it.",
+)
+
+
+def _hazard_reading(days: int) -> Message:
     if days == 0:
-        return '"immediately" is read as by the end of the day of the notice'
+        return _IMMEDIATELY_SAME_DAY
     if days == 1:
-        return '"immediately" is read as by the end of the day after the notice'
-    return f'"immediately" is read as within {plural(days, "day")} of the day of the notice'
+        return _IMMEDIATELY_NEXT_DAY
+    return _IMMEDIATELY_WITHIN(n=Count(days))
+
+
+_IMMEDIATELY_SAME_DAY = declare(
+    "sw.reading.immediately-same-day",
+    '"immediately" is read as by the end of the day of the notice',
+)()
+_IMMEDIATELY_NEXT_DAY = declare(
+    "sw.reading.immediately-next-day",
+    '"immediately" is read as by the end of the day after the notice',
+)()
+_IMMEDIATELY_WITHIN = declare(
+    "sw.reading.immediately-within",
+    '"immediately" is read as within {n} day of the day of the notice',
+    plural='"immediately" is read as within {n} days of the day of the notice',
+    count="n",
+)
+_STILL_A_HAZARD = declare(
+    "sw.reading.hazard-still-there",
+    "the fire hazard seen still there after the deadline, with no arrangement recorded, is the "
+    "unlawful accumulation the notice gave the chance to end",
+)()
+_HAZARD_EVIDENCE = declare(
+    "sw.reading.hazard-evidence",
+    "only a record after the deadline (a late arrangement or removal, or the accumulation "
+    "still there) shows the notice not complied with",
+)()
 
 
 @rule("SW-ACCUMULATION-HAZARD", on="fire_hazard_notice", cite="'65 Code § 6-4.104(A)")
@@ -338,8 +402,7 @@ def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | Non
         report_problem(
             ctx,
             [arrangement, notice],
-            f"The records show collection arranged on {day(arrangement.date)}, before "  # type: ignore[attr-defined]
-            f"{name_of(ctx, notice)} that asked for it.",
+            _ARRANGED_BEFORE_NOTICE(date=Day(arrangement.date), notice=ref(ctx, notice)),  # type: ignore[attr-defined]
         )
     if early:
         return None
@@ -380,26 +443,14 @@ def accumulation_hazard(notice: FireHazardNotice, ctx: Context) -> Outcome | Non
         return violation(
             _HAZARD_STILL_THERE(head=head, seen=Day(trail.seen)),
             due=due_on,
-            reading=readings_sentence(
-                [
-                    reading,
-                    "the fire hazard seen still there after the deadline, with no arrangement "
-                    "recorded, is the unlawful accumulation the notice gave the chance to end",
-                ]
-            ),
+            reading=readings_sentence([reading, _STILL_A_HAZARD]),
         )
     if ctx.as_of <= due_on:
         return due(_NOT_ARRANGED_YET(head=head), **kw)
     return due(
         _NOT_ARRANGED(head=head, due=Day(due_on)),
         due=due_on,
-        reading=readings_sentence(
-            [
-                reading,
-                "only a record after the deadline (a late arrangement or removal, or the "
-                "accumulation still there) shows the notice not complied with",
-            ]
-        ),
+        reading=readings_sentence([reading, _HAZARD_EVIDENCE]),
     )
 
 
@@ -546,14 +597,7 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
                     how=Word(_FRANCHISE_WEEKLY) if read else _per_week(per_week),
                 ),
                 cite="'65 Code § 6-4.105(B)(1)(a)",
-                reading=readings_sentence(
-                    [
-                        "a collection service that does not state its frequency is the "
-                        "franchise's regular weekly service"
-                        if read
-                        else None
-                    ]
-                ),
+                reading=readings_sentence([_FRANCHISE_FREQUENCY if read else None]),
             )
     for holder in _holders(premises, ctx):
         for hauler in ctx.referring("self_hauler", "subject", holder):
@@ -588,9 +632,15 @@ def disposal_means(premises: Premises, ctx: Context) -> Outcome | None:
     )
 
 
-_DISPOSAL_NOT_SHOWN = (
+_FRANCHISE_FREQUENCY = declare(
+    "sw.reading.franchise-frequency",
+    "a collection service that does not state its frequency is the franchise's regular weekly "
+    "service",
+)()
+_DISPOSAL_NOT_SHOWN = declare(
+    "sw.reading.disposal-not-shown",
     "Taking one's own solid waste to a licensed disposal site needs no record with the city, "
     "so a premises without at-least-weekly contractor collection or a self-haul on record is "
     "asked to show its means of disposal; only a record of the waste kept (an accumulation "
-    "past its limit, a pile, dumping) shows the duty broken."
-)
+    "past its limit, a pile, dumping) shows the duty broken.",
+)()

@@ -10,7 +10,17 @@ from typing import Any
 
 from sanitas.ordinance.engine import Context, Outcome, derived, met, records, rule, violation
 from sanitas.ordinance.general import Premises
-from sanitas.ordinance.messages import Count, Day, Items, Name, Phrase, Word, declare, vocabulary
+from sanitas.ordinance.messages import (
+    Count,
+    Day,
+    Items,
+    Message,
+    Name,
+    Phrase,
+    Word,
+    declare,
+    vocabulary,
+)
 from sanitas.ordinance.solid_waste.common import (
     SERVICE_WORDS,
     at_args,
@@ -164,16 +174,18 @@ class Exception_:
 
     words: Any  # a Word of the vocabulary, or a Phrase naming the sale
     part: str  # (a) the collection ban, (b) recyclables set out for collection
-    reading: str | None = None
+    reading: Message | None = None
 
 
-_CHARITY_READING_YES = (
-    "the charitable-entity exception is read to reach recyclables set out for collection"
-)
-_CHARITY_READING_NO = (
+_CHARITY_READING_YES = declare(
+    "sw.reading.charity-reaches-set-out",
+    "the charitable-entity exception is read to reach recyclables set out for collection",
+)()
+_CHARITY_READING_NO = declare(
+    "sw.reading.charity-not-set-out",
     "the charitable-entity exception covers collecting recyclables, not removing them from "
-    "the contractor's containers or the curb once set out"
-)
+    "the contractor's containers or the curb once set out",
+)()
 
 
 def _recyclables_exception(obs: CollectionObservation, ctx: Context) -> Exception_ | None:
@@ -218,13 +230,13 @@ def _waste_exception(obs: CollectionObservation) -> str | None:
 
 def collection_review(
     obs: CollectionObservation, ctx: Context
-) -> tuple[list[Any], list[Any], list[str | None]]:
+) -> tuple[list[Any], list[Any], list[Message | None]]:
     """What the collector did that only the contractor or the city may do, the
     exceptions that covered the rest (as message arguments), and the readings relied
     on."""
     acts: list[Any] = []
     excepted: list[Any] = []
-    readings: list[str | None] = []
+    readings: list[Message | None] = []
     if obs.tampered:
         acts.append(Word(_TAMPERED))
     for material in ("solid_waste", "greenwaste"):

@@ -39,7 +39,7 @@ from sanitas.ordinance.solid_waste.vocabulary import (
     RecyclablesSale,
     SetOut,
 )
-from sanitas.ordinance.words import day, listing, name_of, namer, words
+from sanitas.ordinance.words import listing, name_of, namer, words
 
 # --------------------------------------------------------------------------- names
 
@@ -272,8 +272,9 @@ def full_sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def readings_sentence(parts: Iterable[Message | str | None]) -> Message | None:
-    """The readings an outcome relied on, as one sentence for staff (or None)."""
+def readings_sentence(parts: Iterable[Message | None]) -> Message | None:
+    """The readings an outcome relied on, each a clause, as one sentence for staff (or
+    None)."""
     return reading_clauses(parts)
 
 
@@ -289,21 +290,28 @@ def has_passed(limit: datetime, ctx: Context) -> bool:
     return limit < _as_of_moment(ctx)
 
 
-def moment_reading(limit: datetime, ctx: Context) -> str | None:
+def moment_reading(limit: datetime, ctx: Context) -> Message | None:
     """The reading that decided whether a limit falling on the as-of date has passed."""
     if limit.date() != ctx.as_of:
         return None
     if ctx.param("sw.as_of_moment") == "start_of_day":
-        return (
-            "the as-of date is read as its first moment (00:00), so a limit that day has not passed"
-        )
-    return "the as-of date is read as its last moment (24:00), so a limit that day has passed"
+        return _MOMENT_FIRST
+    return _MOMENT_LAST
 
 
-EVIDENCE_READING = (
+_MOMENT_FIRST = declare(
+    "sw.reading.as-of-first-moment",
+    "the as-of date is read as its first moment (00:00), so a limit that day has not passed",
+)()
+_MOMENT_LAST = declare(
+    "sw.reading.as-of-last-moment",
+    "the as-of date is read as its last moment (24:00), so a limit that day has passed",
+)()
+EVIDENCE_READING = declare(
+    "sw.reading.evidence",
     "only a record showing it there after the limit (an observation, a follow-up "
-    "observation or a removal after it) shows the limit broken"
-)
+    "observation or a removal after it) shows the limit broken",
+)()
 
 
 def in_force_on(start: date, end: date | None, on: date) -> bool:
@@ -328,8 +336,8 @@ def _key(fact: Fact) -> str | None:
     return None
 
 
-def report_problem(ctx: Context, facts: Iterable[Fact], text: str) -> None:
-    ctx.data_problem(list(dict.fromkeys(_key(f) for f in facts)), text)
+def report_problem(ctx: Context, facts: Iterable[Fact], problem: Message) -> None:
+    ctx.data_problem(list(dict.fromkeys(_key(f) for f in facts)), problem)
 
 
 # --------------------------------------------------------------------------- what the records show
@@ -346,11 +354,59 @@ class Trail:
     gone: datetime | None  # a follow-up observation found it gone (removed by then)
 
 
+#: what a record shows of a thing (solid waste, or containers set out), as a data
+#: problem says it: "{name} seen", "{name} removed"
+_EVENTS = {
+    verb: declare(f"sw.problem.event.{verb.replace(' ', '-')}", "{name} " + verb)
+    for verb in ("seen", "seen still there", "found gone", "removed", "set out")
+}
+#: a record dated before the thing began (they: containers set out)
+_BEFORE_IT_BEGAN = {
+    False: declare(
+        "sw.problem.before-it-began",
+        "The records show {event} at {at}, before it began at {start}.",
+    ),
+    True: declare(
+        "sw.problem.before-set-out",
+        "The records show {event} at {at}, before they were set out at {start}.",
+    ),
+}
+#: a removal after a follow-up observation found the thing gone
+_REMOVED_AFTER_GONE = {
+    False: declare(
+        "sw.problem.removed-after-gone",
+        "The records show {name} removed at {removed}, after a follow-up observation found it "
+        "gone at {gone}.",
+    ),
+    True: declare(
+        "sw.problem.removed-after-gone-them",
+        "The records show {name} removed at {removed}, after a follow-up observation found them "
+        "gone at {gone}.",
+    ),
+}
+#: a sighting after a record of the thing gone, by how it went
+_AFTER_GONE = {
+    (plural_, how): declare(
+        f"sw.problem.after-{how.replace(' ', '-')}" + ("-them" if plural_ else ""),
+        "The records show {event} at {at}, after "
+        + ("they were " if plural_ else "it was ")
+        + how
+        + " at {gone}.",
+    )
+    for plural_ in (False, True)
+    for how in ("removed", "found gone")
+}
+_SET_OUT_LATE = declare(
+    "sw.problem.set-out-after-collection",
+    "The records show containers at {premises} set out at {placed} for collection on {day}, "
+    "which had already passed.",
+)
+
+
 def _build_trail(
     ctx: Context,
     thing: Fact,
     began: datetime,
-    began_words: str,
     presence: list[tuple[datetime, Fact, str]],
     removals: list[tuple[datetime, Fact, str]],
     plural_: bool = False,
@@ -358,9 +414,9 @@ def _build_trail(
     """The trail of ``thing`` from its records and its follow-up observations, or
     None (and data problems reported) when they contradict each other: a record
     before it began, a sighting after a record of it gone, a removal after a
-    follow-up found it gone."""
-    name = name_of(ctx, thing)
-    it, was = ("them", "they were") if plural_ else ("it", "it was")
+    follow-up found it gone. Each record carries what it shows ("seen", "removed":
+    a key of ``_EVENTS``)."""
+    name = ref(ctx, thing)
     follow_ups = ctx.referring("follow_up_observation", "subject", thing.id)
     seen = list(presence)
     gone: list[tuple[datetime, Fact, str]] = []
@@ -379,8 +435,9 @@ def _build_trail(
             report_problem(
                 ctx,
                 [fact, thing],
-                f"The records show {name} {verb} at {day(moment)}, before {began_words} at "
-                f"{day(began)}.",
+                _BEFORE_IT_BEGAN[plural_](
+                    event=Phrase(_EVENTS[verb](name=name)), at=Day(moment), start=Day(began)
+                ),
             )
     # a record already reported as dated before the start is not compared again
     seen = [r for r in seen if r not in early]
@@ -393,8 +450,9 @@ def _build_trail(
         report_problem(
             ctx,
             [removal[1], found_gone[1], thing],
-            f"The records show {name} removed at {day(removal[0])}, after a follow-up "
-            f"observation found {it} gone at {day(found_gone[0])}.",
+            _REMOVED_AFTER_GONE[plural_](
+                name=name, removed=Day(removal[0]), gone=Day(found_gone[0])
+            ),
         )
     first_gone = removal or found_gone
     if first_gone is not None:
@@ -404,8 +462,11 @@ def _build_trail(
                 report_problem(
                     ctx,
                     [fact, first_gone[1], thing],
-                    f"The records show {name} {verb} at {day(moment)}, after {was} "
-                    f"{first_gone[2]} at {day(first_gone[0])}.",
+                    _AFTER_GONE[plural_, first_gone[2]](
+                        event=Phrase(_EVENTS[verb](name=name)),
+                        at=Day(moment),
+                        gone=Day(first_gone[0]),
+                    ),
                 )
     if not consistent or not seen:
         return None
@@ -431,7 +492,6 @@ def accumulation_trail(accumulation: Accumulation, ctx: Context) -> Trail | None
             ctx,
             accumulation,
             accumulation.since,
-            "it began",
             [(accumulation.observed_at, accumulation, "seen")],
             removals,
         )
@@ -453,9 +513,11 @@ def set_out_trail(set_out: SetOut, ctx: Context) -> Trail | None:
             report_problem(
                 ctx,
                 [set_out],
-                f"The records show containers at {name_of(ctx, set_out.premises)} set out at "
-                f"{day(set_out.placed_at)} for collection on {day(set_out.collection_day)}, "
-                "which had already passed.",
+                _SET_OUT_LATE(
+                    premises=ref(ctx, set_out.premises),
+                    placed=Day(set_out.placed_at),
+                    day=Day(set_out.collection_day),
+                ),
             )
             memo[set_out.id] = None
         else:
@@ -464,7 +526,6 @@ def set_out_trail(set_out: SetOut, ctx: Context) -> Trail | None:
                 ctx,
                 set_out,
                 set_out.placed_at,
-                "they were set out",
                 [(set_out.placed_at, set_out, "set out")],
                 [(removed, set_out, "removed")] if removed is not None else [],
                 plural_=True,

@@ -11,7 +11,7 @@ from typing import Any
 from sanitas.ordinance.calendar import add_days
 from sanitas.ordinance.engine import Context, Outcome, derived, due, met, rule, violation
 from sanitas.ordinance.general import Premises
-from sanitas.ordinance.messages import Day, Phrase, declare
+from sanitas.ordinance.messages import Day, Message, Phrase, declare
 from sanitas.ordinance.solid_waste.common import (
     EVIDENCE_READING,
     has_passed,
@@ -23,7 +23,6 @@ from sanitas.ordinance.solid_waste.common import (
     set_out_trail,
 )
 from sanitas.ordinance.solid_waste.vocabulary import CollectionAccess, SetOut
-from sanitas.ordinance.words import words
 
 # --------------------------------------------------------------------------- SW-CONTAINER-SETOUT
 
@@ -197,7 +196,7 @@ class Placement:
     locations: tuple[str, ...]
     basis: Phrase  # why the containers go there, a clause of the findings
     part: str  # the subdivision of Ch. 50 containers that applies
-    reading: str | None = None
+    reading: Message | None = None
 
 
 def customer_of(premises: Premises, ctx: Context, on: date) -> str | None:
@@ -210,13 +209,26 @@ def customer_of(premises: Premises, ctx: Context, on: date) -> str | None:
     return None
 
 
-def customer_reading(premises: Premises, customer: str) -> str | None:
+def customer_reading(premises: Premises, customer: str) -> Message | None:
     if premises.use is None:
-        return "a premises with dwelling units and no recorded use is a householder's"
-    if customer == "commercial" and premises.use in ("mixed_use", "hotel"):
-        kind = "mixed-use" if premises.use == "mixed_use" else words(premises.use)
-        return f"the occupants of {kind} premises set out containers as commercial customers"
+        return _DWELLINGS_NO_USE
+    if customer == "commercial":
+        return _COMMERCIAL_OCCUPANTS.get(premises.use)
     return None
+
+
+_DWELLINGS_NO_USE = declare(
+    "sw.reading.dwellings-no-use",
+    "a premises with dwelling units and no recorded use is a householder's",
+)()
+#: the uses whose occupants are read as commercial customers, though people live there
+_COMMERCIAL_OCCUPANTS = {
+    use: declare(
+        f"sw.reading.{use.replace('_', '-')}-commercial",
+        f"the occupants of {kind} premises set out containers as commercial customers",
+    )()
+    for use, kind in (("mixed_use", "mixed-use"), ("hotel", "hotel"))
+}
 
 
 def _access_on(premises: Premises, on: date, ctx: Context) -> CollectionAccess | None:

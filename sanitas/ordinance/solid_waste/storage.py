@@ -27,7 +27,7 @@ from sanitas.ordinance.solid_waste.vocabulary import (
     CompostObservation,
     PileObservation,
 )
-from sanitas.ordinance.words import number, words
+from sanitas.ordinance.words import words
 
 
 def _breaks(stop: Any, no_stop: Any, problems: list[tuple[Any, str]], **args: Any) -> Message:
@@ -280,20 +280,31 @@ def _compost_unobserved(compost: CompostObservation) -> list[Word]:
     return out
 
 
-def _compost_readings(compost: CompostObservation, ctx: Context) -> str | None:
+def _compost_readings(compost: CompostObservation, ctx: Context) -> Message | None:
     on = compost.date
     readings = []
     if compost.hardwood_or_second_season:
         readings.append(
-            "hardwood branches and second season growth are excluded at any size; the size "
-            'limits qualify only "other twigs, limbs or branches"'
+            _HARDWOOD_ANY_SIZE
             if ctx.param("sw.compost_hardwood_any_size", on=on)
-            else "the size limits apply to hardwood branches and second season growth too"
+            else _HARDWOOD_BY_SIZE
         )
     near = ctx.param("sw.compost_receptacle_min_distance_ft", on=on)
     if compost.receptacle != "open_pile" and compost.distance_ft == near:
-        readings.append(f'exactly {number(near)} ft away is not "within" {number(near)} feet')
+        readings.append(_NOT_WITHIN(near=Count(near)))
     return readings_sentence(readings)
+
+
+_HARDWOOD_ANY_SIZE = declare(
+    "sw.reading.hardwood-any-size",
+    "hardwood branches and second season growth are excluded at any size; the size limits "
+    'qualify only "other twigs, limbs or branches"',
+)()
+_HARDWOOD_BY_SIZE = declare(
+    "sw.reading.hardwood-by-size",
+    "the size limits apply to hardwood branches and second season growth too",
+)()
+_NOT_WITHIN = declare("sw.reading.not-within", 'exactly {near} ft away is not "within" {near} feet')
 
 
 @rule("SW-COMPOST-RULES", on="compost_observation")
