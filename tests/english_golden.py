@@ -16,6 +16,7 @@ import gzip
 import json
 import sys
 from datetime import date
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,28 +52,39 @@ def _text(said) -> str | None:
     return None if said is None else str(said)
 
 
-def scenario_rows(path: Path) -> list[list[str | None]]:
+@cache
+def scenario_evaluation(path: Path):
+    """The evaluation of the scenario file ``path`` at its as-of date (read once)."""
     from sanitas.ordinance.document import load_document
     from sanitas.ordinance.engine import evaluate_facts
 
     document = load_document(path)
     as_of = document.as_of or date(2025, 1, 1)
-    evaluation = evaluate_facts(
+    return evaluate_facts(
         document.facts, as_of=as_of, pack=document.pack(), holidays=document.holidays
     )
+
+
+def scenario_rows(path: Path) -> list[list[str | None]]:
+    evaluation = scenario_evaluation(path)
     where = f"{path.parent.parent.name}/{path.parent.name}/{path.name}"
-    return _rows(where, as_of, evaluation)
+    return _rows(where, evaluation.as_of, evaluation)
 
 
-def demo_rows() -> list[list[str | None]]:
+@cache
+def demo_evaluation():
+    """The demo city's evaluation at :data:`DEMO_AS_OF` (made once)."""
     from sanitas.demo import DemoCity
     from sanitas.ordinance.document import parse_document
     from sanitas.ordinance.engine import evaluate_facts
     from sanitas.ordinance.pack import load_pack
 
     document = parse_document(DemoCity(as_of=DEMO_AS_OF).document(), source="demo city")
-    evaluation = evaluate_facts(document.facts, as_of=DEMO_AS_OF, pack=load_pack("san-gabriel"))
-    return _rows("demo city", DEMO_AS_OF, evaluation)
+    return evaluate_facts(document.facts, as_of=DEMO_AS_OF, pack=load_pack("san-gabriel"))
+
+
+def demo_rows() -> list[list[str | None]]:
+    return _rows("demo city", DEMO_AS_OF, demo_evaluation())
 
 
 def collect() -> list[list[str | None]]:

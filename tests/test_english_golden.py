@@ -53,3 +53,32 @@ def test_a_changed_word_is_caught() -> None:
     assert _differences([row], [[*row[:5], "A reading"]])
     assert _differences([row], [])
     assert not _differences([row], [list(row)])
+
+
+def _not_messages(evaluation) -> list[str]:
+    """The readings and data problems of ``evaluation`` still said as English strings."""
+    from sanitas.ordinance.messages import Message
+
+    out = [
+        f"reading of {f.requirement} on {f.subject}: {f.reading_text}"
+        for f in evaluation.findings
+        if f.reading is not None and not isinstance(f.reading, Message)
+    ]
+    out.extend(
+        f"data problem of {', '.join(p.facts)}: {p.text}"
+        for p in evaluation.data_problems
+        if not isinstance(p.problem, Message)
+    )
+    return out
+
+
+def test_every_reading_and_data_problem_is_a_message() -> None:
+    """Every reading and data problem the scenarios and the demo city produce is a
+    message the pages render in the reader's language, none an English string."""
+    left = [
+        f"{path.name}: {line}"
+        for path in english_golden.scenario_paths()
+        for line in _not_messages(english_golden.scenario_evaluation(path))
+    ]
+    left += [f"demo city: {line}" for line in _not_messages(english_golden.demo_evaluation())]
+    assert not left, "\n".join(left[:20]) + f"\n({len(left)} in all)"
