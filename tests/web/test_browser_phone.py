@@ -229,15 +229,25 @@ def world(transactional_db, settings, served_notices_purged) -> World:  # noqa: 
     return made
 
 
-def _pages(world: World) -> list[tuple[str, str]]:
-    """Every page of the URL conf a GET opens, by name and address."""
+def _pages(world: World, *, public: bool = False) -> list[tuple[str, str]]:
+    """Every page of the URL conf a GET opens, by name and address: those for the
+    signed-in, or those for anyone (``public``)."""
     pages = []
     for name in sorted(_patterns()):
         door = PAGES[name]
-        if name.startswith("api:") or door.get in (None, PUBLIC):
+        if name.startswith("api:") or door.get is None or (door.get == PUBLIC) != public:
             continue
-        pages.append((name, reverse(name, kwargs=world.kwargs(name))))
+        url = reverse(name, kwargs=world.kwargs(name))
+        if name == "notices:draft":  # the documents that answer a finding
+            url += f"?finding={world.fog.finding_id}"
+        pages.append((name, url))
     return pages
+
+
+def _html(response) -> bool:
+    """Whether a visit answered a page (not a file, a refusal or a redirect's end)."""
+    kind = response.headers.get("content-type", "") if response else ""
+    return response is not None and response.status == 200 and kind.startswith("text/html")
 
 
 def _sees(world: World, asker: str, name: str) -> bool:
@@ -290,9 +300,7 @@ def test_every_staff_page_on_a_phone_has_targets_to_tap_and_the_search_on_screen
         for name, url in _pages(world):
             if not _sees(world, asker, name):
                 continue
-            response = page.goto(url)
-            kind = response.headers.get("content-type", "") if response else ""
-            if response is None or response.status != 200 or not kind.startswith("text/html"):
+            if not _html(page.goto(url)):
                 continue
             visited += 1
             # the search, for every role that may search the records (a hearing
@@ -306,7 +314,16 @@ def test_every_staff_page_on_a_phone_has_targets_to_tap_and_the_search_on_screen
                 audited.add(name)
                 violations += [f"{name}: {v}" for v in axe(page)]
                 page.screenshot(path=str(shots / f"phone-{name.replace(':', '-')}.png"))
-    assert visited > 40
+    # the pages for anyone: signing in, a password's reset
+    page = phone_of()
+    for name, url in _pages(world, public=True):
+        if not _html(page.goto(url)):
+            continue
+        visited += 1
+        small += [f"{name} signed out: {s}" for s in _small_targets(page, "body")]
+        violations += [f"{name}: {v}" for v in axe(page)]
+        audited.add(name)
+    assert visited > 40 and {"staff:worklist", "notices:draft", "login"} <= audited
     assert not hidden_search, "\n".join(hidden_search)
     assert not small, f"{len(small)} targets under 44x44 px:\n" + "\n".join(small)
     assert not violations, "\n".join(map(str, violations))
