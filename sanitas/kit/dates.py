@@ -13,14 +13,10 @@ def people_date(value: Any) -> str:
     datetime or the ISO text findings keep; "" for nothing."""
     if not value:
         return ""
+    value = _day_or_moment(value)
     if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
-        except ValueError:
-            return value
+        return value
     if isinstance(value, datetime):
-        if timezone.is_aware(value):
-            value = timezone.localtime(value)
         hour = value.strftime("%I").lstrip("0")
         suffix = "a.m." if value.hour < 12 else "p.m."
         return f"{value:%b} {value.day}, {value.year}, {hour}:{value:%M} {suffix}"
@@ -36,14 +32,10 @@ def people_date_here(value: Any) -> str:
         return people_date(value)
     from babel.dates import format_date, format_time
 
+    value = _day_or_moment(value)
     if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value)
-        except ValueError:
-            return value
+        return value
     if isinstance(value, datetime):
-        if timezone.is_aware(value):
-            value = timezone.localtime(value)
         day = format_date(value.date(), format="long", locale=locale)
         return f"{day}, {format_time(value.time(), format='short', locale=locale)}"
     return format_date(value, format="long", locale=locale)
@@ -53,3 +45,16 @@ def page_locale() -> str:
     """The active language as Babel names its locale ("es", "zh_Hant"); "" for English."""
     code = translation.get_language() or "en"
     return "" if code.split("-")[0] == "en" else translation.to_locale(code)
+
+
+def _day_or_moment(value: Any) -> Any:
+    """A day or a moment (in the city's time) from itself or the ISO text the engine
+    and the records write; text that is neither is returned as it is."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value) if len(value) > 10 else date.fromisoformat(value)
+        except ValueError:
+            return value
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return value

@@ -50,27 +50,9 @@ def page_date(value: date | datetime | str) -> str:
     """A day (or a moment) as the staff pages write it in their language: as
     :func:`sanitas.kit.dates.people_date` in English, Babel's long date (and short time)
     in another ("3 de marzo de 2025", "2025年3月3日")."""
-    from django.utils import timezone, translation
-
     from sanitas.kit import dates
 
-    code = translation.get_language() or "en"
-    if code.split("-")[0] == "en":
-        return dates.people_date(value)
-    from babel.dates import format_date, format_time
-
-    locale = translation.to_locale(code)
-    if isinstance(value, str):  # a day as the engine or the records write it
-        try:
-            value = datetime.fromisoformat(value) if len(value) > 10 else date.fromisoformat(value)
-        except ValueError:
-            return value
-    if isinstance(value, datetime):
-        if timezone.is_aware(value):
-            value = timezone.localtime(value)
-        day = format_date(value.date(), format="long", locale=locale)
-        return f"{day}, {format_time(value.time(), format='short', locale=locale)}"
-    return format_date(value, format="long", locale=locale)
+    return dates.people_date_here(value)
 
 
 @dataclass(frozen=True)
