@@ -29,6 +29,7 @@ def lone_finding(findings: Iterable[Any], statuses: Iterable[str] | None = None)
         for f in findings
         if counts[key := (f.requirement, f.subject, f.period or "")] == 1
         and f.reading is None
+        and not getattr(f, "reading_message", None)  # a stored finding's reading as a message
         and (wanted is None or f.status in wanted)
     )
 

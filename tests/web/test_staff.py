@@ -15,6 +15,7 @@ from django.utils import timezone
 from sanitas.kit import selectors
 from sanitas.ordinance import engine
 from sanitas.ordinance.document import parse_document, read_data
+from sanitas.ordinance.messages import reading_in
 from sanitas.ordinance.messages import said_in_english as english
 from sanitas.records.models import RECORD_MODELS, Finding, RecordIndex
 from sanitas.records.services import record_facts, void_record
@@ -381,7 +382,7 @@ def test_a_finding_shows_its_reading_beside_the_explanation(block, staff_client,
     stored = Finding.objects.filter(current=True, subject__in={f.subject for f in rows})
     assert sorted(
         (f.requirement, f.subject, f.period, f.status, f.reading) for f in rows
-    ) == sorted((f.requirement, f.subject, f.period, f.status, f.reading or "") for f in stored)
+    ) == sorted((f.requirement, f.subject, f.period, f.status, reading_in(f)) for f in stored)
     content = page.content.decode()
     shown = html.escape(row.explanation) + '<p class="reading"><span class="reading__label">'
     assert shown in content
