@@ -105,6 +105,15 @@ def permits_in(status: str) -> QuerySet:
     )
 
 
+def permits_lapsing_by(day: date) -> QuerySet:
+    """The keys of the permits not started or suspended that lapse by ``day`` unless
+    their work starts or resumes, as a subquery."""
+    ids = [ident for ident, said in LAPSE_STATES.items() if said in ("issued", "suspended")]
+    return Finding.objects.filter(
+        requirement=LAPSE, current=True, message__id__in=ids, due__lte=day.isoformat()
+    ).values("subject")
+
+
 def certificate_finding(permit: str) -> Finding | None:
     """A current met finding about the permit that a certificate of final inspection
     may be drafted from (the notices draft a document from a finding)."""

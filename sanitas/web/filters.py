@@ -5,6 +5,7 @@ by it."""
 from __future__ import annotations
 
 import typing
+from typing import Any
 
 import django_filters
 from django.db.models import Q, QuerySet
@@ -125,6 +126,11 @@ class PermitFilter(RecordFilter):
         label=_("Status"),
         empty_label=_("Any status"),
     )
+    lapses_by = django_filters.DateFilter(
+        method="filter_lapses_by",
+        label=_("Lapses by"),
+        help_text=_("Permits not started or suspended that lapse by this day."),
+    )
     issued_from = django_filters.DateFilter(
         field_name="issued_on", lookup_expr="gte", label=_("Issued from")
     )
@@ -141,6 +147,10 @@ class PermitFilter(RecordFilter):
         """The permits the engine's lapse finding puts in ``value`` (not started, active,
         suspended, lapsed, finaled)."""
         return rows.filter(key__in=permits.permits_in(value))
+
+    def filter_lapses_by(self, rows: QuerySet, _name: str, value: Any) -> QuerySet:
+        """The permits whose work must start or resume by ``value`` or they lapse."""
+        return rows.filter(key__in=permits.permits_lapsing_by(value))
 
 
 class HaulerFilter(RecordFilter):

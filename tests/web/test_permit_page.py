@@ -427,6 +427,13 @@ def test_the_permits_list_filters_by_status(permits, clerk_client):
         response = clerk_client.get(reverse("web:permits") + f"?status={status}")
         found = sorted(row.split(" ", 2)[1].rstrip(",") for row in _rows(response))
         assert found == numbers, status
+    soon = clerk_client.get(reverse("web:permits") + "?lapses_by=2025-06-10")
+    assert sorted(row.split(" ", 2)[1].rstrip(",") for row in _rows(soon)) == ["HC-2025-061"]
+    later = clerk_client.get(reverse("web:permits") + "?lapses_by=2025-06-30")
+    assert sorted(row.split(" ", 2)[1].rstrip(",") for row in _rows(later)) == [
+        "HC-2025-061",
+        "HC-2025-064",
+    ]
     bad = clerk_client.get(reverse("web:permits") + "?status=nonsense")
     assert bad.status_code == 200 and "Select a valid choice" in _text(bad)
 
