@@ -138,7 +138,7 @@ def _small_targets(page: Page, root: str) -> list[str]:
     return found["small"]
 
 
-def _phone(browser: Browser, base_url: str):
+def _phone(browser: Browser, base_url: str, **options):
     return new_context(
         browser,
         base_url,
@@ -147,6 +147,7 @@ def _phone(browser: Browser, base_url: str):
         is_mobile=True,
         has_touch=True,
         bypass_csp=True,
+        **options,
     )
 
 
@@ -214,6 +215,20 @@ def test_a_phone_worklist_shows_five_findings_first_and_opens_one_on_a_tap(phone
     assert explained["x"] > status["x"] and abs(explained["y"] - status["y"]) < 2
     desk.screenshot(path=str(shots / "worklist-desk.png"))
     assert axe(desk) == []
+
+
+def test_a_worklist_card_opens_on_a_phone_without_script(browser, live_server, city):  # noqa: F811
+    context = _phone(browser, live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    sign_in(page)
+    page.goto("/?program=all")
+    first = page.locator("table.findings tbody tr").first
+    explanation = first.locator(".line__explained")
+    expect(explanation).to_be_hidden()
+    first.locator("summary.line__card").tap()
+    expect(explanation).to_be_visible()
+    expect(first.get_by_role("link", name="How long solid waste may accumulate")).to_be_visible()
+    context.close()
 
 
 # --------------------------------------------------------------------------- every staff page
