@@ -25,13 +25,13 @@ from django.utils import timezone
 
 from sanitas.access import roles as access_roles
 from sanitas.access.policy import About, allows
-from sanitas.kit.said import problem_words, reading_words
+from sanitas.kit.said import problem_words, reader_language, reading_words
 from sanitas.kit.titles import Title, title_of, titles
 from sanitas.ordinance.engine import evaluate_facts
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
 from sanitas.ordinance.messages import said_in_english as english
 from sanitas.ordinance.words import type_words, words
-from sanitas.records.bridge import record_names, record_to_fact
+from sanitas.records.bridge import record_names_in, record_to_fact
 from sanitas.records.models import (
     RECORD_MODELS,
     DataProblem,
@@ -694,7 +694,8 @@ def stored_data_problems(group: str, keys: list[str]) -> list[DataProblemRow]:
 def _named_problems(
     problems: list[tuple[tuple[str, ...], str]], raw: list[dict[str, Any]]
 ) -> list[DataProblemRow]:
-    names = record_names(raw, [key for facts, _problem in problems for key in facts])
+    keys = [key for facts, _problem in problems for key in facts]
+    names = record_names_in(raw, keys, reader_language(), jurisdiction_pack())
     return [
         DataProblemRow(records=[(key, names[key]) for key in dict.fromkeys(facts)], problem=text)
         for facts, text in problems

@@ -202,6 +202,13 @@ class Title(NamedTuple):
         return _lowered(text) if self.lower else text
 
 
+def argument_in(value: Any, language: str) -> str:
+    """A message's argument (a thing's name as a rule names it, a day, a word) on its
+    own in ``language``, as it reads inside a sentence (no capital added)."""
+    text = _argument(value, language)
+    return _CONTRACTED.sub(_contract, text) if language == "es" else text
+
+
 def _lowered(text: str) -> str:
     first = text.split(" ", 1)[0]
     if (first.isupper() and len(first) > 1) or not first[:1].isupper():

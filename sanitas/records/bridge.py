@@ -21,6 +21,8 @@ from django.conf import settings
 
 from sanitas.ordinance.engine import FactIndex
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, parse_facts
+from sanitas.ordinance.messages import argument_in
+from sanitas.ordinance.pack import RulePack
 from sanitas.ordinance.words import name_of
 from sanitas.records.models import RECORD_MODELS, Record
 
@@ -104,6 +106,31 @@ def record_names(raw_facts: list[dict[str, Any]], keys: Iterable[str]) -> dict[s
     except FactsError:
         return {key: key for key in wanted}
     return {key: name_of(index, key) if index.get(key) else key for key in wanted}
+
+
+def record_names_in(
+    raw_facts: list[dict[str, Any]], keys: Iterable[str], language: str, pack: RulePack
+) -> dict[str, str]:
+    """:func:`record_names` in ``language`` (the engine's code: "es", "zh-Hant"): each
+    record named as the engine's messages name it (``general.common.ref``), its words
+    from the catalogs, its names and addresses as recorded."""
+    from sanitas.ordinance.calendar import HolidayCalendar
+    from sanitas.ordinance.engine import Context
+    from sanitas.ordinance.general.common import ref
+
+    if language == "en":
+        return record_names(raw_facts, keys)
+    wanted = list(dict.fromkeys(keys))
+    if not wanted:
+        return {}
+    try:
+        index = FactIndex(parse_facts(raw_facts))
+    except FactsError:
+        return {key: key for key in wanted}
+    context = Context(facts=index, as_of=date.today(), pack=pack, calendar=HolidayCalendar())
+    return {
+        key: argument_in(ref(context, key), language) if index.get(key) else key for key in wanted
+    }
 
 
 @cache

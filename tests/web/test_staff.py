@@ -448,6 +448,23 @@ def test_a_pump_out_dated_before_its_interceptor_was_installed_is_shown(block, s
     box = _section(response.content.decode(), "data-problems-heading")
     assert "The pump-out of 2016-03-20 <span" in box and "(this pump-out)" in box
     assert "the grease interceptor of Jade Garden</a>" in box
+    # read in Spanish and Chinese, the problem and the records it names are in the
+    # reader's words; the business's name as recorded
+    said = {
+        "es": (
+            "el registro de vaciado del 20 de marzo de 2016",
+            "el interceptor de grasa de Jade Garden",
+        ),
+        "zh-hant": ("2016年3月20日的抽除", "Jade Garden的油脂截流器"),
+    }
+    for language, names in said.items():
+        page = staff_client.get(
+            reverse("staff:subject", kwargs={"key": "po-early"}), HTTP_ACCEPT_LANGUAGE=language
+        )
+        (theirs,) = page.context["page"].data_problems
+        assert [name for _key, name in theirs.records] == list(names), language
+        their_box = _section(page.content.decode(), "data-problems-heading")
+        assert "pump-out" not in their_box and "interceptor of" not in their_box, language
     assert html.escape(shown.problem) in box and "2016-04-01" in shown.problem
 
 
