@@ -222,12 +222,19 @@ def test_a_worklist_card_opens_on_a_phone_without_script(browser, live_server, c
     page = context.new_page()
     sign_in(page)
     page.goto("/?program=all")
+    # the filters fold away on the page's own word, and five cards are on screen
+    expect(page.get_by_label("Program")).to_be_hidden()
+    assert _first_screen_cards(page) >= 5
     first = page.locator("table.findings tbody tr").first
     explanation = first.locator(".line__explained")
     expect(explanation).to_be_hidden()
     first.locator("summary.line__card").tap()
     expect(explanation).to_be_visible()
     expect(first.get_by_role("link", name="How long solid waste may accumulate")).to_be_visible()
+    # a filter's error opens them, beside its field
+    page.goto("/?due_from=2025-03-01&due_to=2025-01-01")
+    expect(page.get_by_label("Due to")).to_be_visible()
+    expect(page.locator(".field__error")).to_contain_text("before its start")
     context.close()
 
 

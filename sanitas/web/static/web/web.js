@@ -135,13 +135,13 @@
   }
 })();
 
-// The worklist's lines fold on a phone (a card that opens on a tap); on a wide screen
-// the stylesheet shows what they fold, or, in a browser that cannot style a
-// details element's content, they are opened here.
+// The worklist's lines fold on a phone (a card that opens on a tap), and so do its
+// filters; on a wide screen the stylesheet shows what they fold, or, in a browser
+// that cannot style a details element's content, they are opened here.
 (function () {
   if (window.CSS && CSS.supports && CSS.supports("selector(::details-content)")) return;
   if (window.matchMedia("(max-width: 48em)").matches) return;
-  document.querySelectorAll("details.line__more").forEach(function (line) {
+  document.querySelectorAll("details.line__more, details.worklist__filters").forEach(function (line) {
     line.open = true;
   });
 })();
