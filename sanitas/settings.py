@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "sanitas.jobs",
     "sanitas.reports",
     "sanitas.people",
+    "sanitas.public",
     "axes",
     "django_tasks",
     "django_tasks_db",

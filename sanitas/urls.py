@@ -17,6 +17,9 @@ urlpatterns = [
     path("", include("sanitas.jobs.urls")),
     path("", include("sanitas.reports.urls")),
     path("", include("sanitas.people.urls")),
+    # the public's complaint form and tracking page, and Open311 GeoReport v2
+    path("", include("sanitas.public.urls")),
+    path("open311/v2/", include("sanitas.public.open311_urls")),
 ]
 
 # the application's own error pages (DEBUG is off unless SANITAS_DEBUG=1)

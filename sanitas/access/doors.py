@@ -147,6 +147,16 @@ PAGES: dict[str, Door] = {
     # one's own account; the language of the pages (anyone: the sign-in page has it)
     "people:me": _read(SIGNED_IN),
     "people:language": Door(get=PUBLIC, post=PUBLIC),
+    # ---- the public: a complaint needs no account, its tracking page shows its status
+    # only; Open311 GeoReport v2 (a POST carries the client's api_key, which the view
+    # checks as the specification says: 403 without a live one)
+    "public:complain": Door(get=PUBLIC, post=PUBLIC),
+    "public:track": _read(PUBLIC),
+    "open311:discovery": _read(PUBLIC),
+    "open311:services": _read(PUBLIC),
+    "open311:service": _read(PUBLIC),
+    "open311:requests": Door(get=PUBLIC, post=PUBLIC),
+    "open311:request": _read(PUBLIC),
     # ---- the API's own description
     "api:openapi-json": _read(PUBLIC),
     "api:openapi-view": _read(PUBLIC),

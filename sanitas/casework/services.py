@@ -255,6 +255,42 @@ def _case(*, subject: str, requirement: str, actor: Any) -> Case:
 
 
 @transaction.atomic
+def open_case_for_complaint(*, subject: str, requirement: str, filed_by: str) -> Case:
+    """The case a complaint from the public opens: the complaint is what is to be
+    investigated, so the case needs no finding yet, and nobody on the staff opened it
+    (``filed_by`` says who did, e.g. "the public (Open311)"). Opening it again returns
+    the case as it stands."""
+    case = Case.objects.select_for_update().filter(subject=subject, requirement=requirement).first()
+    if case is not None:
+        return case
+    case = Case(subject=subject, requirement=requirement, opened_by=filed_by[:150])
+    case._change_reason = "opened"
+    case.save()
+    return case
+
+
+@transaction.atomic
+def case_of_complaint_closed(*, subject: str, requirement: str, note: str, actor: Any) -> None:
+    """The staff member who closed a complaint says so on its case, with the closing
+    words the complainant is told."""
+    _check_actor(actor)
+    case = _case_of(subject=subject, requirement=requirement)
+    written = Note(case=case, text=note.strip() or _("Complaint closed."), written_by=actor)
+    written._history_user = actor
+    written.save()
+
+
+def _case_of(*, subject: str, requirement: str) -> Case:
+    case = Case.objects.select_for_update().filter(subject=subject, requirement=requirement).first()
+    if case is None:
+        raise CaseworkError(
+            _("There is no case of %(requirement)s about %(subject)s.")
+            % {"requirement": requirement, "subject": subject}
+        )
+    return case
+
+
+@transaction.atomic
 def assign_case(
     *,
     subject: str,

@@ -52,6 +52,7 @@ def takes_files() -> dict[str, dict[str, int]]:
         "jobs:upload": {"file": MAX_FEED_BYTES},
         "casework:inspection_step": {"photo": PHOTO_LIMIT},
         "notices:serve": {"proof": PROOF_LIMIT},
+        "public:complain": {"photo": PHOTO_LIMIT},
     }
 
 

@@ -171,6 +171,11 @@ class World:
             "notices:order_pdf": {"notice_id": cit, "hearing_id": self.hearing.pk},
             "notices:payment": {"notice_id": cit},
             "notices:appeal": {"notice_id": cit},
+            "open311:discovery": {"fmt": "xml"},
+            "open311:services": {"fmt": "xml"},
+            "open311:service": {"code": "hauler", "fmt": "json"},
+            "open311:requests": {"fmt": "xml"},
+            "open311:request": {"code": "AAAA-BBBB-CCCC-DDDD", "fmt": "json"},
         }
         if name in table:
             return table[name]
@@ -247,6 +252,12 @@ def answered(response) -> str:
     status = response.status_code
     if status == 405:
         return "not allowed"
+    if status == 403 and response.content.startswith(
+        b'<?xml version="1.0" encoding="utf-8"?><errors>'
+    ):
+        # Open311's own answer to a POST without an api_key (the specification's 403),
+        # given by the view the door let in
+        return "in"
     if status == 403:
         return "refused"
     if status == 302 and response["Location"].startswith(reverse("login") + "?next="):

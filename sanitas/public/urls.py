@@ -1,0 +1,12 @@
+"""The public's pages (who may open each: :data:`sanitas.access.doors.PAGES`)."""
+
+from django.urls import path
+
+from sanitas.public import views
+
+app_name = "public"
+
+urlpatterns = [
+    path("complaints/", views.complain, name="complain"),
+    path("complaints/track/", views.track, name="track"),
+]
