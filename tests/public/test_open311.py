@@ -533,3 +533,19 @@ def test_every_service_word_of_the_pack_is_translated():
         with translation.override(language):
             untranslated = [text for text in english if translation.gettext(text) == text]
         assert untranslated == [], language
+
+
+def test_keys_are_issued_and_revoked_on_the_command_line(client):
+    import io as _io
+
+    from django.core.management import call_command
+
+    out = _io.StringIO()
+    call_command("issue_open311_key", "--name", "a 311 app", stdout=out)
+    number, secret = re.search(r"Open311 key (\d+) for 'a 311 app': (\S+)", out.getvalue()).groups()
+    assert services.key_digest(secret) == services.ApiKey.objects.get(pk=number).digest
+    assert post(client, "json", spec_body(secret)).status_code == 200
+    call_command("revoke_open311_key", number, "--why", "retired", stdout=out)
+    assert post(client, "json", spec_body(secret)).status_code == 403
+    call_command("remove_complainant_contacts", stdout=out)
+    assert "Contact details removed from 0 closed complaint(s)." in out.getvalue()
