@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from sanitas.ordinance.catalog import cite, title
 from sanitas.ordinance.words import words
+from sanitas.reports import ear
 
 #: the report kinds, in the order the reports' page lists them
 #: (their names and descriptions in the language of the page that shows them; the
@@ -107,20 +108,36 @@ class Period:
 @dataclass
 class Figure:
     label: str
-    value: int | Decimal
+    #: a count or an amount; text for unit "text"; None for a line the report does not
+    #: answer with a figure (answer "not_applicable" or "enter_yourself")
+    value: int | Decimal | str | None
     requirement: str
-    #: "count", "dollars" or "pounds"
+    #: "count", "dollars", "pounds" or "text"
     unit: str = "count"
+    #: the § 18994.2 subsection the figure answers (the SB 1383 annual report's lines)
+    subsection: str = ""
+    #: "figure", or how the state's question is answered without one (sanitas.reports.ear)
+    answer: str = "figure"
+    #: why a line has no figure, in English (the pages say it in the reader's language)
+    reason: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "label": self.label,
             "value": str(self.value) if isinstance(self.value, Decimal) else self.value,
             "unit": self.unit,
             "requirement": self.requirement,
-            "title": title(self.requirement),
-            "section": cite(self.requirement),
+            "title": title(self.requirement) if self.requirement else "",
+            "section": cite(self.requirement) if self.requirement else "",
         }
+        if self.subsection:
+            out |= {
+                "subsection": self.subsection,
+                "words": ear.items()[self.subsection].words["en"],
+                "answer": self.answer,
+                "reason": self.reason,
+            }
+        return out
 
 
 @dataclass
@@ -136,16 +153,29 @@ class Section:
     requirement: str
     figures: list[Figure] = field(default_factory=list)
     table: Table | None = None
+    #: the lettered § 18994.2 subsection the section is (the SB 1383 annual report's)
+    subsection: str = ""
 
-    def add(self, label: str, value: int | Decimal, requirement: str = "", unit: str = "count"):
-        self.figures.append(Figure(label, value, requirement or self.requirement, unit))
+    def add(
+        self,
+        label: str,
+        value: int | Decimal | str,
+        requirement: str = "",
+        unit: str = "count",
+        *,
+        ear: str = "",
+    ):
+        self.figures.append(
+            Figure(label, value, requirement or self.requirement, unit, subsection=ear)
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "title": self.title,
+            "subsection": self.subsection,
             "requirement": self.requirement,
-            "requirement_title": title(self.requirement),
-            "section": cite(self.requirement),
+            "requirement_title": title(self.requirement) if self.requirement else "",
+            "section": cite(self.requirement) if self.requirement else "",
             "figures": [f.as_dict() for f in self.figures],
             "rows": len(self.table.rows) if self.table is not None else None,
         }
@@ -298,15 +328,71 @@ def _level(ordinal: Any, ladder: list[Any]) -> int | None:
 # --------------------------------------------------------------------------- SB 1383 figures
 
 
-def sb1383(city: Any, period: Period, *, ladder: list[Any]) -> list[Section]:
+def sb1383(city: Any, period: Period, *, ladder: list[Any], penalties_start: date) -> list[Section]:
+    """The annual report as the state asks it: one section per lettered subsection of
+    14 CCR § 18994.2, each item of it (``ear.yaml``) answered in its order by the
+    figures that carry its id, or by a line saying it is not applicable or is the
+    city's to enter in the Electronic Annual Report, with the reason."""
     facts = Facts(city, period)
-    return [
+    computed = [
+        _period_section(period),
         _premises_section(facts),
+        _facilities_section(facts),
         _waivers_section(facts),
         _edible_food_section(facts),
         _monitoring_section(facts),
-        _enforcement_section(facts, ladder),
+        _enforcement_section(facts, ladder, penalties_start),
     ]
+    by_item: dict[str, list[Figure]] = defaultdict(list)
+    for section in computed:
+        for figure in section.figures:
+            if figure.subsection not in ear.items():
+                raise ValueError(f"{figure.label}: no § 18994.2 item {figure.subsection!r}")
+            by_item[figure.subsection].append(figure)
+    sections = []
+    for sub in ear.subsections():
+        section = Section(f"§ {sub.id} {sub.title['en']}", "", subsection=sub.id)
+        for item in sub.items:
+            if item.answer != "figure":
+                section.figures.append(
+                    Figure(
+                        item.words["en"],
+                        None,
+                        "",
+                        "none",
+                        subsection=item.id,
+                        answer=item.answer,
+                        reason=item.reason["en"],
+                    )
+                )
+            elif not by_item.get(item.id):
+                raise ValueError(f"§ {item.id} is answered by figures, and none carries its id")
+            else:
+                section.figures.extend(by_item[item.id])
+        sections.append(section)
+    return sections
+
+
+def _period_section(period: Period) -> Section:
+    section = Section("Reporting period", "ORG-EFFECTIVE")
+    year = period.end.year
+    section.add("Period this report covers", period.words, unit="text", ear="18994.2(a)")
+    if year < ear.first_year():
+        section.add(
+            f"The state's reports begin with {ear.first_year()}: no report is due for {year}",
+            "no",
+            unit="text",
+            ear="18994.2(a)",
+        )
+        return section
+    start, end = ear.reporting_period(year)
+    section.add(
+        f"Is it the state's reporting period of {year} ({_people(start)} to {_people(end)})?",
+        "yes" if (period.start, period.end) == (start, end) else "no",
+        unit="text",
+        ear="18994.2(a)",
+    )
+    return section
 
 
 def _premises_section(facts: Facts) -> Section:
@@ -314,7 +400,7 @@ def _premises_section(facts: Facts) -> Section:
     classes = Counter(facts.city.value(key, "premises_class") for key in facts.premises)
     organics, recyclables = facts.services("organics"), facts.services("recyclables")
     for cls, label in CLASSES:
-        section.add(label, classes.get(cls, 0))
+        section.add(label, classes.get(cls, 0), ear="18994.2(b)(2)")
     for cls, label in CLASSES[:3]:
         enroll = "ORG-SF-ENROLL" if cls == "single_family" else "ORG-COM-ENROLL"
         held = [k for k in facts.premises if facts.city.value(k, "premises_class") == cls]
@@ -322,40 +408,89 @@ def _premises_section(facts: Facts) -> Section:
             f"{label} with organics collection service on the as-of day",
             sum(1 for k in held if k in organics),
             enroll,
+            ear="18994.2(b)(2)",
         )
         section.add(
             f"{label} with recyclables collection service on the as-of day",
             sum(1 for k in held if k in recyclables),
             enroll,
+            ear="18994.2(b)(2)",
         )
     section.add(
         "Premises self-hauling their organic waste on the as-of day",
         len(facts.self_haulers()),
         "ORG-SELFHAUL-SEPARATE",
+        ear="18994.2(b)(3)",
     )
     return section
 
 
+_STREAMS = {
+    "organics": "organics",
+    "recyclables": "recyclables",
+    "mixed": "mixed waste",
+    "black": "black container waste",
+}
+
+
+def _facilities_section(facts: Facts) -> Section:
+    """The facilities that received the city's waste: named by the franchised hauler
+    for a year of the period, or delivered to in the period; each with its streams."""
+    section = Section("Receiving facilities", "ORG-HAULER-FACILITIES")
+    period = facts.period
+    years = {str(y) for y in range(period.start.year, period.end.year + 1)}
+    streams: dict[str, set[str]] = defaultdict(set)
+    loads: Counter[str] = Counter()
+    for _k, named in facts.city.of("facility_designation"):
+        if str(named.period)[:4] in years:
+            streams[named.facility].add(named.stream)
+    for _k, load in facts.city.of("delivery"):
+        if period.holds(load.date):
+            streams[load.facility].add(load.stream)
+            loads[load.facility] += 1
+    facilities = facts.city.by_key("facility")
+    section.add(
+        "Facilities named by the franchised hauler for the period or receiving loads in it",
+        len(streams),
+        ear="18994.2(b)(4)",
+    )
+    for key in sorted(streams, key=lambda k: (getattr(facilities.get(k), "name", None) or k, k)):
+        where = facilities.get(key)
+        name = (where.name if where is not None else None) or key
+        address = f", {where.address}" if where is not None and where.address else ""
+        kind = f" ({words(where.kind)})" if where is not None and where.kind else ""
+        taken = ", ".join(_STREAMS.get(s, s) for s in sorted(streams[key]))
+        section.add(
+            f"{name}{address}{kind}, taking {taken}: loads delivered in the period",
+            loads.get(key, 0),
+            "ORG-HAULER-TRANSPORT",
+            ear="18994.2(b)(4)",
+        )
+    return section
+
+
 _WAIVERS = (
-    ("de_minimis", "De minimis", "ORG-WAIVER-DE-MINIMIS"),
-    ("physical_space", "Physical space", "ORG-WAIVER-SPACE"),
+    ("de_minimis", "De minimis", "ORG-WAIVER-DE-MINIMIS", "18994.2(d)(1)"),
+    ("physical_space", "Physical space", "ORG-WAIVER-SPACE", "18994.2(d)(2)"),
 )
 
 
 def _waivers_section(facts: Facts) -> Section:
     section = Section("Waivers", "ORG-WAIVER-DE-MINIMIS")
     waivers = [w for _k, w in facts.city.of("waiver")]
-    for kind, label, requirement in _WAIVERS:
+    for kind, label, requirement, item in _WAIVERS:
         of_kind = [w for w in waivers if w.kind == kind]
         section.add(
             f"{label} waivers granted in the period",
             sum(1 for w in of_kind if facts.period.holds(w.granted_on)),
             requirement,
+            ear=item,
         )
         section.add(
             f"{label} waivers in effect on the as-of day",
             sum(1 for w in of_kind if facts.waiver_in_effect(w)),
             requirement,
+            ear=item,
         )
     return section
 
@@ -364,19 +499,28 @@ def _edible_food_section(facts: Facts) -> Section:
     section = Section("Edible food recovery", "ORG-EFG-AGREEMENT")
     agreements = facts.agreements_in_force()
     reports = facts.reports_received("edible_food_annual")
-    for tier, requirement in ((1, "ORG-EFG-TIER1"), (2, "ORG-EFG-TIER2")):
-        generators = [key for key, _est in facts.generators(tier)]
+    generators: set[str] = set()
+    for tier, requirement, item in (
+        (1, "ORG-EFG-TIER1", "18994.2(g)(1)"),
+        (2, "ORG-EFG-TIER2", "18994.2(g)(2)"),
+    ):
+        of_tier = [key for key, _est in facts.generators(tier)]
+        generators.update(of_tier)
         name = ("Tier one", "Tier two")[tier - 1]
-        section.add(f"{name} commercial edible food generators", len(generators), requirement)
+        section.add(
+            f"{name} commercial edible food generators", len(of_tier), requirement, ear=item
+        )
         section.add(
             f"{name} generators with a food recovery agreement in force on the as-of day",
-            sum(1 for key in generators if agreements.get(key)),
+            sum(1 for key in of_tier if agreements.get(key)),
             "ORG-EFG-AGREEMENT",
+            ear=item,
         )
         section.add(
             f"{name} generators whose annual food recovery report was received in the period",
-            sum(1 for key in generators if reports.get(key)),
+            sum(1 for key in of_tier if reports.get(key)),
             "ORG-EFG-ANNUAL-REPORT",
+            ear=item,
         )
     organizations = [
         (key, est)
@@ -388,16 +532,19 @@ def _edible_food_section(facts: Facts) -> Section:
         "Food recovery organizations",
         sum(1 for _k, e in organizations if e.category == "food_recovery_organization"),
         "ORG-FRO-RECORDS",
+        ear="18994.2(g)(3)",
     )
     section.add(
         "Food recovery services",
         sum(1 for _k, e in organizations if e.category == "food_recovery_service"),
         "ORG-FRS-RECORDS",
+        ear="18994.2(g)(3)",
     )
     section.add(
         "Food recovery organizations and services with a generator's agreement in force",
         sum(1 for k, _e in organizations if k in partners),
         "ORG-EFG-AGREEMENT",
+        ear="18994.2(g)(3)",
     )
     fros = {k for k, e in organizations if e.category == "food_recovery_organization"}
     pounds = sum(
@@ -409,6 +556,17 @@ def _edible_food_section(facts: Facts) -> Section:
         pounds.quantize(Decimal("0.1")),
         "ORG-FRO-RECORDS",
         unit="pounds",
+        ear="18994.2(g)(4)",
+    )
+    section.add(
+        "Inspections made by the city in the period of tier one and tier two generators",
+        sum(
+            1
+            for _k, v in facts.organics_inspections()
+            if not v.by_hauler and v.subject in generators
+        ),
+        "ORG-INSPECTIONS",
+        ear="18994.2(g)(5)",
     )
     return section
 
@@ -425,17 +583,7 @@ def _monitoring_section(facts: Facts) -> Section:
     section = Section("Inspections and monitoring", "ORG-INSPECTIONS")
     visits = [v for _k, v in facts.organics_inspections()]
     by_city = [v for v in visits if not v.by_hauler]
-    section.add("Inspections made by the city in the period", len(by_city))
-    section.add(
-        "Route reviews and cart checks made by the franchised hauler in the period",
-        sum(1 for v in visits if v.by_hauler),
-        "ORG-ENFORCEMENT-MONITORING",
-    )
-    section.add(
-        "Inspections and route reviews that found prohibited contaminants",
-        sum(1 for v in visits if v.contamination),
-        "ORG-SF-PARTICIPATE",
-    )
+    section.add("Inspections made by the city in the period", len(by_city), ear="18994.2(e)(1)")
     section.add(
         "Inspections where access, records or remote monitoring was refused",
         sum(
@@ -443,6 +591,19 @@ def _monitoring_section(facts: Facts) -> Section:
             for v in visits
             if v.access_refused or v.records_refused or v.remote_monitoring_refused
         ),
+        ear="18994.2(e)(1)",
+    )
+    section.add(
+        "Route reviews and cart checks made by the franchised hauler in the period",
+        sum(1 for v in visits if v.by_hauler),
+        "ORG-ENFORCEMENT-MONITORING",
+        ear="18994.2(e)(2)",
+    )
+    section.add(
+        "Inspections and route reviews that found prohibited contaminants",
+        sum(1 for v in visits if v.contamination),
+        "ORG-SF-PARTICIPATE",
+        ear="18994.2(e)(2)",
     )
     # the engine's finding of each occasion is about the premises or business, due
     # the days allowed after the inspection: an occasion of the period is one due in it
@@ -453,46 +614,70 @@ def _monitoring_section(facts: Facts) -> Section:
         "Contamination occasions whose notice fell due in the period",
         len(contamination),
         "ORG-CONTAMINATION-NOV",
+        ear="18994.2(e)(2)",
     )
     section.add(
         "… of which the notice was not given within the time allowed",
         sum(1 for f in contamination if f.status in UNMET),
         "ORG-CONTAMINATION-NOV",
+        ear="18994.2(e)(2)",
     )
     return section
 
 
-def _enforcement_section(facts: Facts, ladder: list[Any]) -> Section:
+def _enforcement_section(facts: Facts, ladder: list[Any], penalties_start: date) -> Section:
     section = Section("Notices, citations, extensions and appeals", "ORG-NOV-60-DAYS")
     notices = [n for _k, n in facts.notices("ORG-")]
     section.add(
-        "Notices of violation issued in the period", sum(1 for n in notices if n.kind == "nov")
+        "Educational notices issued in the period",
+        sum(1 for n in notices if n.kind == "education"),
+        "ORG-EDUCATION-PERIOD",
+        ear="18994.2(c)(1)",
+    )
+    section.add(
+        "Notices of violation issued in the period",
+        sum(1 for n in notices if n.kind == "nov"),
+        ear="18994.2(f)(1)",
     )
     section.add(
         "Contamination notices (cart tags) issued in the period",
         sum(1 for n in notices if n.kind == "cart_tag"),
         "ORG-CONTAMINATION-NOV",
-    )
-    section.add(
-        "Educational notices issued in the period",
-        sum(1 for n in notices if n.kind == "education"),
-        "ORG-EDUCATION-PERIOD",
+        ear="18994.2(f)(1)",
     )
     citations = facts.citations("ORG-")
-    section.add("Administrative citations issued in the period", len(citations), "ORG-CITATION")
+    section.add(
+        "Administrative citations issued in the period",
+        len(citations),
+        "ORG-CITATION",
+        ear="18994.2(f)(2)",
+    )
+    # penalties count only for violations from the day penalties began (the pack's
+    # org.penalties_start): a citation of the education period is left out of them
+    before = [c for _k, c in citations if _day(c.issued_on) < penalties_start]
+    section.add(
+        f"… of which issued before penalties began on {_people(penalties_start)}, "
+        "not counted as penalties",
+        len(before),
+        "ORG-CIVIL-PENALTIES",
+        ear="18994.2(f)(2)",
+    )
     levels: dict[int, list[Any]] = defaultdict(list)
     for key, citation in citations:
+        if _day(citation.issued_on) < penalties_start:
+            continue
         level = _level(facts.city.value(key, "citation_ordinal"), ladder)
         if level is not None:
             levels[level].append(citation)
     for level in range(1, len(ladder) + 1):
         label = _ordinal_words(level, ladder)
-        section.add(label, len(levels[level]), "ORG-PENALTY-AMOUNTS")
+        section.add(label, len(levels[level]), "ORG-PENALTY-AMOUNTS", ear="18994.2(f)(2)")
         section.add(
             f"{label}: penalties assessed",
             sum((Decimal(str(c.amount or 0)) for c in levels[level]), Decimal(0)),
             "ORG-PENALTY-AMOUNTS",
             unit="dollars",
+            ear="18994.2(f)(2)",
         )
     org_notices = {key for key, n in facts.city.of("notice") if n.requirement.startswith("ORG-")}
     extensions = [
@@ -500,11 +685,17 @@ def _enforcement_section(facts: Facts, ladder: list[Any]) -> Section:
         for _k, e in facts.city.of("extension")
         if e.notice in org_notices and facts.period.holds(e.date)
     ]
-    section.add("Deadline extensions asked for in the period", len(extensions), "ORG-EXTENSION")
+    section.add(
+        "Deadline extensions asked for in the period",
+        len(extensions),
+        "ORG-EXTENSION",
+        ear="18994.2(f)(3)",
+    )
     section.add(
         "Deadline extensions granted in the period",
         sum(1 for e in extensions if e.granted),
         "ORG-EXTENSION",
+        ear="18994.2(f)(3)",
     )
     org_citations = {k for k, c in facts.city.of("citation") if c.requirement.startswith("ORG-")}
     appeals = [
@@ -517,12 +708,15 @@ def _enforcement_section(facts: Facts, ladder: list[Any]) -> Section:
         for _k, o in facts.city.of("hearing_order")
         if o.citation in org_citations and facts.period.holds(o.date)
     ]
-    section.add("Appeals of citations filed in the period", len(appeals), "ORG-APPEAL")
+    section.add(
+        "Appeals of citations filed in the period", len(appeals), "ORG-APPEAL", ear="18994.2(f)(4)"
+    )
     for decision in ("upheld", "modified", "dismissed"):
         section.add(
             f"Hearing officers' orders in the period: citation {decision}",
             sum(1 for o in orders if o.decision == decision),
             "ORG-APPEAL",
+            ear="18994.2(f)(4)",
         )
     return section
 

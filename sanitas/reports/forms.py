@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from sanitas.kit.forms import UswdsForm
+from sanitas.reports import ear
 from sanitas.reports.services import EARLIEST, LATEST_YEARS_AHEAD
 
 
@@ -19,7 +21,7 @@ def _day_input() -> forms.DateInput:
 
 
 class ReportForm(UswdsForm):
-    """A period (a calendar year by default: the year before the worklist's day)
+    """A period (by default the last complete reporting period, :meth:`defaults`)
     and the day the figures are as of (the period's end by default)."""
 
     start = forms.DateField(
@@ -55,9 +57,13 @@ class ReportForm(UswdsForm):
                 field.widget.attrs["aria-describedby"] = f"{shown} {hint}".strip()
 
     @staticmethod
-    def defaults(today: date) -> dict[str, Any]:
-        year = today.year - 1
-        return {"start": date(year, 1, 1), "end": date(year, 12, 31), "as_of": date(year, 12, 31)}
+    def defaults(today: date, *, report: str = "", years: Iterable[int] = ()) -> dict[str, Any]:
+        """The last complete reporting period (the SB 1383 annual report's are the
+        state's: January to June in 2022, calendar years after) in which a notice or
+        citation of the report's program is on record (``years``); the last complete
+        one when none is. As of its last day."""
+        start, end = last_period(today, report=report, years=years)
+        return {"start": start, "end": end, "as_of": end}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -68,6 +74,61 @@ class ReportForm(UswdsForm):
         ):
             self.add_error(name, message)
         return data
+
+
+def reporting_period(report: str, year: int) -> tuple[date, date]:
+    """A report's period of ``year``: the state's for the SB 1383 annual report."""
+    if report == "sb1383":
+        return ear.reporting_period(year)
+    return date(year, 1, 1), date(year, 12, 31)
+
+
+def _complete_years(today: date, report: str) -> list[int]:
+    """The years whose reporting period had ended by ``today``, latest first."""
+    first = ear.first_year() if report == "sb1383" else EARLIEST.year
+    return [
+        year
+        for year in range(today.year, first - 1, -1)
+        if reporting_period(report, year)[1] < today
+    ]
+
+
+def last_complete_year(today: date, *, report: str) -> int:
+    """The year of the last reporting period that had ended by ``today``."""
+    return (_complete_years(today, report) or [today.year - 1])[0]
+
+
+def last_period(today: date, *, report: str, years: Iterable[int]) -> tuple[date, date]:
+    complete = _complete_years(today, report) or [today.year - 1]
+    enforced = set(years)
+    year = next((y for y in complete if y in enforced), complete[0])
+    return reporting_period(report, year)
+
+
+def empty_period_note(initial: dict[str, Any], years: Iterable[int], *, last: int) -> str:
+    """Why the period the form offers is not the last complete one (of year ``last``),
+    or why it shows no enforcement: in the reader's language; "" when there is
+    nothing to say."""
+    years = sorted(set(years))
+    offered = initial["end"].year
+    if offered in years:
+        if offered == last:
+            return ""
+        skipped = ", ".join(str(y) for y in range(offered + 1, last + 1))
+        return _(
+            "No notice or citation on record falls in %(skipped)s: the period offered is "
+            "%(offered)s's, the last complete one that holds some."
+        ) % {"skipped": skipped, "offered": offered}
+    if not years:
+        return _(
+            "No notice or citation is on record yet, so the enforcement figures of any "
+            "period are zero."
+        )
+    return _(
+        "No notice or citation on record falls in %(offered)s: the records' notices and "
+        "citations are from %(years)s. The period offered will show no enforcement; "
+        "choose a period in those years to see it."
+    ) % {"offered": offered, "years": ", ".join(str(y) for y in years)}
 
 
 def period_errors(*, start: date, end: date, as_of: date) -> list[tuple[str, str]]:

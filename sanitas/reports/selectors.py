@@ -119,6 +119,27 @@ REPORT_PROGRAMS: dict[str, str] = {
 }
 
 
+#: the requirements whose notices and citations are a report's enforcement (by prefix)
+REPORT_ENFORCEMENT: dict[str, str] = {
+    "sb1383": "ORG-",
+    "implementation_record": "ORG-",
+    "fog": "FOG-",
+}
+
+
+def enforcement_years(prefix: str) -> list[int]:
+    """The years in which a notice or citation of a requirement starting ``prefix`` was
+    issued, as recorded (voided records left out), oldest first."""
+    from sanitas.records.models import RECORD_MODELS
+
+    years: set[int] = set()
+    for fact_type in ("notice", "citation"):
+        model = RECORD_MODELS[fact_type]
+        days = model.objects.filter(voided_at__isnull=True, requirement__startswith=prefix)
+        years.update(day.year for day in days.dates("issued_on", "year"))
+    return sorted(years)
+
+
 def about_report(report: str) -> About:
     return About.program(REPORT_PROGRAMS.get(report))
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_noop
 from sanitas.jobs import services as job_services
 from sanitas.jobs.services import JobError
 from sanitas.jobs.words import Term, said
-from sanitas.reports import selectors, writers
+from sanitas.reports import ear, selectors, writers
 from sanitas.reports.figures import (
     COUNTED_REQUIREMENTS,
     REPORTS,
@@ -138,7 +138,9 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
     city = selectors.city(as_of=as_of, requirements=COUNTED_REQUIREMENTS, progress=reading)
     progress(1, steps, said(gettext_noop("computing the figures")))
     if report == "sb1383":
-        sections = sb1383(city, period, ladder=_ladder(as_of))
+        sections = sb1383(
+            city, period, ladder=_ladder(as_of), penalties_start=_penalties_start(as_of)
+        )
     elif report == "fog":
         sections = fog(city, period)
     else:
@@ -164,7 +166,8 @@ def build_report(job: Any, progress: job_services.Progress) -> tuple[dict[str, A
     progress(done + 2, steps, said(gettext_noop("writing the PDF")))
     writers.write_pdf(folder / "report.pdf", html)
     progress(steps, steps, said(gettext_noop("done")))
-    figures = sum(len(s["figures"]) for s in shown)
+    # the lines of the annual report that the city answers itself are not figures
+    figures = sum(1 for s in shown for f in s["figures"] if f.get("answer", "figure") == "figure")
     rows = sum(s["rows"] or 0 for s in shown)
     outcome = {
         "report": title,
@@ -211,7 +214,8 @@ _DONE = {
 
 #: each report's sections, for the progress bar's total before they are computed
 _SECTION_COUNT = {
-    "sb1383": ("premises", "waivers", "edible food", "inspections", "enforcement"),
+    # one per lettered subsection of 14 CCR § 18994.2 (sanitas/reports/ear.yaml)
+    "sb1383": tuple(sub.id for sub in ear.subsections()),
     "fog": ("establishments", "devices", "pump-outs", "training", "inspections"),
     "implementation_record": (
         "premises",
@@ -231,3 +235,11 @@ def _ladder(as_of: date) -> list[Any]:
     from sanitas.records.sweep import jurisdiction_pack
 
     return list(jurisdiction_pack().param("org.penalty_ladder").on(as_of))
+
+
+def _penalties_start(as_of: date) -> date:
+    """The day administrative civil penalties began (ORG-CIVIL-PENALTIES), in the rule
+    pack on the day: the annual report counts penalties only for violations from it."""
+    from sanitas.records.sweep import jurisdiction_pack
+
+    return jurisdiction_pack().param("org.penalties_start").on(as_of)

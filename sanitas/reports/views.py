@@ -17,9 +17,9 @@ from sanitas.access.doors import door, require
 from sanitas.jobs import selectors as job_selectors
 from sanitas.jobs.services import JobError
 from sanitas.kit.selectors import worklist_date
-from sanitas.reports import selectors, services
+from sanitas.reports import ear, selectors, services
 from sanitas.reports.figures import DESCRIPTIONS, REPORTS
-from sanitas.reports.forms import ReportForm
+from sanitas.reports.forms import ReportForm, empty_period_note, last_complete_year
 
 CONTENT_TYPES = {
     "report.xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -78,8 +78,14 @@ def _report_context(request: HttpRequest, report: str, form: ReportForm) -> dict
 @door
 def report_page(request: HttpRequest, report: str) -> HttpResponse:
     report = _report(report)
-    form = ReportForm(initial=ReportForm.defaults(worklist_date()))
-    return render(request, "reports/report.html", _report_context(request, report, form))
+    today = worklist_date()
+    prefix = selectors.REPORT_ENFORCEMENT[report]
+    years = selectors.enforcement_years(prefix)
+    initial = ReportForm.defaults(today, report=report, years=years)
+    context = _report_context(request, report, ReportForm(initial=initial))
+    last = last_complete_year(today, report=report)
+    context["empty"] = empty_period_note(initial, years, last=last)
+    return render(request, "reports/report.html", context)
 
 
 @require_POST
@@ -131,7 +137,7 @@ def build_page(request: HttpRequest, pk: int) -> HttpResponse:
             "report": found.params.get("report", ""),
             "title": REPORTS.get(found.params.get("report", ""), _("Report")),
             "progress": job_selectors.progress(found),
-            "sections": outcome.get("sections", []),
+            "sections": ear.in_language(outcome.get("sections", [])),
             "files": files,
         },
     )

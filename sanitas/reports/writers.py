@@ -12,9 +12,17 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from sanitas.kit.export import neutralised
+from sanitas.reports import ear
 from sanitas.reports.figures import Period, Section
 
 DATE_FORMAT = "yyyy-mm-dd"
+#: how a line of the SB 1383 annual report answers its § 18994.2 item, in the files
+#: (English, as the state's form is)
+ANSWER_WORDS = {
+    "figure": "figure",
+    "not_applicable": "not applicable",
+    "enter_yourself": "enter in the EAR yourself",
+}
 #: a sheet's name: at most 31 characters, none of these
 _NOT_IN_SHEET_NAMES = str.maketrans({c: " " for c in "[]:*?/\\"})
 
@@ -65,7 +73,14 @@ def write_xlsx(path: Path, *, title: str, period: Period, sections: list[Section
             if isinstance(cell.value, date):
                 cell.number_format = DATE_FORMAT
     figures.append([])
-    figures.append(["Section", "Figure", "Value", "Unit", "Requirement", "ID", "Ordinance"])
+    # the SB 1383 annual report's lines each answer a § 18994.2 item: its id and words
+    # lead the row, and a line without a figure says why
+    by_subsection = any(section.subsection for section in sections)
+    heading = ["Section", "Figure", "Value", "Unit", "Requirement", "ID", "Ordinance"]
+    if by_subsection:
+        heading = ["§ 18994.2", "What the state asks", *heading[1:4], "Answer", "Reason"]
+        heading += ["Requirement", "ID", "Ordinance"]
+    figures.append(heading)
     for cell in figures[figures.max_row]:
         cell.font = bold
     from sanitas.kit.titles import requirement_title
@@ -73,15 +88,32 @@ def write_xlsx(path: Path, *, title: str, period: Period, sections: list[Section
 
     for section in sections:
         for figure in section.figures:
+            requirement = [
+                _cell(requirement_title(figure.requirement)) if figure.requirement else None,
+                figure.requirement or None,
+                _cell(cite(figure.requirement)) if figure.requirement else None,
+            ]
+            if not by_subsection:
+                figures.append(
+                    [
+                        _cell(section.title),
+                        _cell(figure.label),
+                        _cell(figure.value),
+                        figure.unit,
+                        *requirement,
+                    ]
+                )
+                continue
             figures.append(
                 [
-                    _cell(section.title),
-                    _cell(figure.label),
+                    figure.subsection,
+                    _cell(ear.items()[figure.subsection].words["en"]),
+                    _cell(figure.label) if figure.answer == "figure" else None,
                     _cell(figure.value),
-                    figure.unit,
-                    _cell(requirement_title(figure.requirement)),
-                    figure.requirement,
-                    _cell(cite(figure.requirement)),
+                    figure.unit if figure.answer == "figure" else None,
+                    ANSWER_WORDS[figure.answer],
+                    _cell(figure.reason) or None,
+                    *requirement,
                 ]
             )
     _widths(figures)

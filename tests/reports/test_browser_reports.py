@@ -85,3 +85,44 @@ def test_the_fog_report_on_a_phone(phone, shots, tmp_path):
 
 def test_the_fog_report_on_a_desk(desk, shots, tmp_path):
     _build_the_fog_report(desk, shots, tmp_path, "1280")
+
+
+def _read_the_annual_report(page: Page, folder, width: str) -> None:
+    """A coordinator builds the SB 1383 annual report and reads it by § 18994.2."""
+    from django.contrib.auth.models import Group, User
+
+    from sanitas.reports import ear, services
+
+    from ..browser import PASSWORD
+
+    coordinator = User.objects.create_user("linh", "linh@example.org", PASSWORD)
+    coordinator.groups.add(Group.objects.get_or_create(name="sb1383_coordinator")[0])
+    sign_in(page, "linh")
+    page.goto("/reports/sb1383/")
+    # the test city holds no notice or citation: the form says its figures of them are zero
+    expect(page.get_by_role("status")).to_contain_text("No notice or citation is on record yet")
+    expect(page.get_by_label("Period starts")).to_have_value("2024-01-01")
+    assert axe(page) == []
+    job = services.start_report(
+        report="sb1383",
+        start=ear.reporting_period(2024)[0],
+        end=ear.reporting_period(2024)[1],
+        as_of=ear.reporting_period(2024)[1],
+        user=coordinator,
+    )
+    run_job.call(job.pk)
+    page.goto(f"/reports/builds/{job.pk}/")
+    expect(page.get_by_role("heading", name="§ 18994.2(g) Edible food recovery")).to_be_visible()
+    expect(page.get_by_text("18994.2(h)(1)").first).to_be_visible()
+    expect(page.get_by_role("rowheader", name="Not applicable").first).to_be_visible()
+    expect(page.get_by_role("rowheader", name="Enter in the EAR yourself").first).to_be_visible()
+    page.screenshot(path=folder / f"report-ear-{width}.png", full_page=True)
+    assert axe(page) == []
+
+
+def test_the_annual_report_by_subsection_on_a_phone(phone, shots):
+    _read_the_annual_report(phone, shots, "390")
+
+
+def test_the_annual_report_by_subsection_on_a_desk(desk, shots):
+    _read_the_annual_report(desk, shots, "1280")

@@ -210,6 +210,9 @@ def test_every_figure_names_its_requirement_by_title_and_section(city):
     job = _built("sb1383", user("cora", "sb1383_coordinator"))
     for section in job.outcome["sections"]:
         for figure in section["figures"]:
+            if figure["answer"] != "figure":  # a line the state's form asks, with no figure
+                assert figure["reason"] and not figure["requirement"], figure
+                continue
             assert figure["title"] and figure["title"] != figure["requirement"]
             assert figure["section"].startswith("Ch. 50"), figure
 
