@@ -46,8 +46,6 @@ class ComplaintForm(UswdsForm):
     photo = forms.FileField(
         label=_("A photo (optional)"),
         required=False,
-        help_text=_("A JPEG, PNG, WebP or GIF picture of at most %(most)s MB.")
-        % {"most": PHOTO_LIMIT // 1024 // 1024},
         widget=forms.ClearableFileInput(attrs={"accept": "image/*"}),
     )
     name = forms.CharField(label=_("Your name (optional)"), required=False, max_length=200)
@@ -67,6 +65,10 @@ class ComplaintForm(UswdsForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # in the page's language, asked when the form is made
+        self.fields["photo"].help_text = _(
+            "A JPEG, PNG, WebP or GIF picture of at most %(most)s MB."
+        ) % {"most": PHOTO_LIMIT // 1024 // 1024}
         self.fields["service_code"].choices = [
             ("", _("Choose one")),
             *((kind.code, kind.name) for kind in services.services()),

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from sanitas.public.models import ServiceRequest
 
@@ -26,7 +27,10 @@ def block_of(address: str) -> str:
     if not found or not found.group(3):
         return address.strip()
     hundred = int(found.group(1)) // 100 * 100
-    return f"{hundred} block of {found.group(3).strip()}"
+    return _("%(hundred)s block of %(street)s") % {
+        "hundred": hundred,
+        "street": found.group(3).strip(),
+    }
 
 
 def rounded(value: Decimal | None) -> Decimal | None:
