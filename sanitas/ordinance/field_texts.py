@@ -27,7 +27,15 @@ from sanitas.ordinance.words import capital, words
 
 #: the units a number's name ends in, as a label says them
 _UNITS = {"sqft": "sq ft", "ft": "feet", "in": "inches", "lbs": "pounds", "psi": "psi"}
-_ACRONYMS = {"fog": "FOG", "bmp": "BMP", "wmp": "WMP", "psi": "PSI", "frs": "FRS", "fro": "FRO"}
+_ACRONYMS = {
+    "fog": "FOG",
+    "bmp": "BMP",
+    "wmp": "WMP",
+    "psi": "PSI",
+    "frs": "FRS",
+    "fro": "FRO",
+    "rdrs": "RDRS",
+}
 #: a field whose choices are named otherwise than by their words (a program by its title)
 _TITLED_CHOICES = frozenset({"program"})
 

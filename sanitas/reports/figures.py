@@ -454,17 +454,53 @@ def _facilities_section(facts: Facts) -> Section:
         len(streams),
         ear="18994.2(b)(4)",
     )
-    for key in sorted(streams, key=lambda k: (getattr(facilities.get(k), "name", None) or k, k)):
+    listed = sorted(streams, key=lambda k: (getattr(facilities.get(k), "name", None) or k, k))
+
+    def name_of(key: str) -> str:
         where = facilities.get(key)
-        name = (where.name if where is not None else None) or key
+        return (where.name if where is not None else None) or key
+
+    for key in listed:
+        where = facilities.get(key)
         address = f", {where.address}" if where is not None and where.address else ""
         kind = f" ({words(where.kind)})" if where is not None and where.kind else ""
         taken = ", ".join(_STREAMS.get(s, s) for s in sorted(streams[key]))
         section.add(
-            f"{name}{address}{kind}, taking {taken}: loads delivered in the period",
+            f"{name_of(key)}{address}{kind}, taking {taken}: loads delivered in the period",
             loads.get(key, 0),
             "ORG-HAULER-TRANSPORT",
             ear="18994.2(b)(4)",
+        )
+    # what the facility's record says (the records hold it; a facility whose record
+    # does not say is counted apart, for the city to enter in the EAR)
+    for key in listed:
+        number = getattr(facilities.get(key), "rdrs_number", None)
+        section.add(
+            f"RDRS number of {name_of(key)}",
+            number or "not on record: enter it in the EAR",
+            unit="text",
+            ear="18994.2(b)(5)",
+        )
+    section.add(
+        "Receiving facilities whose RDRS number is not on record",
+        sum(1 for key in listed if not getattr(facilities.get(key), "rdrs_number", None)),
+        ear="18994.2(b)(5)",
+    )
+    for field_name, what in (
+        ("takes_compostable_plastics", "compostable plastics"),
+        ("takes_plastic_bags", "organic waste in plastic bags"),
+    ):
+        said = {key: getattr(facilities.get(key), field_name, None) for key in listed}
+        section.add(
+            f"Receiving facilities that take {what}",
+            "; ".join(name_of(k) for k in listed if said[k] is True) or "none",
+            unit="text",
+            ear="18994.2(b)(6)",
+        )
+        section.add(
+            f"Receiving facilities whose record does not say whether they take {what}",
+            sum(1 for k in listed if said[k] is None),
+            ear="18994.2(b)(6)",
         )
     return section
 

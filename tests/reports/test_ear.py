@@ -108,6 +108,7 @@ FACILITIES = [
         "address": "2800 Workman Mill Rd, Whittier",
         "kind": "materials_recovery",
         "recovers_recyclables": True,
+        "takes_plastic_bags": False,
     },
     {
         "id": "f-compost",
@@ -116,6 +117,9 @@ FACILITIES = [
         "address": "4200 Compost Way, Victorville",
         "kind": "compost",
         "recovers_organics": True,
+        "rdrs_number": "RDRS-0042",
+        "takes_compostable_plastics": True,
+        "takes_plastic_bags": True,
     },
     {
         "id": "f-landfill",
@@ -166,12 +170,15 @@ FACILITIES = [
 ]
 
 
-def test_the_receiving_facilities_are_listed_and_their_rdrs_numbers_are_the_citys(city):
+def test_the_receiving_facilities_are_listed_with_their_rdrs_numbers_and_plastics(city):
     record_facts(raw_facts=FACILITIES, actor="clerk", why="the hauler's facilities")
     job = _built("sb1383", user("cora", "sb1383_coordinator"))
-    named = [line for line in _lines(job) if line["subsection"] == "18994.2(b)(4)"]
+
+    def said(item: str) -> list[tuple[str, object]]:
+        return [(x["label"], x["value"]) for x in _lines(job) if x["subsection"] == item]
+
     # the landfill was named for 2024 only, and received nothing in 2025
-    assert [(line["label"], line["value"]) for line in named] == [
+    assert said("18994.2(b)(4)") == [
         ("Facilities named by the franchised hauler for the period or receiving loads in it", 2),
         (
             "American Organics, 4200 Compost Way, Victorville (compost), taking organics: "
@@ -184,12 +191,27 @@ def test_the_receiving_facilities_are_listed_and_their_rdrs_numbers_are_the_city
             1,
         ),
     ]
-    rdrs, plastics = (
-        [line for line in _lines(job) if line["subsection"] == item]
-        for item in ("18994.2(b)(5)", "18994.2(b)(6)")
-    )
-    assert [line["answer"] for line in rdrs + plastics] == ["enter_yourself"] * 2
-    assert "RDRS" in rdrs[0]["reason"] and "plastic bags" in plastics[0]["reason"]
+    assert said("18994.2(b)(5)") == [
+        ("RDRS number of American Organics", "RDRS-0042"),
+        (
+            "RDRS number of Puente Hills Materials Recovery Facility",
+            "not on record: enter it in the EAR",
+        ),
+        ("Receiving facilities whose RDRS number is not on record", 1),
+    ]
+    assert said("18994.2(b)(6)") == [
+        ("Receiving facilities that take compostable plastics", "American Organics"),
+        (
+            "Receiving facilities whose record does not say whether they take compostable plastics",
+            1,
+        ),
+        ("Receiving facilities that take organic waste in plastic bags", "American Organics"),
+        (
+            "Receiving facilities whose record does not say whether they take organic waste "
+            "in plastic bags",
+            0,
+        ),
+    ]
 
 
 def test_the_2022_report_covers_january_to_june_and_later_ones_calendar_years():

@@ -97,6 +97,21 @@ class Facility(Thing):
         description="Has on-site scales able to weigh a self-hauler's vehicle; false means "
         "the self-hauler need not record the weight (Ch. 50 self-haulers (C)(3)).",
     )
+    rdrs_number: str | None = Field(
+        default=None,
+        description="The facility's number in CalRecycle's Recycling and Disposal Reporting "
+        "System (RDRS), as the city's annual report to the state names it (14 CCR § 18994.2).",
+    )
+    takes_compostable_plastics: bool | None = Field(
+        default=None,
+        description="Takes compostable plastics (Ch. 50's definition: ASTM D6400) in the "
+        "source separated organic waste it receives, so that they may go in the green "
+        "container.",
+    )
+    takes_plastic_bags: bool | None = Field(
+        default=None,
+        description="Takes organic waste collected in plastic bags, and removes the bags.",
+    )
 
 
 CapacityKind = Literal["food_recovery", "organic_waste"]
