@@ -92,11 +92,38 @@ def test_every_line_carries_its_subsection_and_is_a_figure_or_says_why_not(city)
         ]["value"]
         == "yes"
     )
-    # the city's inspection of the tier one supermarket is an edible food inspection
-    generators = by_label[
+
+
+def test_the_citys_inspections_of_edible_food_generators_are_counted(city):
+    record_facts(
+        raw_facts=[
+            # the city's visit to the tier one supermarket counts; the hauler's route
+            # review of it, its FOG visit and a visit of 2024 do not, nor a home's
+            {
+                "type": "inspection",
+                "subject": "market",
+                "date": "2025-02-03",
+                "program": "organics",
+            },
+            {
+                "type": "inspection",
+                "subject": "market",
+                "date": "2025-02-04",
+                "program": "organics",
+                "by_hauler": True,
+            },
+            {"type": "inspection", "subject": "market", "date": "2025-02-05", "program": "fog"},
+            {"type": "inspection", "subject": "diner", "date": "2024-02-03", "program": "organics"},
+        ],
+        actor="clerk",
+        why="visits of generators",
+    )
+    job = _built("sb1383", user("cora", "sb1383_coordinator"))
+    (generators,) = [x for x in _lines(job) if x["subsection"] == "18994.2(g)(5)"]
+    assert generators["label"] == (
         "Inspections made by the city in the period of tier one and tier two generators"
-    ]
-    assert generators["subsection"] == "18994.2(g)(5)"
+    )
+    assert generators["value"] == 1
 
 
 FACILITIES = [
