@@ -159,6 +159,9 @@ PAGES: dict[str, Door] = {
     "open311:request": _read(PUBLIC),
     # ---- the API's own description
     "api:openapi-json": _read(PUBLIC),
+    # the staff review a complaint where they read cases, and close it if they work them
+    "public:review": _form("records.view", "cases.work"),
+    "public:photo": _read("records.view"),
     "api:openapi-view": _read(PUBLIC),
 }
 

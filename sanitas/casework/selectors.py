@@ -179,6 +179,17 @@ def assignees(pairs: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
     return found
 
 
+def complaints_waiting() -> list[Case]:
+    """The cases complaints from the public opened that nobody has yet, oldest first."""
+    from sanitas.casework.services import COMPLAINTS
+
+    return list(
+        Case.objects.filter(requirement=COMPLAINTS, assignee__isnull=True).order_by(
+            "opened_at", "id"
+        )
+    )
+
+
 def my_obligations(user: Any) -> list[tuple[str, str]]:
     """The (subject, requirement) of every case assigned to ``user``."""
     return list(Case.objects.filter(assignee=user).values_list("subject", "requirement"))

@@ -34,6 +34,10 @@ from sanitas.ordinance.facts import FactsError
 from sanitas.records.services import RecordError, problems_of, record_facts
 
 NOTE_LIMIT = 5000
+#: the requirement of a case a complaint from the public opened, and its subjects' prefix
+#: (the complaint's tracking code follows it)
+COMPLAINTS = "ORG-COMPLAINTS"
+COMPLAINT_PREFIX = "complaint:"
 
 
 class CaseworkError(ValueError):

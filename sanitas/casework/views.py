@@ -63,6 +63,13 @@ def _render_case(
             "note": note or NoteForm(initial={"version": version}),
             "may_work": allows(request.user, "cases.work"),
             "nav": "cases",
+            # a case a complaint from the public opened: the complaint's own page
+            "complaint_code": (
+                subject.removeprefix(services.COMPLAINT_PREFIX)
+                if requirement == services.COMPLAINTS
+                and subject.startswith(services.COMPLAINT_PREFIX)
+                else ""
+            ),
             "stale": stale,
             "stale_what": stale_what,
             "since": selectors.change_words(stale.since, me=request.user) if stale else [],
@@ -155,7 +162,11 @@ def mine(request: HttpRequest) -> HttpResponse:
             r[3].due if r[3] else "",
         )
     )
-    return render(request, "casework/mine.html", {"rows": rows, "nav": "cases"})
+    waiting = [
+        (case, case.subject.removeprefix(services.COMPLAINT_PREFIX))
+        for case in selectors.complaints_waiting()
+    ]
+    return render(request, "casework/mine.html", {"rows": rows, "waiting": waiting, "nav": "cases"})
 
 
 @require_POST

@@ -89,3 +89,12 @@ class TrackForm(UswdsForm):
         max_length=40,
         help_text=_("As the complaint's receipt gave it, e.g. ABCD-EFGH-JKMN-PQRT."),
     )
+
+
+class CloseForm(UswdsForm):
+    notes = forms.CharField(
+        label=_("What the city found and did"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=services.DESCRIPTION_LIMIT,
+        help_text=_("The complainants who left an e-mail address are sent these words."),
+    )

@@ -41,9 +41,9 @@ from sanitas.records.sweep import jurisdiction_pack
 ALPHABET = "2346789ABCDEFGHJKMNPQRTUVWXYZ"
 #: characters of a tracking code (4 groups of 4): 16 × log2(29) ≈ 77.7 bits
 CODE_LENGTH = 16
-#: the requirement a complaint's staff case is about
-REQUIREMENT = "ORG-COMPLAINTS"
-CASE_PREFIX = "complaint:"
+#: the requirement a complaint's staff case is about, and its subject's prefix
+REQUIREMENT = casework.COMPLAINTS
+CASE_PREFIX = casework.COMPLAINT_PREFIX
 DESCRIPTION_LIMIT = 4000
 #: the city limits of San Gabriel, generously (a point outside is refused)
 SOUTH, NORTH, WEST, EAST = Decimal("33.9"), Decimal("34.2"), Decimal("-118.2"), Decimal("-118.0")

@@ -9,4 +9,7 @@ app_name = "public"
 urlpatterns = [
     path("complaints/", views.complain, name="complain"),
     path("complaints/track/", views.track, name="track"),
+    # the staff's: a complaint reviewed and closed, and its photo
+    path("complaints/<str:code>/review/", views.review, name="review"),
+    path("complaints/<str:code>/photo/", views.photo, name="photo"),
 ]

@@ -4,14 +4,16 @@ Thin: forms validate, services write, selectors read."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from sanitas.access.doors import door
+from sanitas.access.doors import door, require
+from sanitas.access.policy import allows
+from sanitas.casework import evidence
 from sanitas.kit.dates import people_date_here
 from sanitas.public import selectors, services
-from sanitas.public.forms import HONEYPOT, ComplaintForm, TrackForm
+from sanitas.public.forms import HONEYPOT, CloseForm, ComplaintForm, TrackForm
 from sanitas.public.models import ServiceRequest
 
 
@@ -96,3 +98,74 @@ def track(request: HttpRequest) -> HttpResponse:
         form.add_error("code", _("No complaint has this tracking code; check it and try again."))
         return render(request, "public/track.html", {"form": form}, status=404)
     return render(request, "public/track.html", {"form": form, "found": one, **_status(one)})
+
+
+def _complaint_or_404(code: str) -> ServiceRequest:
+    one = selectors.by_code(services.normal_code(code))
+    if one is None:
+        raise Http404(_("No complaint has this tracking code; check it and try again."))
+    return one
+
+
+@door
+def review(request: HttpRequest, code: str) -> HttpResponse:
+    """A complaint as the staff review it: everything the complainant sent (their
+    contact details until they are removed), its duplicates and its case; closed here,
+    with the words the complainants are told."""
+    one = _complaint_or_404(code)
+    form = CloseForm()
+    status = 200
+    if request.method == "POST":
+        require(request.user, "cases.work")
+        form = CloseForm(request.POST)
+        if form.is_valid():
+            try:
+                services.close_request(
+                    request=one, notes=form.cleaned_data["notes"], actor=request.user
+                )
+            except services.CloseError as refused:
+                form.add_error(None, str(refused))
+            else:
+                return redirect("public:review", code=one.code)
+        status = 400
+    context = {
+        "one": one,
+        "form": form,
+        "may_close": allows(request.user, "cases.work")
+        and one.status == ServiceRequest.OPEN
+        and not one.duplicate_of_id,
+        "duplicates": list(one.duplicates.order_by("requested_at")),
+        "answers": _answers(one),
+        "nav": "cases",
+        **_status(one),
+    }
+    return render(request, "public/review.html", context, status=status)
+
+
+def _answers(one: ServiceRequest) -> list[tuple[str, str]]:
+    """The service's questions and the complainant's answers, in the page's words."""
+    kind = services.service(one.service_code)
+    rows = []
+    for asked in kind.attributes:
+        given = one.attributes.get(asked.code)
+        if not given:
+            continue
+        names = dict(asked.values)
+        values = given if isinstance(given, list) else [given]
+        rows.append((asked.description, ", ".join(names.get(v, v) for v in values)))
+    return rows
+
+
+@door
+def photo(request: HttpRequest, code: str) -> HttpResponse:
+    """The photo sent with a complaint, its bytes as they were sent (staff only: it may
+    show where a complainant lives)."""
+    one = _complaint_or_404(code)
+    if not one.photo_sha256:
+        raise Http404(_("This complaint has no photo."))
+    response = HttpResponse(
+        evidence.read("complaints", one.photo_sha256), content_type=one.photo_type
+    )
+    response["Content-Disposition"] = f'inline; filename="complaint-{one.code}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

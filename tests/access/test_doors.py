@@ -37,6 +37,7 @@ from sanitas.api.services import issue_api_token
 from sanitas.casework import services as casework
 from sanitas.jobs.models import Job
 from sanitas.notices import services as notices
+from sanitas.public import services as public
 from sanitas.records.models import Finding
 from sanitas.records.services import record_facts
 from sanitas.records.sweep import sweep
@@ -128,6 +129,12 @@ class World:
         self.job = Job.objects.create(
             kind="sweep", params={}, started_by=self.users["supervisor"], unit="groups"
         )
+        self.complaint = public.file_request(
+            service_code="grease_discharge",
+            description="Grease in the gutter",
+            address="400 West Las Tunas Drive",
+            photo=_jpeg(),
+        )
         for obj in (self.nov, self.citation, self.fog):
             obj.refresh_from_db()
 
@@ -171,6 +178,8 @@ class World:
             "notices:order_pdf": {"notice_id": cit, "hearing_id": self.hearing.pk},
             "notices:payment": {"notice_id": cit},
             "notices:appeal": {"notice_id": cit},
+            "public:review": {"code": self.complaint.code},
+            "public:photo": {"code": self.complaint.code},
             "open311:discovery": {"fmt": "xml"},
             "open311:services": {"fmt": "xml"},
             "open311:service": {"code": "hauler", "fmt": "json"},

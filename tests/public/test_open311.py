@@ -430,7 +430,9 @@ def test_the_tracking_code_is_unguessable_and_unambiguous():
 # --------------------------------------------------------------------------- closing
 
 
-def test_closing_tells_the_reporters_who_left_an_address_in_their_language(client, key):
+def test_closing_tells_the_reporters_who_left_an_address_in_their_language(
+    client, key, django_capture_on_commit_callbacks
+):
     first = post(client, "json", spec_body(key)).json()[0]["service_request_id"]
     duplicate = post(
         client,
@@ -455,9 +457,7 @@ def test_closing_tells_the_reporters_who_left_an_address_in_their_language(clien
     with pytest.raises(ComplaintsAreKept):
         original.delete()
     mail.outbox.clear()
-    from django.test import TestCase
-
-    with TestCase.captureOnCommitCallbacks(execute=True):
+    with django_capture_on_commit_callbacks(execute=True):
         services.close_request(
             request=original, notes="The restaurant's interceptor was pumped.", actor=staff
         )
