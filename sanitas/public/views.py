@@ -136,6 +136,11 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
         and not one.duplicate_of_id,
         "duplicates": list(one.duplicates.order_by("requested_at")),
         "answers": _answers(one),
+        "contact": [
+            part
+            for part in (f"{one.first_name} {one.last_name}".strip(), one.email, one.phone)
+            if part
+        ],
         "nav": "cases",
         **_status(one),
     }
