@@ -96,3 +96,42 @@ def test_the_demo_citys_sb1383_figures_and_implementation_record(demo):
     keys = set(_live("premises").values_list("key", flat=True))
     assert not keys & {row[0] for row in book["Premises"].iter_rows(min_row=2, values_only=True)}
     print(f"Implementation Record of the demo city built in {took:.1f} s")
+
+
+def test_the_demo_report_form_offers_a_period_with_enforcement_or_says_why(demo, client):
+    """The form's default period on the demo city: the last complete reporting period
+    that holds an SB 1383 notice or citation, or the last complete one with the reason
+    it shows none."""
+    from django.urls import reverse
+
+    from sanitas.kit.selectors import worklist_date
+    from sanitas.reports.forms import ReportForm, last_complete_year
+    from sanitas.reports.selectors import enforcement_years
+
+    client.force_login(user("sam-form", "supervisor"))
+    page = client.get(reverse("reports:report", args=["sb1383"])).content.decode()
+    years = enforcement_years("ORG-")
+    enforced = {
+        day.year
+        for fact_type in ("notice", "citation")
+        for day in _live(fact_type)
+        .filter(requirement__startswith="ORG-")
+        .dates("issued_on", "year")
+    }
+    assert years == sorted(enforced)
+    today = worklist_date()
+    offered = ReportForm.defaults(today, report="sb1383", years=years)
+    assert f'value="{offered["start"].isoformat()}"' in page
+    assert f'value="{offered["end"].isoformat()}"' in page
+    last = last_complete_year(today, report="sb1383")
+    held = _live("notice").filter(
+        requirement__startswith="ORG-", issued_on__range=(offered["start"], offered["end"])
+    )
+    if offered["end"].year == last and held.exists():
+        assert "usa-alert--info" not in page
+    else:  # an earlier period, or one with no enforcement: the form says why
+        assert "usa-alert--info" in page and "No notice or citation" in page
+    print(
+        f"\nthe demo's enforcement years {years}; the form offers {offered['start']} to "
+        f"{offered['end']} as of {today}, {held.count()} SB 1383 notices in it"
+    )
