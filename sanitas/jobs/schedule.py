@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
@@ -25,6 +26,14 @@ logger = logging.getLogger("sanitas.jobs")
 
 #: how often the scheduler looks at the clock (seconds)
 CHECK_EVERY = 30.0
+#: what the apps do once a night besides the sweep, by name (each app registers its own
+#: in its ``AppConfig.ready``, so this floor imports none of them): called with the
+#: moment the night was started, once per night, by the scheduler that started it
+NIGHTLY: dict[str, Callable[[datetime], object]] = {}
+
+
+def register_nightly(name: str, work: Callable[[datetime], object]) -> None:
+    NIGHTLY[name] = work
 
 
 def nightly_at() -> time:
@@ -63,6 +72,11 @@ def run_due(now: datetime | None = None) -> Job | None:
     except IntegrityError:  # another scheduler took the night first: its job stands
         return None
     logger.info("nightly sweep of %s started: job %s", night, job.pk)
+    for name, work in NIGHTLY.items():
+        try:
+            logger.info("nightly %s: %s", name, work(now or timezone.now()))
+        except Exception:  # one app's nightly work does not stop the others'
+            logger.exception("nightly %s could not be done; the next night tries again", name)
     return job
 
 

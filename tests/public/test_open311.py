@@ -549,3 +549,22 @@ def test_keys_are_issued_and_revoked_on_the_command_line(client):
     assert post(client, "json", spec_body(secret)).status_code == 403
     call_command("remove_complainant_contacts", stdout=out)
     assert "Contact details removed from 0 closed complaint(s)." in out.getvalue()
+
+
+def test_the_nightly_scheduler_removes_contact_details_past_the_period(client, key, settings):
+    from sanitas.jobs import schedule
+
+    settings.SANITAS_NIGHTLY_SWEEP_AT = "02:00"
+    code = post(client, "json", spec_body(key)).json()[0]["service_request_id"]
+    staff = User.objects.create_user("aram", "aram@example.org", "a-long-test-password")
+    staff.groups.add(Group.objects.get_or_create(name="code_enforcement")[0])
+    services.close_request(
+        request=ServiceRequest.objects.get(code=code), notes="Done.", actor=staff
+    )
+    closed_at = ServiceRequest.objects.get(code=code).closed_at
+    assert "complainants' contact details removed" in schedule.NIGHTLY
+    assert schedule.run_due(closed_at + timedelta(days=30)) is not None
+    assert ServiceRequest.objects.get(code=code).email == "smit333@sfgov.edu"
+    assert schedule.run_due(closed_at + timedelta(days=91)) is not None
+    kept = ServiceRequest.objects.get(code=code)
+    assert kept.email == "" and kept.contact_removed_at == closed_at + timedelta(days=91)
