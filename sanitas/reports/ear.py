@@ -138,3 +138,17 @@ def in_language(
         section["figures"] = figures
         shown.append(section)
     return shown
+
+
+def answered(sections: list[dict[str, Any]]) -> dict[str, int] | None:
+    """How a build's § 18994.2 items are answered: items by answer ("figure",
+    "not_applicable", "enter_yourself"), each item once; None for a build of another
+    report (or one built before the report was laid out by subsection)."""
+    answers: dict[str, str] = {}
+    for section in sections:
+        for figure in section.get("figures", []):
+            if figure.get("subsection"):
+                answers[figure["subsection"]] = figure.get("answer", "figure")
+    if not answers:
+        return None
+    return {answer: sum(1 for a in answers.values() if a == answer) for answer in ANSWERS}

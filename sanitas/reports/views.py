@@ -138,6 +138,7 @@ def build_page(request: HttpRequest, pk: int) -> HttpResponse:
             "title": REPORTS.get(found.params.get("report", ""), _("Report")),
             "progress": job_selectors.progress(found),
             "sections": ear.in_language(outcome.get("sections", [])),
+            "answered": ear.answered(outcome.get("sections", [])),
             "files": files,
         },
     )

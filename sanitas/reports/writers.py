@@ -143,7 +143,13 @@ def printable_html(
     is downloaded, never served as one of the application's pages."""
     return render_to_string(
         "reports/pdf/printable.html",
-        {"title": title, "period": period, "sections": sections, "built": built},
+        {
+            "title": title,
+            "period": period,
+            "sections": sections,
+            "built": built,
+            "answered": ear.answered(sections),
+        },
     )
 
 

@@ -363,6 +363,11 @@ def test_the_workbook_the_printable_page_and_the_pdf_carry_the_ids(city):
     assert list(dict.fromkeys(row[0] for row in lines)) == list(ear.items())
 
     html = (folder / "report.html").read_text(encoding="utf-8")
+    counts = Counter(item.answer for item in ear.items().values())
+    assert (
+        f"answered by figures from the records, {counts['figure']}; not applicable, "
+        f"{counts['not_applicable']}; to enter in the EAR yourself, {counts['enter_yourself']}"
+    ) in html
     for item in ear.items().values():
         assert item.id in html
         assert item.words["en"].replace("'", "&#x27;") in html
@@ -412,6 +417,18 @@ def test_the_build_and_the_form_speak_the_readers_language(city, client, languag
     assert words in page and not_applicable in page
     item = ear.items()["18994.2(d)(3)"]
     assert ear.said(item.reason, language).replace("'", "&#x27;") in page
+    # how the items are answered, counted from the fixture, in the reader's words
+    counts = Counter(item.answer for item in ear.items().values())
+    summary = {
+        "en": "answered by figures from the records, {figure}; not applicable, "
+        "{not_applicable}; to enter in the EAR yourself, {enter_yourself}",
+        "es": "respondidos con cifras de los registros, {figure}; no aplicables, "
+        "{not_applicable}; para que usted los ingrese en el EAR, {enter_yourself}",
+        "zh-Hant": "以紀錄中的數字回答者 {figure} 項；不適用者 {not_applicable} 項；"
+        "須由您自行在 EAR 中填報者 {enter_yourself} 項",
+    }[language]
+    assert summary.format(**counts) in page
+    assert counts["figure"] and counts["not_applicable"] and counts["enter_yourself"]
     form = client.get(reverse("reports:report", args=["sb1383"])).content.decode()
     assert form_line in form
     if language != "en":
