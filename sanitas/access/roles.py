@@ -63,6 +63,7 @@ _SEWER_TYPES = _EVERYONE | {
     "unaccepted_street_sewer",
     "work_covered",
     "work_inspection",
+    "permit_payment",
 }
 _SB1383_TYPES = _EVERYONE | {
     "collection_service",

@@ -921,6 +921,22 @@ class TestSewerEntryForm(RecordFormTests):
     refused = ("auditor", "fog_inspector")
 
 
+class TestPermitPaymentForm(RecordFormTests):
+    city = SCENARIOS / "prm-charges-fee-schedule.yaml"
+    fact = {
+        "type": "permit_payment",
+        "permit": "c-patch",
+        "date": "2025-02-10",
+        "amount": "650.00",
+        "method": "check",
+        "receipt_number": "R-2025-0147",
+        "payer": "Gladys Ortiz",
+    }
+    invalid = ("amount", "12.345")
+    role = "permit_clerk"
+    refused = ("auditor", "fog_inspector", "code_enforcement")
+
+
 class TestStreetExcavationForm(RecordFormTests):
     city = SCENARIOS / "prm-charges-fee-schedule.yaml"
     fact = {"type": "street_excavation", "permit": "c-patch", "date": "2025-02-10", "area_sqft": 30}

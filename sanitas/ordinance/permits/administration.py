@@ -11,7 +11,7 @@ from typing import Any
 
 from sanitas.ordinance.catalog import cite as catalog_cite
 from sanitas.ordinance.engine import Context, Outcome, derived, due, met, overdue, rule, violation
-from sanitas.ordinance.general import printed_cite
+from sanitas.ordinance.general import memo, printed_cite
 from sanitas.ordinance.general.common import ref
 from sanitas.ordinance.messages import (
     Cents,
@@ -43,6 +43,7 @@ from sanitas.ordinance.permits.design import (
     pipe_diameter,
     pipe_material,
 )
+from sanitas.ordinance.permits.fees import FeeAccount, account, fee_day
 from sanitas.ordinance.permits.routes import same_lot, unaccepted_street
 from sanitas.ordinance.permits.testing import (
     approval_problems,
@@ -281,7 +282,7 @@ def cents(amount: Decimal) -> Cents:
 def charges(permit: Any, ctx: Context) -> list[tuple[Any, Decimal]]:
     """The charge items of a permit under the pack's fee schedule, each named as a
     message's argument."""
-    schedule = ctx.param("prm.fee_schedule", on=permit.issued_on)
+    schedule = ctx.param("prm.fee_schedule", on=fee_day(permit, ctx))
     items: list[tuple[Any, Decimal]] = []
     fee = schedule.get("permit", {}).get(permit.kind)
     if fee:
@@ -311,6 +312,46 @@ def permit_fees(permit: Any, ctx: Context) -> Decimal:
     return sum((amount for _, amount in charges(permit, ctx)), Decimal("0"))
 
 
+def fee_account(permit: Any, ctx: Context) -> FeeAccount:
+    """The permit's fees by kind, its payments and its balance, in cents (read once)."""
+    return memo(ctx, ("fee_account", permit.id), lambda: account(permit, ctx, charges(permit, ctx)))
+
+
+@derived("permit_fee_balance", on="permit", requirement="PRM-CHARGES")
+def permit_fee_balance(permit: Any, ctx: Context) -> int:
+    """What is still owed of the permit's fees, in cents (nothing on a void permit)."""
+    return fee_account(permit, ctx).balance
+
+
+_PAYMENT = declare("prm.charges.payment", "receipt {receipt}, {amount} on {date}")
+_PAYMENTS_READING = declare(
+    "prm.reading.payments",
+    "The fees are paid only by the payments recorded against the permit, each with its "
+    "receipt; the amounts are those of the fee schedule entered for the city, set by Council "
+    "resolution.",
+)()
+_BY_PAYMENTS = {
+    "paid": declare(
+        "prm.charges.paid-by",
+        "{permit} owes {total} ({items}); {paid} paid ({payments}), nothing outstanding.",
+    ),
+    "owed": declare(
+        "prm.charges.outstanding",
+        "{permit} owes {total} ({items}); {paid} paid ({payments}), {balance} outstanding.",
+    ),
+    "forfeited": declare(
+        "prm.charges.forfeited",
+        "{permit} is void from {date}; the {paid} paid of its fees ({payments}) is forfeited, "
+        "and a new permit takes the same fees.",
+    ),
+    "refunded": declare(
+        "prm.charges.refunded",
+        "{permit} is void from {date}; the {paid} paid of its fees ({payments}) is to be "
+        "refunded, and a new permit takes the same fees.",
+    ),
+}
+
+
 @rule("PRM-CHARGES", on="permit", cite=code("114"))
 def permit_charges(permit: Any, ctx: Context) -> Outcome | None:
     """§ 6-8.114: "(A) … Charges shall be established by Council resolution for
@@ -318,7 +359,8 @@ def permit_charges(permit: Any, ctx: Context) -> Outcome | None:
     Charges shall be established by Council resolution and collected by the Community
     Development Director for the patching or replacement of street improvements torn up
     or damaged by any person. (C) … applicable to any person damaging or making
-    excavations in the public streets of the city." """
+    excavations in the public streets of the city." § 6-8.116: "a new permit shall be
+    taken out, and the same fees fixed for the original permit shall be paid." """
     items = charges(permit, ctx)
     total = ctx.derived("permit_fees", permit)
     if not total:
@@ -326,6 +368,31 @@ def permit_charges(permit: Any, ctx: Context) -> Outcome | None:
     listed = Items(
         tuple(Phrase(_ITEM(item=name, amount=cents(amount))) for name, amount in items), ";"
     )
+    fees = fee_account(permit, ctx)
+    if fees.payments:
+        receipts = Items(
+            tuple(
+                Phrase(
+                    _PAYMENT(
+                        receipt=Name(p.receipt_number), amount=cents(p.amount), date=Day(p.date)
+                    )
+                )
+                for p in fees.payments
+            ),
+            ";",
+        )
+        said = _BY_PAYMENTS[fees.standing](
+            permit=ref(ctx, permit, capital=True),
+            total=cents(total),
+            items=listed,
+            paid=Cents(fees.paid),
+            payments=receipts,
+            balance=Cents(max(fees.balance, 0)),
+            date=Day(fees.void_from),
+        )
+        if fees.standing == "owed":
+            return due(said, reading=_PAYMENTS_READING)
+        return met(said, reading=_PAYMENTS_READING)
     said = _OWES[bool(permit.fees_paid)](
         permit=ref(ctx, permit, capital=True), total=cents(total), items=listed
     )
@@ -437,7 +504,7 @@ def blockers(permit: Any, ctx: Context, on: date | None = None) -> list[Blocker]
                 about=permit,
             )
         )
-    if not permit.fees_paid:
+    if not fee_account(permit, ctx).settled:
         out.append(
             Blocker("PRM-CHARGES", "fees not recorded paid", Word(_FEES_UNPAID), about=permit)
         )

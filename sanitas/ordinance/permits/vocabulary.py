@@ -5,6 +5,7 @@ tests, joint checks, connections, routes, final certificates.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import ClassVar, Literal
 
 from pydantic import Field
@@ -13,6 +14,7 @@ from sanitas.ordinance.facts import (
     Date,
     DateTime,
     Fact,
+    Money,
     Row,
     Thing,
     fact_type,
@@ -306,3 +308,27 @@ class StreetExcavation(Fact):
         gt=0, description="Square feet of street improvements to be patched or replaced."
     )
     dated_by: ClassVar[str | None] = "date"
+
+
+PaymentMethod = Literal["cash", "check", "card", "money_order"]
+
+
+@fact_type
+class PermitPayment(Fact):
+    """A payment of a permit's fees, taken at the counter with its receipt: the fees of
+    § 6-8.114 set by Council resolution, and "all fees for the inspection thereof" that
+    must be paid before the certificate of final inspection (§ 6-8.133). A payment is
+    never changed into another: a mistaken one is voided and the right one recorded."""
+
+    type: Literal["permit_payment"]
+    permit: str = required_ref("permit")
+    date: Date = Field(description="The day the payment was received.")
+    amount: Money = Field(gt=0, description="The amount received, in dollars and cents.")
+    method: PaymentMethod = Field(description="How it was paid.")
+    receipt_number: str = Field(description="The number printed on the receipt, e.g. R-2025-0147.")
+    payer: str | None = Field(default=None, description="Who paid, as the receipt names them.")
+    dated_by: ClassVar[str | None] = "date"
+
+    def check(self) -> None:
+        if self.amount != self.amount.quantize(Decimal("0.01")):
+            raise ValueError(f"amount: a payment is in dollars and whole cents, got {self.amount}")
