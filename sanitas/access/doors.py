@@ -106,6 +106,9 @@ PAGES: dict[str, Door] = {
     "notices:detail": _read("notices.view"),
     "notices:pdf": _read("notices.view"),
     "notices:order_pdf": _read("notices.view"),
+    # a permit's invoice and a payment's receipt: anyone who reads the records
+    "notices:permit_invoice": _read("records.view"),
+    "notices:payment_receipt": _read("records.view"),
     "notices:batch_pdf": _read("notices.view"),
     "notices:batch_csv": _read("notices.view"),
     "notices:draft": _form("notices.draft"),

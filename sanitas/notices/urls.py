@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sanitas.notices import views
+from sanitas.notices import fee_views, views
 
 app_name = "notices"
 
@@ -37,4 +37,6 @@ urlpatterns = [
         name="hearing_decide",
     ),
     path("<int:notice_id>/hearings/<int:hearing_id>/order.pdf", views.order_pdf, name="order_pdf"),
+    path("permits/<path:key>/invoice.pdf", fee_views.permit_invoice, name="permit_invoice"),
+    path("payments/<path:key>/receipt.pdf", fee_views.payment_receipt, name="payment_receipt"),
 ]

@@ -177,6 +177,9 @@ class World:
             "notices:hearing_decide": {"notice_id": cit, "hearing_id": self.hearing.pk},
             "notices:order_pdf": {"notice_id": cit, "hearing_id": self.hearing.pk},
             "notices:payment": {"notice_id": cit},
+            # a permit's invoice and a payment's receipt (the door before the record: 404 after)
+            "notices:permit_invoice": {"key": "casa-verde"},
+            "notices:payment_receipt": {"key": "no-such-payment"},
             "notices:appeal": {"notice_id": cit},
             "public:review": {"code": self.complaint.code},
             "public:photo": {"code": self.complaint.code},
