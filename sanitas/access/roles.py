@@ -64,6 +64,7 @@ _SEWER_TYPES = _EVERYONE | {
     "work_covered",
     "work_inspection",
     "permit_payment",
+    "inspection_request",
 }
 _SB1383_TYPES = _EVERYONE | {
     "collection_service",

@@ -1016,6 +1016,24 @@ class TestWorkCoveredForm(RecordFormTests):
     refused = ("auditor", "fog_inspector")
 
 
+class TestInspectionRequestForm(RecordFormTests):
+    city = SCENARIOS / "prm-inspection-request.yaml"
+    fact = {
+        "id": "ir-working-final",
+        "type": "inspection_request",
+        "permit": "ir-working",
+        "stage": "final",
+        "requested_on": "2025-03-25",
+        "day": "2025-03-27",
+        "window": "morning",
+        "called_by": "Luis at Acme Sewer",
+        "inspector": "Ana Ruiz",
+    }
+    invalid = ("day", "2025-02-30")
+    role = "permit_clerk"
+    refused = ("auditor", "fog_inspector")
+
+
 class TestWorkInspectionForm(RecordFormTests):
     city = SCENARIOS / "gen-referral-acts.yaml"
     fact = {

@@ -28,7 +28,9 @@ them:
 - ``testing``: § 6-8.119(B)(3), (B)(5)-(7), joints, tests and approval;
 - ``administration``: §§ 6-8.119(A), 6-8.116, 6-8.114 and 6-8.133, the permit
   required, its lapse, its charges and the final certificate;
-- ``routes``: §§ 6-8.117–6-8.118, the same lot and unaccepted streets.
+- ``routes``: §§ 6-8.117–6-8.118, the same lot and unaccepted streets;
+- ``scheduling``: § 6-8.132, what the inspection of each stage of the work needs
+  first.
 """
 
 from sanitas.ordinance.permits import (  # noqa: F401  (each section registers its rules)
@@ -36,6 +38,7 @@ from sanitas.ordinance.permits import (  # noqa: F401  (each section registers i
     common,
     design,
     routes,
+    scheduling,
     testing,
     vocabulary,
 )

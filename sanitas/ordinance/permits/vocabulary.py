@@ -310,6 +310,51 @@ class StreetExcavation(Fact):
     dated_by: ClassVar[str | None] = "date"
 
 
+InspectionStage = Literal["before_backfill", "pressure_test", "final"]
+
+
+@fact_type
+class InspectionRequest(Fact):
+    """A request for the inspection of a stage of the work under a permit: the notice
+    in writing that the work is ready for inspection (§ 6-8.132), made at the counter or
+    by the contractor's call, for a day and a part of it. Its stages are the
+    ordinance's: the connection before it is covered (§ 6-8.119(B)(7)), the pressure
+    test (§ 6-8.119(B)(5)-(6)) and the final inspection before the certificate
+    (§ 6-8.133). The inspector records its result; a failed or missed inspection is
+    asked for again by a new request, and this one is kept."""
+
+    type: Literal["inspection_request"]
+    permit: str = required_ref("permit")
+    stage: InspectionStage = Field(
+        description="before_backfill: the connection, uncovered, before it is covered; "
+        "pressure_test: the pressure test of the connection; final: the final inspection "
+        "before the certificate of final inspection."
+    )
+    requested_on: Date = Field(description="The day the request was made.")
+    day: Date = Field(description="The day the inspection is asked for.")
+    window: Literal["morning", "afternoon", "all_day"] = Field(
+        default="all_day", description="The part of the day the inspection is asked for."
+    )
+    called_by: str | None = Field(
+        default=None,
+        description="Who asked, when the contractor's office called it in (absent: asked "
+        "at the counter).",
+    )
+    inspector: str | None = Field(
+        default=None, description="The inspector who is to make the inspection."
+    )
+    result: Literal["passed", "failed", "missed"] | None = Field(
+        default=None,
+        description="passed or failed at inspection; missed: the inspector could not make "
+        "it (no access, the work not ready or covered); absent: not yet inspected.",
+    )
+    dated_by: ClassVar[str | None] = "requested_on"
+
+    def check(self) -> None:
+        if self.day < self.requested_on:
+            raise ValueError("day: the inspection cannot be asked for before the request")
+
+
 PaymentMethod = Literal["cash", "check", "card", "money_order"]
 
 
