@@ -30,6 +30,16 @@ def _sideways(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
+def _small_targets(page) -> list[str]:
+    """The links and buttons of the fees section smaller than 44 x 44 CSS pixels."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.permit-fees a, .permit-fees button')]
+            .filter(e => { const r = e.getBoundingClientRect();
+                           return r.width < 44 || r.height < 44; })
+            .map(e => e.textContent.trim())"""
+    )
+
+
 @pytest.mark.parametrize("where", ["phone", "desk"])
 def test_the_clerk_records_a_payment_and_the_balance_falls(request, where, shots, clerk):
     page = request.getfixturevalue(where)
@@ -59,6 +69,8 @@ def test_the_clerk_records_a_payment_and_the_balance_falls(request, where, shots
     expect(fees).to_contain_text("$250.00 owed.")
     expect(fees).to_contain_text("Receipt R-2025-0170 (PDF)")
     assert axe(page) == [] and _sideways(page) <= 0
+    if where == "phone":
+        assert _small_targets(page) == []
     page.screenshot(path=shots / f"permit-fees-part-paid-{where}.png", full_page=True)
     key = RECORD_MODELS["permit_payment"].objects.get(receipt_number="R-2025-0170").key
     receipt = page.request.get(f"/notices/payments/{key}/receipt.pdf")

@@ -276,3 +276,25 @@ def test_the_pdfs_refuse_who_reads_no_records_and_name_what_is_missing(permits, 
     assert missing.status_code == 404
     missing = client.get(reverse("notices:payment_receipt", args=["nothing"]))
     assert missing.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "owed", "fee", "method"),
+    [
+        (
+            "es",
+            "Se adeudan US$650,00.",
+            "El derecho del permiso de conexión domiciliaria",
+            "Cheque",
+        ),
+        ("zh-hant", "尚欠US$650.00。", "住宅接管許可證", "支票"),
+    ],
+)
+def test_the_fees_read_in_the_readers_language(permits, client, language, owed, fee, method):
+    client.force_login(person("clerk", "permit_clerk"))
+    response = client.get(reverse("staff:subject", args=["p-70"]), HTTP_ACCEPT_LANGUAGE=language)
+    fees = _fees(response)
+    assert owed in fees, fees
+    assert fee in fees, fees
+    paid = _fees(client.get(reverse("staff:subject", args=["p-71"]), HTTP_ACCEPT_LANGUAGE=language))
+    assert method in paid, paid
