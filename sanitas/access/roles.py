@@ -46,6 +46,7 @@ _FOG_TYPES = _EVERYONE | {
     "wash_rack_use",
 }
 _SEWER_TYPES = _EVERYONE | {
+    "contractor",
     "permit",
     "work_started",
     "work_suspended",

@@ -989,9 +989,11 @@ def recipient_of(law: KindLaw, target: Target, ctx: Context) -> dict[str, Any] |
     the tax collector's address, else the property's, else the party paying for
     service (GEN-NOTICE-ADDRESS); FOG, the establishment's operator, with a copy to
     the owner; a certificate of final inspection, "the person constructing such work"
-    (§ 6-8.133: the permit's contractor, at the work, the records holding no other
-    address of it), with a copy to the owner, or the owner where no contractor is
-    recorded. None when the records give no lawful address."""
+    (§ 6-8.133: the permit's contractor, the contractor on record it names as its pipe
+    layer at that record's address, else the contractor typed on the permit, at the
+    work, the records holding no other address of it), with a copy to the owner, or
+    the owner where no contractor is recorded. None when the records give no lawful
+    address."""
     from sanitas.ordinance.general import notice_recipient, related
 
     fact = ctx.get(target.subject)
@@ -1022,11 +1024,16 @@ def recipient_of(law: KindLaw, target: Target, ctx: Context) -> dict[str, Any] |
         copies = [owner_entry] if owner_entry and owner_entry["name"] != operator else []
         return {**main, "copies": copies}
     contractor = getattr(fact, "contractor", None) if fact is not None else None
+    layer = getattr(fact, "pipe_layer", None) if fact is not None else None
+    on_record = ctx.get(layer) if layer else None
+    at = premises.address if premises is not None and premises.address else ""
+    if on_record is not None and on_record.type == "contractor":
+        contractor, at = on_record.name, on_record.address or at
     if law.recipient == "constructor_and_owner" and contractor:
         main = {
             "name": contractor,
             "business": None,
-            "address": premises.address if premises is not None and premises.address else "",
+            "address": at,
             "rule": "constructor",
             "language": None,
         }

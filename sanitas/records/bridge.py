@@ -166,7 +166,8 @@ def _has_id(model: type[Record]) -> bool:
 
 
 #: References to a party that serves many others: the food recovery organization an
-#: agreement, a Good Samaritan notice or a reported quantity names. They do not join
+#: agreement, a Good Samaritan notice or a reported quantity names, and the contractor
+#: on record a permit names as its pipe layer. They do not join
 #: subject groups (one food bank would otherwise pull every generator it serves into
 #: a single group, and a change at any of them would re-evaluate them all); the
 #: sweep lends such a party's records to each group that names it, and the facts
@@ -175,6 +176,8 @@ WEAK_REFERENCES: dict[str, frozenset[str]] = {
     "food_recovery_agreement": frozenset({"partner"}),
     "good_samaritan_notice": frozenset({"partner"}),
     "food_recovery_quantity": frozenset({"other_party"}),
+    # a contractor lays sewers under many permits at many addresses (§ 6-8.103)
+    "permit": frozenset({"pipe_layer"}),
 }
 
 

@@ -743,6 +743,24 @@ class TestOwnershipTransferForm(RecordFormTests):
     refused = ("auditor", "permit_clerk")
 
 
+class TestContractorForm(RecordFormTests):
+    city = SCENARIOS / "sew-contractor-licence-before-work.yaml"
+    fact = {
+        "id": "ctr-canyon",
+        "type": "contractor",
+        "name": "Canyon Sewer Contractors",
+        "license_number": "BL-31877",
+        "license_expires_on": "2026-06-30",
+        "contact_name": "Rosa Ortega",
+        "phone": "626-555-0142",
+        "email": "office@canyonsewer.example",
+        "address": "412 S Del Mar Ave, San Gabriel, CA 91776",
+    }
+    invalid = ("license_expires_on", "2026-02-30")
+    role = "permit_clerk"
+    refused = ("auditor", "fog_inspector")
+
+
 class TestPermitForm(RecordFormTests):
     city = SCENARIOS / "gen-referral-acts.yaml"
     fact = {

@@ -1,6 +1,7 @@
-"""The house-connection sewer permits' fact types ('65 Code §§ 6-8.114–6-8.133):
-permits and the work under them, connection designs and their runs, pressure
-tests, joint checks, connections, routes, final certificates.
+"""The house-connection sewer permits' fact types ('65 Code §§ 6-8.103–6-8.133):
+the contractors who lay the sewers, permits and the work under them, connection
+designs and their runs, pressure tests, joint checks, connections, routes, final
+certificates.
 """
 
 from __future__ import annotations
@@ -30,6 +31,30 @@ PermitKind = Literal[
 
 
 @fact_type
+class Contractor(Thing):
+    """A contractor who lays sewers on private premises, with the city business licence
+    it must first have obtained (§ 6-8.103); every permit that names it reads its
+    licence from this record."""
+
+    type: Literal["contractor"]
+    name: str = Field(description="The contractor's business name, as its licence gives it.")
+    license_number: str | None = Field(
+        default=None, description="The number of its city business licence."
+    )
+    license_expires_on: Date | None = Field(
+        default=None,
+        description="The last day its city business licence is in force (absent: not yet "
+        "shown to the city).",
+    )
+    contact_name: str | None = Field(default=None, description="The person to call about the work.")
+    phone: str | None = Field(default=None, description="The contractor's telephone number.")
+    email: str | None = Field(default=None, description="The contractor's e-mail address.")
+    address: str | None = Field(
+        default=None, description="The contractor's business address, for its mail."
+    )
+
+
+@fact_type
 class Permit(Thing):
     """A sewer permit: a house connection, or a special permit of the Director."""
 
@@ -41,8 +66,22 @@ class Permit(Thing):
     premises: str | None = ref("premises")
     issued_on: Date
     fees_paid: bool | None = None
-    contractor: str | None = None
-    contractor_license_expires_on: Date | None = None
+    pipe_layer: str | None = ref(
+        "contractor",
+        description="The contractor on record who lays the sewer under the permit "
+        "(§ 6-8.103): its name and city business licence are read from its record.",
+    )
+    contractor: str | None = Field(
+        default=None,
+        description="The contractor's name as typed on a permit recorded before contractors "
+        "were records; read only when the permit names no pipe layer on record.",
+    )
+    contractor_license_expires_on: Date | None = Field(
+        default=None,
+        description="The last day the contractor's city business licence is in force, as "
+        "typed on a permit recorded before contractors were records; read only when the "
+        "permit names no pipe layer on record.",
+    )
     dated_by: ClassVar[str | None] = "issued_on"
 
 

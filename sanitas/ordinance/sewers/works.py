@@ -275,6 +275,74 @@ _RAN_TO = declare("sew.licence.ran-to", _RAN + ".")
 _RAN_TO_EXAMINED = declare("sew.licence.ran-to-examined", _RAN + "; {examined}.")
 
 
+_EXPIRES_SOON = declare(
+    "sew.licence.expires-soon",
+    "{holder} city business licence runs to {expires}, and the work under {permit} may go on "
+    "after it; no sewer may be laid under it after that day unless the licence is renewed.",
+)
+_EXPIRES_SOON_BEFORE_WORK = declare(
+    "sew.licence.expires-soon-before-work",
+    "{holder} city business licence runs to {expires}; work under {permit} has not started, "
+    "and no sewer may be laid under it after that day unless the licence is renewed.",
+)
+_EXPIRED_BEFORE_WORK = declare(
+    "sew.licence.expired-before-work",
+    "{holder} city business licence expired on {expires}; work under {permit} has not "
+    "started, and no sewer may be laid under it until the licence is renewed.",
+)
+#: the messages that warn of a contractor's licence about to end or ended while work
+#: under the permit may still be done (a permit's page shows them as its warning)
+LICENCE_WARNINGS = frozenset(
+    {
+        "sew.licence.expires-soon",
+        "sew.licence.expires-soon-before-work",
+        "sew.licence.expired-before-work",
+        "sew.licence.expired-under-way",
+        "sew.licence.expired-under-way-examined",
+        "sew.licence.expired-work",
+        "sew.licence.unrecorded",
+    }
+)
+
+
+def pipe_layer(permit: Any, ctx: Context) -> tuple[str | None, date | None, Any]:
+    """Who lays the sewer under ``permit`` and the last day of their city business
+    licence, with the contractor's record they are read from: the contractor on record
+    the permit names as its pipe layer; for a permit that names none (one recorded
+    before contractors were records), the name and expiry typed on the permit itself,
+    read as they always were (record None)."""
+    if permit.pipe_layer:
+        record = ctx.get(permit.pipe_layer)
+        if record is not None and record.type == "contractor":
+            return record.name, record.license_expires_on, record
+    return permit.contractor, permit.contractor_license_expires_on, None
+
+
+def _warning(
+    permit: Any, ctx: Context, on: date, expires: date | None, record: Any, started: bool
+) -> Outcome | None:
+    """The warning of a contractor's licence on record that ends within the pack's
+    ``sew.licence_warning_days`` of ``on`` (or has ended before work started) while work
+    under ``permit`` may still be done; None where there is nothing to warn of. A licence
+    typed on the permit itself is read as it always was, without a warning."""
+    if record is None or expires is None:
+        return None
+    state = history(permit, ctx, on)
+    if state.status not in ("issued", "active"):
+        return None
+    args = {
+        "holder": whose(Name(record.name, capital=True), record.name),
+        "expires": Day(expires),
+        "permit": ref(ctx, permit),
+    }
+    if expires < on:
+        return None if started else due(_EXPIRED_BEFORE_WORK(**args), due=expires)
+    if (expires - on).days > ctx.param("sew.licence_warning_days"):
+        return None
+    said = _EXPIRES_SOON(**args) if started else _EXPIRES_SOON_BEFORE_WORK(**args)
+    return due(said, due=expires)
+
+
 def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Outcome | None:
     """The pipe layer's licence against the records of sewer laid under ``permit`` by
     ``on``. A licence that expired during the work is violated only where a record of
@@ -289,16 +357,16 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
     work = _work_records(permit, ctx, on)
     starts = [d for d in (state.started_on, *(day for _, day in state.after_void)) if d]
     first = min([*starts, *(d for d, _ in work)], default=None)
+    contractor, expires, record = pipe_layer(permit, ctx)
     if first is None:
-        return None
+        return _warning(permit, ctx, on, expires, record, started=False)
     name = ref(ctx, permit)
-    if permit.contractor:
-        who, holder = Name(permit.contractor), Name(permit.contractor, capital=True)
+    if contractor:
+        who, holder = Name(contractor), Name(contractor, capital=True)
     else:
         who, holder = Word(_PIPE_LAYER), Word(_PIPE_LAYER, capital=True)
-    expires = permit.contractor_license_expires_on
     if expires is None:
-        if permit.contractor is None or not ctx.param("sew.unrecorded_license_fails"):
+        if contractor is None or not ctx.param("sew.unrecorded_license_fails"):
             return None
         return overdue(
             _UNRECORDED(who=who, permit=name, date=Day(first)),
@@ -306,7 +374,7 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
             reading=_UNRECORDED_LICENCE_READING,
         )
     licence = {
-        "holder": whose(holder, permit.contractor or _PIPE_LAYER),
+        "holder": whose(holder, contractor or _PIPE_LAYER),
         "expires": Day(expires),
         "permit": name,
     }
@@ -316,7 +384,8 @@ def pipe_layer_license(permit: Any, ctx: Context, on: date | None = None) -> Out
     going_on = state.status == "active" and state.suspended_on is None
     last = max([first, *(d for d, _ in work)])
     if expires >= on:
-        return met(_RUNS_TO(**licence, date=Day(first)))
+        warned = _warning(permit, ctx, on, expires, record, started=True)
+        return warned or met(_RUNS_TO(**licence, date=Day(first)))
     examined = _examined_after(permit, ctx, expires, on)
     if going_on:
         if examined is None:
