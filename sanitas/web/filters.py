@@ -115,6 +115,13 @@ class PremisesFilter(RecordFilter):
 
 class PermitFilter(RecordFilter):
     text_columns = ("number", "contractor", "premises")
+
+    def filter_text(self, rows: QuerySet, name: str, value: str) -> QuerySet:
+        """The words in a permit's number, address key or typed contractor, or in the
+        name of the contractor on record it names as its pipe layer."""
+        named = RECORD_MODELS["contractor"].objects.filter(name__icontains=value).values("key")
+        return super().filter_text(rows, name, value) | rows.filter(pipe_layer__in=named)
+
     kind = django_filters.ChoiceFilter(
         choices=_choices(_field_literal("permit", "kind")),
         label=_("Kind"),

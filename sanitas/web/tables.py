@@ -56,6 +56,14 @@ def _permit_lapse(row: Any, named: dict[str, Any]) -> Any:
     return state.since if state.status == "void" else state.lapses_on or ""
 
 
+def _permit_contractor(row: Any, named: dict[str, Any]) -> str:
+    """The contractor on record the permit names as its pipe layer, else the name
+    typed on a permit recorded before contractors were records."""
+    if row.pipe_layer and row.pipe_layer in named:
+        return named[row.pipe_layer].text
+    return row.contractor or ""
+
+
 @dataclass(frozen=True)
 class ListPage:
     """One list page: its records, its filters, its columns."""
@@ -146,11 +154,11 @@ LIST_PAGES: dict[str, ListPage] = {
                 ),
                 Column(gettext_noop("Status"), _permit_status),
                 Column(gettext_noop("Lapses or lapsed"), _permit_lapse),
-                Column(gettext_noop("Contractor"), lambda row, _t: row.contractor or ""),
+                Column(gettext_noop("Contractor"), _permit_contractor),
                 Column(gettext_noop("Issued"), _day("issued_on")),
                 Column(gettext_noop("Fees paid"), lambda row, _t: row.fees_paid),
             ),
-            references=("premises",),
+            references=("premises", "pipe_layer"),
             counted="kind",
             lookup=_permit_states,
         ),
