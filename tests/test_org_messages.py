@@ -428,16 +428,19 @@ def test_the_scenarios_organics_readings_and_data_problems_are_messages() -> Non
         assert Message.from_dict(stored) == message
 
 
-def test_english_left_is_found() -> None:
+def test_english_left_is_found(monkeypatch) -> None:
     """The check above finds a reading said in English where the reader's language was
-    wanted (two bare messages listed as sentences are), and lets a name and a cited
+    wanted (two readings whose catalogs say nothing), and lets a name and a cited
     section pass."""
-    from sanitas.ordinance.messages import reading_sentences
+    import gettext
 
-    bare = reading_sentences(commercial.INFORM_READING, waivers._TOTAL_READING())
-    assert {"contamination", "employees", "current"} <= english_left(bare, "es")
-    assert {"contamination", "employees", "current"} <= english_left(bare, "zh-Hant")
+    from sanitas.ordinance import messages
+
     listed = common.sentences(commercial.INFORM_READING, waivers._TOTAL_READING())
+    with monkeypatch.context() as patched:
+        patched.setattr(messages, "translations", lambda *_: gettext.NullTranslations())
+        assert {"contamination", "employees", "current"} <= english_left(listed, "es")
+        assert {"contamination", "employees", "current"} <= english_left(listed, "zh-Hant")
     assert not english_left(listed, "es") and not english_left(listed, "zh-Hant")
     state = waivers._STATE_TEST_APPLIED(
         yards=waivers.cubic_yards(2), gallons=commercial.gallons_a_week(20)

@@ -664,16 +664,19 @@ def test_the_scenarios_permit_readings_and_data_problems_are_messages() -> None:
             assert not _english_left(message, language), (name, language, text)
 
 
-def test_english_left_is_found() -> None:
+def test_english_left_is_found(monkeypatch) -> None:
     """The check above finds the English of a reading said in English where the
-    reader's language was wanted (two bare messages listed as sentences are), and lets
+    reader's language was wanted (two readings whose catalogs say nothing), and lets
     a name pass."""
-    from sanitas.ordinance.messages import reading_sentences
+    import gettext
 
-    bare = reading_sentences(common.UNSHOWN_READING, testing._LATEST_READING)
-    assert {"dimension", "inspection", "latest"} <= _english_left(bare, "es")
-    assert {"dimension", "inspection", "latest"} <= _english_left(bare, "zh-Hant")
+    from sanitas.ordinance import messages
+
     listed = common.readings(common.UNSHOWN_READING, testing._LATEST_READING)
+    with monkeypatch.context() as patched:
+        patched.setattr(messages, "translations", lambda *_: gettext.NullTranslations())
+        assert {"dimension", "inspection", "latest"} <= _english_left(listed, "es")
+        assert {"dimension", "inspection", "latest"} <= _english_left(listed, "zh-Hant")
     assert not _english_left(listed, "es") and not _english_left(listed, "zh-Hant")
     named = common._STREET_SEWER(street=Name("Mission Road"))
     assert not _english_left(named, "es") and not _english_left(named, "zh-Hant")
