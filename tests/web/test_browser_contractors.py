@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from sanitas.records.models import RECORD_MODELS
 
 from ..browser import PASSWORD, axe, city, sign_in  # noqa: F401  (city: a fixture)
+from .test_browser_phone import SMALL_TARGETS
 from .test_contractor_pages import contractors  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,8 +33,14 @@ def _sideways(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
-def _checked(page, shots, name: str) -> None:
+def _checked(page, shots, name: str, *mine: str) -> None:
+    """No sideways scrolling, a screenshot, axe-core clean; on a phone, every target
+    of ``mine`` (the parts of the page this work adds) at least 44 × 44 px."""
     assert _sideways(page) <= 0, name
+    if page.viewport_size["width"] < 500:
+        for root in mine:
+            found = page.evaluate(SMALL_TARGETS, [44, root])
+            assert found["measured"] > 0 and found["small"] == [], (name, root, found)
     page.screenshot(path=shots / f"contractor-{name}.png", full_page=True)
     assert axe(page) == [], name
 
@@ -48,7 +55,7 @@ def test_the_clerk_follows_a_contractor_and_records_one(request, where, shots, c
     expect(row.locator(".permit-contractor__warning")).to_contain_text(
         "The contractor's licence: due May 20, 2025"
     )
-    _checked(page, shots, f"permit-warned-{where}")
+    _checked(page, shots, f"permit-warned-{where}", ".permit-contractor")
 
     row.get_by_role("link", name="Bolt Pipe").click()
     page.wait_for_url(re.compile(r"/subjects/ctr-bolt/$"))
@@ -56,7 +63,7 @@ def test_the_clerk_follows_a_contractor_and_records_one(request, where, shots, c
     expect(held.locator("h2")).to_have_text("The 3 permits it holds")
     expect(held.locator("tbody tr")).to_have_count(3)
     expect(held).to_contain_text("HC-2025-074")
-    _checked(page, shots, f"page-{where}")
+    _checked(page, shots, f"page-{where}", ".contractor-permits")
     held.get_by_role("link", name="HC-2025-071").click()
     page.wait_for_url(re.compile(r"/subjects/p-71/$"))
     expect(page.locator(".permit-contractor__warning")).to_contain_text("has not started")
@@ -64,7 +71,7 @@ def test_the_clerk_follows_a_contractor_and_records_one(request, where, shots, c
     page.goto("/subjects/p-73/")
     typed = page.locator(".permit-contractor")
     expect(typed).to_contain_text("Typed on the permit")
-    _checked(page, shots, f"permit-typed-{where}")
+    _checked(page, shots, f"permit-typed-{where}")  # its one link is in a sentence
     typed.get_by_role("link", name="Record Acme Sewer as a contractor").click()
     page.wait_for_url(re.compile(r"/record/contractor/"))
     expect(page.locator("#id_name")).to_have_value("Acme Sewer")
