@@ -298,3 +298,31 @@ def test_the_fees_read_in_the_readers_language(permits, client, language, owed, 
     assert fee in fees, fees
     paid = _fees(client.get(reverse("staff:subject", args=["p-71"]), HTTP_ACCEPT_LANGUAGE=language))
     assert method in paid, paid
+
+
+@pytest.mark.parametrize(("role", "status"), [("permit_clerk", 200), ("fog_inspector", 403)])
+def test_the_api_records_a_payment_only_for_a_role_that_may(permits, role, status):
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    from sanitas.api.services import issue_api_token
+
+    user = User.objects.create_user(f"api-{role}", password="not-used-here")
+    user.groups.add(Group.objects.get_or_create(name=role)[0])
+    secret = issue_api_token(
+        username=f"api-{role}", name="test client", actor="admin", scopes=("read", "write")
+    ).secret
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    payment = {
+        "type": "permit_payment",
+        "permit": "p-70",
+        "date": "2025-04-30",
+        "amount": "650.00",
+        "method": "check",
+        "receipt_number": "R-2025-0190",
+    }
+    response = api.post("/api/records", {"facts": [payment]}, content_type="application/json")
+    assert response.status_code == status, response.content
+    stored = RECORD_MODELS["permit_payment"].objects.filter(receipt_number="R-2025-0190")
+    assert stored.exists() == (status == 200)
+    assert permit_fees("p-70").standing == ("paid" if status == 200 else "owed")
