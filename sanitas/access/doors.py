@@ -155,6 +155,9 @@ PAGES: dict[str, Door] = {
     # checks as the specification says: 403 without a live one)
     "public:complain": Door(get=PUBLIC, post=PUBLIC),
     "public:track": _read(PUBLIC),
+    # the staff review a complaint where they read cases, and close it if they work them
+    "public:review": _form("records.view", "cases.work"),
+    "public:photo": _read("records.view"),
     "open311:discovery": _read(PUBLIC),
     "open311:services": _read(PUBLIC),
     "open311:service": _read(PUBLIC),
@@ -162,9 +165,6 @@ PAGES: dict[str, Door] = {
     "open311:request": _read(PUBLIC),
     # ---- the API's own description
     "api:openapi-json": _read(PUBLIC),
-    # the staff review a complaint where they read cases, and close it if they work them
-    "public:review": _form("records.view", "cases.work"),
-    "public:photo": _read("records.view"),
     "api:openapi-view": _read(PUBLIC),
 }
 
