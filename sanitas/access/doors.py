@@ -88,6 +88,10 @@ PAGES: dict[str, Door] = {
     "web:record_edit": _form("records.record"),
     "web:record_void": _form("records.record"),
     "web:audit": _read("audit.view"),
+    # the inspector's day (the sewer program's, asked again in the view) and a result
+    "web:inspections": _read("inspections.make"),
+    "web:inspections_ics": _read("inspections.make"),
+    "web:inspection_result": _form("records.record"),
     # ---- cases and inspections
     "casework:mine": _read("records.view"),
     "casework:case": _read("records.view"),

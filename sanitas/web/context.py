@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from sanitas.access.doors import PAGES, may_enter
+from sanitas.access.policy import About, allows
 from sanitas.access.roles import roles_of
 from sanitas.people.words import role_title
 
@@ -25,6 +26,7 @@ NAVIGATION = (
     ("establishments", "web:establishments", _("Businesses")),
     ("premises", "web:premises", _("Premises")),
     ("permits", "web:permits", _("Permits")),
+    ("inspections", "web:inspections", _("Inspections")),
     ("haulers", "web:haulers", _("Haulers")),
     ("food_recovery", "web:food_recovery", _("Food recovery")),
     ("jobs", "jobs:list", _("Jobs")),
@@ -34,9 +36,21 @@ NAVIGATION = (
 )
 
 
+#: the items whose page is one program's: shown to who may open it for that program
+NAVIGATION_PROGRAM = {"inspections": "sewer"}
+
+
 def navigation(user: Any) -> tuple[tuple[str, str, str], ...]:
     """The navigation items whose page ``user`` may open."""
-    return tuple(item for item in NAVIGATION if may_enter(user, PAGES[item[1]].get or ""))
+    return tuple(
+        item
+        for item in NAVIGATION
+        if may_enter(user, PAGES[item[1]].get or "")
+        and (
+            item[0] not in NAVIGATION_PROGRAM
+            or allows(user, PAGES[item[1]].get or "", About.program(NAVIGATION_PROGRAM[item[0]]))
+        )
+    )
 
 
 def html_language(code: str | None = None) -> str:

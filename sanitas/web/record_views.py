@@ -34,6 +34,7 @@ from sanitas.ordinance.words import capital, listing, type_words
 from sanitas.records.certificates import NotAPermit, certificate_blockers
 from sanitas.records.services import RecordError
 from sanitas.web import conflicts, selectors, services
+from sanitas.web.inspections import refuse_stage
 from sanitas.web.record_forms import RecordForm, VoidForm, about_said, form_class, type_said
 
 
@@ -171,6 +172,10 @@ def _write(
         refused = _certificate_refused(request, form, raw, near=near, editing=editing)
         if refused is not None:
             return refused
+    if fact_type == "inspection_request" and refuse_stage(form, raw, editing=editing):
+        return _render_form(
+            request, form, fact_type=fact_type, near=near, editing=editing, status=400
+        )
     refs = [raw.get(name) for name in vocabulary()[fact_type].references]
     before = staff_selectors.open_counts(selectors.groups_of([*refs, editing, raw.get("id", "")]))
     actor = request.user.get_username()

@@ -22,7 +22,13 @@ from sanitas.records.services import (
     void_record,
 )
 
-__all__ = ["AlreadySubmitted", "StaleVersion", "record_from_form", "void_from_form"]
+__all__ = [
+    "AlreadySubmitted",
+    "StaleVersion",
+    "record_batch_from_form",
+    "record_from_form",
+    "void_from_form",
+]
 from sanitas.web.models import FormSubmission
 
 
@@ -79,6 +85,34 @@ def record_from_form(
         source="form",
         versions_from={editing: version} if editing and version else None,
         versions_required=bool(editing),
+    )
+    _keep_token(token, actor, next_url, result.keys)
+    return result
+
+
+@transaction.atomic
+def record_batch_from_form(
+    *,
+    token: str,
+    raw_facts: list[dict[str, Any]],
+    actor: str,
+    why: str,
+    versions_from: dict[str, str],
+    next_url: str = "",
+) -> RecordResult:
+    """Record several facts from one form together, once per ``token`` (a change of
+    the records ``versions_from`` names, made from those versions, and the new records
+    it brings: an inspection's result and the inspection the law reads), and evaluate
+    the groups they touched before returning; :class:`StaleVersion` when a changed
+    record changed since."""
+    _refuse_if_used(token)
+    result = record_facts(
+        raw_facts=raw_facts,
+        actor=actor,
+        why=why,
+        source="form",
+        versions_from=versions_from,
+        versions_required=True,
     )
     _keep_token(token, actor, next_url, result.keys)
     return result

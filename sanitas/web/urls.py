@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from sanitas.web import record_views, views
+from sanitas.web import inspections, record_views, views
 from sanitas.web.tables import LIST_PAGES
 
 app_name = "web"
@@ -17,6 +17,9 @@ urlpatterns = [
     path("pick/", record_views.pick, name="pick"),
     path("timeline/<path:key>/", views.timeline, name="timeline"),
     path("audit/", views.audit, name="audit"),
+    path("inspections/", inspections.inspection_day, name="inspections"),
+    path("inspections/day.ics", inspections.inspection_day_ics, name="inspections_ics"),
+    path("inspections/<path:key>/result/", inspections.inspection_result, name="inspection_result"),
     *(
         path(f"{slug.replace('_', '-')}/", views.record_list, {"slug": slug}, name=slug)
         for slug in LIST_PAGES

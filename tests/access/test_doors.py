@@ -181,6 +181,8 @@ class World:
             "notices:permit_invoice": {"key": "casa-verde"},
             "notices:payment_receipt": {"key": "no-such-payment"},
             "notices:appeal": {"notice_id": cit},
+            # a request's result (the door before the record: 404 after)
+            "web:inspection_result": {"key": "no-such-request"},
             "public:review": {"code": self.complaint.code},
             "public:photo": {"code": self.complaint.code},
             "open311:discovery": {"fmt": "xml"},
@@ -213,6 +215,10 @@ class World:
             return [(permission, About.record(fact_type))]
         if name == "reports:start":
             return [(permission, About.program("fog"))]
+        if name in ("web:inspections", "web:inspections_ics"):
+            return [(permission, About.program("sewer"))]
+        if name == "web:inspection_result":
+            return [(permission, About.record("inspection_request"))]
         return []
 
 
