@@ -31,6 +31,7 @@ from sanitas.notices.models import Notice
 from sanitas.ordinance.words import type_words
 from sanitas.records.bridge import fact_key
 from sanitas.records.certificates import NotAPermit, certificate_blockers
+from sanitas.records.inspections import inspection_refusals
 from sanitas.records.models import RecordIndex
 from sanitas.records.services import RecordError, StaleVersion, VersionRequired, record_facts
 from sanitas.records.versions import ANY, versions_of
@@ -501,6 +502,9 @@ def mount(api: NinjaAPI) -> None:
         uncertified = _certificates_refused(request, body.facts)
         if uncertified:
             return Status(422, {"detail": uncertified})
+        unready = _inspections_refused(request, body.facts)
+        if unready:
+            return Status(422, {"detail": unready})
         try:
             tags = preconditions.if_match(request)
         except preconditions.BadPrecondition as exc:
@@ -570,5 +574,37 @@ def _certificates_refused(request: HttpRequest, facts: list[Any]) -> list[str]:
             problems.append(
                 f"facts[{position}].permit: no certificate of final inspection may issue for "
                 f"{what}: {blocker.words()}{where}"
+            )
+    return problems
+
+
+def _inspections_refused(request: HttpRequest, facts: list[Any]) -> list[str]:
+    """Each new inspection request in ``facts`` for a stage its permit's work is not
+    ready for on the day it was asked, with every reason in the law's words and the
+    address of the record that shows it
+    (:func:`sanitas.records.inspections.inspection_refusals`, as the record form asks);
+    one already stored, recorded again (its result added), is not asked again."""
+    problems: list[str] = []
+    for position, raw in enumerate(facts):
+        if not isinstance(raw, dict) or raw.get("type") != "inspection_request":
+            continue
+        if RecordIndex.objects.filter(key=raw.get("id") or fact_key(raw)).exists():
+            continue
+        permit, stage = str(raw.get("permit") or ""), str(raw.get("stage") or "")
+        try:
+            on = date.fromisoformat(str(raw.get("requested_on")))
+            found = inspection_refusals(permit, stage, on=on)
+        except (ValueError, NotAPermit):
+            continue  # the vocabulary names a bad date or an unknown permit
+        named = titles([permit]).get(permit)
+        what = named.text if named else permit
+        for reason in found:
+            where = ""
+            if reason.key:
+                url = request.build_absolute_uri(reverse("staff:subject", args=[reason.key]))
+                where = f" (see {url})"
+            problems.append(
+                f"facts[{position}].stage: the {type_words(stage)} inspection of {what} "
+                f"cannot be asked for yet: {reason.words()}{where}"
             )
     return problems

@@ -20,6 +20,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 from django.urls import reverse
 
+from sanitas.api.services import issue_api_token
 from sanitas.records.inspections import inspection_refusals
 from sanitas.records.models import RECORD_MODELS
 from sanitas.records.services import record_facts
@@ -190,6 +191,34 @@ def test_a_void_permit_offers_no_request_and_refuses_one(permits, clerk):
     assert response.status_code == 400
     assert "a new permit is required before its work is inspected" in _text(response)
     assert not _requests("p-73").exists()
+
+
+def test_the_api_refuses_a_final_before_a_passed_test_in_words(permits):
+    user = _user("api-inspections", "permit_clerk")
+    secret = issue_api_token(
+        username=user.username, name="test client", actor="admin", scopes=("read", "write")
+    ).secret
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    asked = {
+        "type": "inspection_request",
+        "permit": "p-71",
+        "stage": "final",
+        "requested_on": "2025-04-30",
+        "day": DAY,
+    }
+    response = api.post("/api/records", {"facts": [asked]}, content_type="application/json")
+    assert response.status_code == 422, response.content
+    (line,) = response.json()["detail"]
+    assert line.startswith(
+        "facts[0].stage: the final inspection of Permit HC-2025-071, 71 Las Tunas Dr cannot be "
+        "asked for yet: a final inspection needs a passed pressure test first: the standing "
+        "test of 2025-03-20 leaked (see http://testserver/subjects/"
+    )
+    assert not _requests("p-71").exists()
+    ready = {**asked, "permit": "p-72"}
+    response = api.post("/api/records", {"facts": [ready]}, content_type="application/json")
+    assert response.status_code == 200, response.content
+    assert _requests("p-72").count() == 1
 
 
 # --------------------------------------------------------------------------- results
