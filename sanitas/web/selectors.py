@@ -111,7 +111,11 @@ def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
         if key not in hits or hits[key][0] < score:
             hits[key] = (score, why)
 
-    kinds = (kind,) if kind else ("establishment", "premises", "permit", "hauler", "employee")
+    kinds = (
+        (kind,)
+        if kind
+        else ("establishment", "premises", "permit", "hauler", "employee", "contractor")
+    )
     lowered = query.lower()
     # a record's key, or a licence number (the licence feed keys businesses by it)
     # (looked up by the index: a key as typed or in lower case, as keys are written)
@@ -136,6 +140,7 @@ def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
         "permit": (("number", "permit number"), ("contractor", "contractor")),
         "hauler": (("name", "name"),),
         "employee": (("name", "employee name"),),
+        "contractor": (("name", "name"),),
     }
     for fact_type in kinds:
         model = RECORD_MODELS[fact_type]
@@ -149,7 +154,7 @@ def search(user: Any, *, query: str, kind: str = "") -> list[SearchHit]:
 
     # a misspelled name: compared in Python with the names that share most of its pieces
     if len(query) >= 3:
-        for fact_type in ("establishment", "hauler"):
+        for fact_type in ("establishment", "hauler", "contractor"):
             if fact_type not in kinds:
                 continue
             model = RECORD_MODELS[fact_type]

@@ -233,3 +233,14 @@ def test_the_warning_reads_in_the_readers_language(contractors, header, said):
     text = _text(_row(_page(client, "p-70")))
     assert said in text
     assert "city business licence" not in text and "may go on" not in text
+
+
+def test_the_permit_forms_picker_and_the_search_find_a_contractor_by_name(contractors, clerk):
+    """The permit's pipe layer is picked by the contractor's name, misspelled or not,
+    and the search box finds the contractor's page."""
+    for typed in ("Bolt", "bolt pipe", "Bolt Pype"):
+        response = clerk.get(reverse("web:pick"), {"q": typed, "types": "contractor"})
+        assert response.status_code == 200
+        assert [r["key"] for r in response.json()["results"]] == ["ctr-bolt"], typed
+    found = _text(clerk.get(reverse("web:search"), {"q": "Canyon Sewer"}).content.decode())
+    assert "Canyon Sewer Contractors" in found
