@@ -308,6 +308,9 @@ CONTRACTORS = [
     "Canyon Sewer Contractors",
 ]
 FOOD_TYPES = [["produce", "bakery"], ["prepared_food"], ["produce", "dairy", "packaged"]]
+#: the city's inspectors of the work under sewer permits, and who calls for a contractor
+PERMIT_INSPECTORS = ["Ana Ruiz", "Bo Chen", "Marcus Lee"]
+CALLERS = ["the office of", "the foreman of"]
 
 
 def _names(text: str) -> list[str]:
@@ -2534,6 +2537,8 @@ class DemoCity:
 
     def _permits(self) -> list[dict[str, Any]]:
         rng = self._rng("permits")
+        # the inspection requests draw from their own stream, so the permits' stay as they were
+        asking = self._rng("inspection-requests")
         homes = [p for p in self.premises if p.use == "residential"]
         facts: list[dict[str, Any]] = []
         permits: list[dict[str, Any]] = []
@@ -2615,6 +2620,28 @@ class DemoCity:
                     "leaked": 0.06 <= test_roll < 0.11,
                 }
             )
+            contractor = permits[-1]["contractor"]
+            facts.append(
+                self._inspection_request(
+                    asking,
+                    permit,
+                    "pressure_test",
+                    day=tested,
+                    result="failed" if test_roll < 0.11 else "passed",
+                    caller=contractor,
+                )
+            )
+            if story == "active" and test_roll >= 0.11:
+                # the connection is ready to be seen before it is covered: asked for soon
+                facts.append(
+                    self._inspection_request(
+                        asking,
+                        permit,
+                        "before_backfill",
+                        day=self.as_of + timedelta(days=asking.randrange(0, 4)),
+                        caller=contractor,
+                    )
+                )
             if story == "active" or test_roll < 0.11:
                 continue  # still at work, or waiting on a passing test
             inspected = tested + timedelta(days=rng.randrange(1, 5))
@@ -2658,6 +2685,35 @@ class DemoCity:
                 )
         _number_permits(permits)
         return facts
+
+    def _inspection_request(
+        self,
+        rng: random.Random,
+        permit: str,
+        stage: str,
+        *,
+        day: date,
+        caller: str,
+        result: str | None = None,
+    ) -> dict[str, Any]:
+        """A request for the inspection of ``stage`` on ``day``, asked a day or two
+        before (never after the demo's date), by the contractor's call or at the counter."""
+        asked = min(day - timedelta(days=rng.randrange(1, 3)), self.as_of)
+        request: dict[str, Any] = {
+            "id": f"{permit}-asked-{stage.replace('_', '-')}",
+            "type": "inspection_request",
+            "permit": permit,
+            "stage": stage,
+            "requested_on": _d(asked),
+            "day": _d(day),
+            "window": rng.choice(["morning", "afternoon", "all_day"]),
+            "inspector": rng.choice(PERMIT_INSPECTORS),
+        }
+        if rng.random() < 0.6:
+            request["called_by"] = f"{rng.choice(CALLERS)} {caller}"
+        if result is not None:
+            request["result"] = result
+        return request
 
     def _design(self, permit: str, premises: Premises, rng: random.Random) -> dict[str, Any]:
         roll = rng.random()
