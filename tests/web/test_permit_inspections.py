@@ -373,3 +373,20 @@ def test_a_signed_out_visitor_is_sent_to_sign_in(permits, client):
     for url in (reverse("web:inspections"), reverse("web:inspections_ics")):
         response = client.get(url + "?" + urlencode({"day": DAY}))
         assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_the_request_form_and_the_result_page_in_spanish_and_chinese(permits, clerk):
+    _ask(clerk, "p-70", "pressure_test")
+    (request,) = _requests("p-70")
+    form = reverse("web:record_new", args=["inspection_request"])
+    clerk.cookies["django_language"] = "es"
+    spanish = _text(clerk.get(form, {"near": "p-70", "permit": "p-70"}, HTTP_ACCEPT_LANGUAGE="es"))
+    for words in ("Etapa", "Antes del relleno", "Prueba de presión", "Franja del día", "Mañana"):
+        assert words in spanish, words
+    result = reverse("web:inspection_result", args=[request.key])
+    clerk.cookies["django_language"] = "zh-hant"
+    chinese = _text(clerk.get(result, HTTP_ACCEPT_LANGUAGE="zh-hant"))
+    for words in ("檢查結果", "合格", "不合格", "是否有任何部分滲漏？", "記錄結果"):
+        assert words in chinese, words
+    for words in ("Passed", "Failed", "Kind of test", "Record the result"):
+        assert words not in chinese, words
