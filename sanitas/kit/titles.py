@@ -132,6 +132,12 @@ def _parts(fact_type: str, row: Any, where: str) -> list[Any]:
         if start is not None:
             return [naming.COLLECTION_FROM(stream=stream, date=Day(start))]
         return [naming.COLLECTION(stream=stream)]
+    if fact_type == "inspection_request":
+        stage = naming.value_word(get("stage") or "inspection", capital=True)
+        day = _day(get("day"))
+        if day is not None:
+            return [naming.INSPECTION_ASKED(stage=stage, date=Day(day))]
+        return [stage]
     if get("name"):
         return [str(get("name"))]
     what = naming.kind_word(fact_type, capital=True)

@@ -47,6 +47,7 @@ HAULER = declare("title.hauler", "Hauler")
 DATED = declare("title.dated", "{what} of {date}")
 COLLECTION = declare("title.collection", "{stream} collection")
 COLLECTION_FROM = declare("title.collection-from", "{stream} collection from {date}")
+INSPECTION_ASKED = declare("title.inspection-asked", "{stage} inspection asked for {date}")
 NOT_ON_FILE = declare("title.not-on-file", "Record not on file ({key})")
 
 #: the fields whose values a title names, by fact type
