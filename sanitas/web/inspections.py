@@ -405,6 +405,8 @@ class ResultForm(forms.Form):
                 self.add_error("head_in", _("A standing water test needs this reading."))
             if result == "passed" and data.get("leaked") == "yes":
                 self.add_error("leaked", _("A test in which a part leaked did not pass."))
+            if result == "failed" and data.get("leaked") == "no" and not data.get("defects"):
+                self.add_error("defects", _("Say why the test failed, since no part leaked."))
         return data
 
 
@@ -427,6 +429,8 @@ def result_facts(raw: dict[str, Any], data: dict[str, Any]) -> list[dict[str, An
         }
         if data.get("head_in") is not None:
             test["head_above_upper_terminus_in"] = data["head_in"]
+        if data.get("defects"):
+            test["notes"] = data["defects"]
         out.append(test)
     else:
         inspection: dict[str, Any] = {

@@ -279,6 +279,8 @@ def test_a_passed_test_records_the_pressure_test_and_opens_the_final(permits, cl
     refused = _result(clerk, request.key, result="passed", kind="air", psi="4", leaked="yes")
     assert refused.status_code == 400
     assert "A test in which a part leaked did not pass." in _text(refused)
+    unexplained = _result(clerk, request.key, result="failed", kind="air", psi="4", leaked="no")
+    assert "Say why the test failed, since no part leaked." in _text(unexplained)
     missing = _result(clerk, request.key, result="passed", kind="standing", psi="4", leaked="no")
     assert "A standing water test needs this reading." in _text(missing)
     ok = _result(
