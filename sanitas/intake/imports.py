@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from django.utils.translation import gettext_noop
 
 from sanitas.intake.feeds import (
     FEEDS,
@@ -77,6 +78,7 @@ from sanitas.intake.feeds import (
 from sanitas.ordinance.bounds import TEXT_MAX, shown, text_limit, text_problem, value_problem
 from sanitas.ordinance.document import TOP_LEVEL, megabytes, read_data
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe, parse_date, parse_fact
+from sanitas.records.progress import Said, said
 from sanitas.records.rowfacts import RowFact, StoredChunk, Unit
 from sanitas.records.rows import field_base, store_rows
 
@@ -593,7 +595,7 @@ def import_file(
     why: str = "",
     accept_valid: bool = False,
     feed: str | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[Said], None] | None = None,
     advance: Callable[[int, int], None] | None = None,
     on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> ImportResult:
@@ -605,7 +607,7 @@ def import_file(
     path = Path(path)
     say = progress or (lambda _message: None)
     result = ImportResult(path=path)
-    say(f"reading {path}")
+    say(said(gettext_noop("reading %(name)s"), name=str(path)))
     try:
         table = read_table(path, feed=feed)
     except ImportFileError as exc:

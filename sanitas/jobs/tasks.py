@@ -21,7 +21,8 @@ from django_tasks import task
 
 from sanitas.jobs import services
 from sanitas.jobs.models import Job
-from sanitas.jobs.words import said
+from sanitas.jobs.words import READING_LINE, said
+from sanitas.records.progress import Said
 
 logger = logging.getLogger("sanitas.jobs")
 
@@ -79,7 +80,7 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
     params = job.params
     path = services.jobs_dir() / params["path"]
     name = params.get("name") or path.name
-    reading = said(gettext_noop("reading %(name)s"), name=name)
+    reading = said(READING_LINE, name=name)
     progress(0, None, reading)
     result = import_file(
         path,
@@ -87,7 +88,7 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
         why=params.get("why") or f"imported from {name} (job {job.pk})",
         accept_valid=bool(params.get("accept_valid")),
         feed=params.get("feed") or None,
-        progress=lambda _message: progress(job.done, None, reading),
+        progress=lambda message: progress(job.done, None, _import_line(message, reading)),
         advance=lambda done, total: progress(done, total),
         on_stored=lambda chunk: services.record_chunk(job, chunk),
     )
@@ -136,6 +137,16 @@ def _import(job: Job, progress: services.Progress) -> tuple[dict[str, Any], str,
         skipped=result.skipped_rows,
     )
     return outcome, rejects, message
+
+
+def _import_line(message: Any, reading: str) -> str:
+    """A line the import said, as the job keeps it: its text and arguments, for its page
+    to say in the reader's language (the file it reads by its name, not its path)."""
+    if not isinstance(message, Said):
+        return str(message)
+    if message.text == READING_LINE:
+        return reading
+    return said(message.text, **dict(message.args))
 
 
 RUNNERS: dict[str, Runner] = {"sweep": _sweep, "import": _import}

@@ -16,12 +16,23 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from babel.numbers import format_decimal
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from sanitas.kit import dates
 
 #: how a said message begins, told from plain text
 _MARK = '{"said":'
+#: the line of a job that reads a file
+READING_LINE = gettext_noop("reading %(name)s")
+#: the lines the floors below say as an import runs (sanitas.records.store and .rows),
+#: marked here too so that the jobs' catalog, which the job's page reads, holds them
+LINES_FROM_BELOW = (
+    gettext_noop("storing facts %(first)s to %(last)s of %(total)s"),
+    gettext_noop("waiting for another writer (%(attempt)s)"),
+    gettext_noop("looking up %(keys)s keys among the stored records"),
+    gettext_noop("validating %(facts)s facts"),
+    gettext_noop("validating and storing %(facts)s facts from %(rows)s rows"),
+)
 
 
 class Term(NamedTuple):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, NamedTuple, TextIO
 
 
 class Bar:
@@ -77,3 +77,20 @@ def progress_bar(description: str, *, unit: str, stream: TextIO | None = None) -
     console = Console(file=stream, stderr=stream is sys.stderr)
     with Progress(*columns, console=console, transient=False) as progress:
         yield Bar(progress, description, unit)
+
+
+class Said(NamedTuple):
+    """A line of progress as its English text (``%(name)s`` placeholders, marked for
+    the catalogs with ``gettext_noop``) and its arguments. Printed, it is the English,
+    counts grouped ("storing facts 3,001 to 4,000 of 12,000"); a job keeps the text and
+    the arguments, for its page to say them in the reader's language."""
+
+    text: str
+    args: tuple[tuple[str, Any], ...]
+
+    def __str__(self) -> str:
+        return self.text % {k: f"{v:,}" if type(v) is int else v for k, v in self.args}
+
+
+def said(text: str, /, **args: Any) -> Said:
+    return Said(text, tuple(sorted(args.items())))

@@ -27,12 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from sanitas.ordinance.bounds import shown
 from sanitas.ordinance.facts import FACT_TYPES, FactsError, describe
 from sanitas.records import bulk, store
 from sanitas.records.bridge import fact_columns, row_to_fact
 from sanitas.records.models import RECORD_MODELS, RecordIndex
+from sanitas.records.progress import Said, said
 from sanitas.records.rowfacts import RowFact, StoredChunk, Unit, exact
 from sanitas.records.services import RecordError, fact_key_of, record_facts, validate_batch
 from sanitas.records.store import Part, PartRefused, record_in_parts, under_write_lock
@@ -66,7 +68,7 @@ def store_rows(
     actor: str,
     why: str,
     accept_valid: bool,
-    say: Callable[[str], None],
+    say: Callable[[Said], None],
     advance: Callable[[int, int], None] | None = None,
     on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> RowsStored:
@@ -404,7 +406,7 @@ def _store_chunked(
     why: str,
     rows: int,
     feed: bool,
-    say: Callable[[str], None],
+    say: Callable[[Said], None],
     advance: Callable[[int, int], None] | None,
     on_stored: Callable[[StoredChunk], None] | None = None,
 ) -> None:
@@ -488,7 +490,7 @@ def _store_units(
     actor: str,
     why: str,
     accept_valid: bool,
-    say: Callable[[str], None],
+    say: Callable[[Said], None],
     advance: Callable[[int, int], None] | None = None,
     chunked: bool = False,
     on_stored: Callable[[StoredChunk], None] | None = None,
@@ -506,7 +508,7 @@ def _store_units(
                 keys.add(row_fact.key)
             if row_fact.exact_key is not None:
                 keys.add(row_fact.exact_key)
-    say(f"looking up {len(keys)} keys among the stored records")
+    say(said(gettext_noop("looking up %(keys)s keys among the stored records"), keys=len(keys)))
     stored = _load_stored(keys, with_facts=merge)
     _resolve_shared_keys(units, stored)
     included = [u for u in units if not u.problems]
@@ -514,7 +516,7 @@ def _store_units(
         batch = _build(included, stored, merge=merge, documents=documents)
         included = [u for u in included if not u.problems]
         if len(included) < len(units) and not accept_valid:
-            say(f"validating {len(batch.raws)} facts")
+            say(said(gettext_noop("validating %(facts)s facts"), facts=len(batch.raws)))
             try:
                 validate_batch(batch.raws)
             except FactsError as exc:
@@ -523,7 +525,8 @@ def _store_units(
         if not batch.raws:
             result.stored = bool(included)
             return
-        say(f"validating and storing {len(batch.raws)} facts from {len(included)} rows")
+        line = gettext_noop("validating and storing %(facts)s facts from %(rows)s rows")
+        say(said(line, facts=len(batch.raws), rows=len(included)))
         try:
             if chunked:
                 _store_chunked(

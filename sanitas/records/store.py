@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import OperationalError, transaction
+from django.utils.translation import gettext_noop
 
 from sanitas.ordinance.facts import FactsError, describe
+from sanitas.records.progress import Said, said
 from sanitas.records.services import (
     BatchIndex,
     RecordError,
@@ -46,7 +48,7 @@ STORE_CHUNK = 1_000
 
 def under_write_lock(
     work: Callable[[], Any],
-    say: Callable[[str], None] | None = None,
+    say: Callable[[Said], None] | None = None,
     *,
     keep: Callable[[], bool] = lambda: True,
 ) -> Any:
@@ -69,7 +71,7 @@ def under_write_lock(
             if started or "locked" not in str(exc) or attempt == LOCK_ATTEMPTS:
                 raise
             if say is not None:
-                say(f"waiting for another writer ({attempt})")
+                say(said(gettext_noop("waiting for another writer (%(attempt)s)"), attempt=attempt))
     return None
 
 
@@ -114,7 +116,7 @@ def record_in_parts(
     actor: Any,
     why: str = "",
     source: str = "",
-    say: Callable[[str], None] | None = None,
+    say: Callable[[Said], None] | None = None,
     on_part: Callable[[Part], None] | None = None,
     after_part: Callable[[Part], None] | None = None,
 ) -> RecordResult:
@@ -132,7 +134,8 @@ def record_in_parts(
     for number, positions in enumerate(plan, start=1):
         raws = [raw_facts[p] for p in positions]
         if say is not None:
-            say(f"storing facts {stored + 1:,} to {stored + len(raws):,} of {len(raw_facts):,}")
+            line = gettext_noop("storing facts %(first)s to %(last)s of %(total)s")
+            say(said(line, first=stored + 1, last=stored + len(raws), total=len(raw_facts)))
 
         def store(raws=raws, number=number, before=stored) -> Part:
             done = record_facts(raw_facts=raws, actor=actor, why=why, source=source)

@@ -75,11 +75,12 @@ def _python(env: dict, code: str) -> object:
 
 JOB = """
 from sanitas.jobs.models import Job
+from sanitas.jobs.words import in_words
 from django_tasks_db.models import DBTaskResult
 job = Job.objects.get(pk={pk})
 task = DBTaskResult.objects.filter(id=job.task_id).values_list("status", flat=True).first()
 print(json.dumps({{"state": job.state, "done": job.done, "total": job.total,
-    "outcome": job.outcome, "message": job.message, "task": task}}))
+    "outcome": job.outcome, "message": in_words(job.message), "task": task}}))
 """
 
 USER = """
@@ -135,12 +136,14 @@ SIGN_INS = """
 import time
 from django.test import Client
 from sanitas.jobs.models import Job
+from sanitas.jobs.words import in_words
 Client().get("/accounts/login/")  # the first request loads the application
 deadline = time.monotonic() + 300
 while True:  # until the job stores its chunks
     job = Job.objects.get(pk={pk})
-    if job.state != "queued" and not (job.state == "running" and job.message.startswith("reading")):
-        if job.state != "running" or job.message.startswith("storing"):
+    said = in_words(job.message)  # as its page says it, in English here
+    if job.state != "queued" and not (job.state == "running" and said.startswith("reading")):
+        if job.state != "running" or said.startswith("storing"):
             break
     assert time.monotonic() < deadline, job.message
     time.sleep(0.05)
@@ -152,8 +155,8 @@ for attempt in range(5):
     answer = client.post("/accounts/login/", {{"username": "sam", "password": "{password}"}})
     took = round(time.monotonic() - began, 2)  # shown if the test fails, never asserted
     after = Job.objects.get(pk={pk})
-    out.append([answer.status_code, answer.get("Location"), took, before.state, before.message,
-                after.state, after.message])
+    out.append([answer.status_code, answer.get("Location"), took, before.state,
+                in_words(before.message), after.state, in_words(after.message)])
     time.sleep(0.2)
 print(json.dumps(out))
 """
