@@ -73,7 +73,7 @@ def certificate_blockers(permit_key: str, on: date | None = None) -> list[Blocke
         Blocker(
             requirement=found.requirement,
             said=found.said,
-            key=_key_of(found.about, permit_key),
+            key=record_key_of(found.about, permit_key),
             missing=found.missing,
             certified=found.requirement == "PRM-CERTIFICATE",
         )
@@ -81,7 +81,7 @@ def certificate_blockers(permit_key: str, on: date | None = None) -> list[Blocke
     ]
 
 
-def _key_of(fact: Any, permit_key: str) -> str | None:
+def record_key_of(fact: Any, permit_key: str) -> str | None:
     """The record key of the fact a reason is about: its id, or for an event recorded
     without one (a test, a check, an inspection), the live record of its permit and day."""
     if fact is None:

@@ -19,7 +19,7 @@ from sanitas.ordinance.engine import Context, FactIndex
 from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.ordinance.messages import render
 from sanitas.ordinance.permits.scheduling import stage_refusals
-from sanitas.records.certificates import NotAPermit, _key_of
+from sanitas.records.certificates import NotAPermit, record_key_of
 from sanitas.records.models import RecordIndex
 from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
 
@@ -61,6 +61,6 @@ def inspection_refusals(permit_key: str, stage: str, on: date | None = None) -> 
     if permit is None:
         raise NotAPermit(permit_key)
     return [
-        StageRefused(found.requirement, found.said, _key_of(found.about, permit_key))
+        StageRefused(found.requirement, found.said, record_key_of(found.about, permit_key))
         for found in stage_refusals(permit, stage, ctx, ctx.as_of)
     ]
