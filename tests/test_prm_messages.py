@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from sanitas.ordinance.general.common import ref
-from sanitas.ordinance.messages import Count, Items, Message, Name, Phrase, reading_in, render
+from sanitas.ordinance.messages import Count, Message, Name, Phrase, reading_in, render
 from sanitas.ordinance.permits import administration, common, design, testing
 
+from .area_messages import english_left
 from .catalog_forms import catalog_forms
 from .support import context, evaluate, with_params
 
@@ -457,7 +458,6 @@ def test_the_permit_messages_hold_to_the_legal_glossary() -> None:
     certificate of final inspection), its Spanish and Chinese use the glossary's words
     for it and never the forbidden ones (a fee or a charge is never a fine), and every
     message is translated."""
-    import re
 
     from sanitas.notices.kinds import _held_to_glossary
     from sanitas.ordinance.messages import TEMPLATES, translations
@@ -585,41 +585,6 @@ def test_an_event_before_its_permit_is_a_data_problem_in_each_language() -> None
     assert back == problem.problem
 
 
-def _kept_as_recorded(value: Any) -> list[str]:
-    """The names and the text a message carries as recorded (a business, an address, a
-    permit's number, a point a design names), which stay as they are in every language."""
-    if isinstance(value, Name) or type(value) is str:
-        return [value if type(value) is str else value.text]
-    if isinstance(value, Phrase):
-        return _kept_as_recorded(value.message)
-    if isinstance(value, Items):
-        return [text for item in value.items for text in _kept_as_recorded(item)]
-    if isinstance(value, Message):
-        return [text for arg in value.args.values() for text in _kept_as_recorded(arg)]
-    return []
-
-
-#: words of four letters or more that are Spanish as much as English
-_SPANISH_TOO = {"final"}
-
-
-def _english_left(message: Message, language: str) -> set[str]:
-    """The English words of four letters or more left in the message in ``language``:
-    any such ASCII word in Chinese, a word of the English sentence in Spanish; a name,
-    an address, a record's number or a section's cite is not counted."""
-
-    def words(text: str) -> set[str]:
-        for kept in sorted(_kept_as_recorded(message), key=len, reverse=True):
-            text = text.replace(kept, " ")
-        text = re.sub(r"§ [\w.()-]+", " ", text)
-        return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
-
-    said = words(render(message, language))
-    if language == "zh-Hant":
-        return said
-    return (said & words(render(message))) - _SPANISH_TOO
-
-
 def _scenario_evaluations() -> list[tuple[str, Any]]:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import english_golden
@@ -661,7 +626,7 @@ def test_the_scenarios_permit_readings_and_data_problems_are_messages() -> None:
         for language in ("es", "zh-Hant"):
             text = render(message, language)
             assert "{" not in text and text != english, (name, language, text)
-            assert not _english_left(message, language), (name, language, text)
+            assert not english_left(message, language), (name, language, text)
 
 
 def test_english_left_is_found(monkeypatch) -> None:
@@ -675,8 +640,8 @@ def test_english_left_is_found(monkeypatch) -> None:
     listed = common.readings(common.UNSHOWN_READING, testing._LATEST_READING)
     with monkeypatch.context() as patched:
         patched.setattr(messages, "translations", lambda *_: gettext.NullTranslations())
-        assert {"dimension", "inspection", "latest"} <= _english_left(listed, "es")
-        assert {"dimension", "inspection", "latest"} <= _english_left(listed, "zh-Hant")
-    assert not _english_left(listed, "es") and not _english_left(listed, "zh-Hant")
+        assert {"dimension", "inspection", "latest"} <= english_left(listed, "es")
+        assert {"dimension", "inspection", "latest"} <= english_left(listed, "zh-Hant")
+    assert not english_left(listed, "es") and not english_left(listed, "zh-Hant")
     named = common._STREET_SEWER(street=Name("Mission Road"))
-    assert not _english_left(named, "es") and not _english_left(named, "zh-Hant")
+    assert not english_left(named, "es") and not english_left(named, "zh-Hant")
