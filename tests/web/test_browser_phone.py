@@ -260,6 +260,8 @@ def _pages(world: World, *, public: bool = False) -> list[tuple[str, str]]:
         if name.startswith("api:") or door.get is None or (door.get == PUBLIC) != public:
             continue
         url = reverse(name, kwargs=world.kwargs(name))
+        if url.endswith(".ics"):  # a calendar file the browser downloads: no page to measure
+            continue
         if name == "notices:draft":  # the documents that answer a finding
             url += f"?finding={world.fog.finding_id}"
         pages.append((name, url))
