@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from sanitas.access.doors import door, require
 from sanitas.access.policy import About
 from sanitas.notices.permit_fees import invoice_pdf, payment_in, pdf_name, receipt_pdf
-from sanitas.records.fees import NotAPermit, payment_record, permit_fees
+from sanitas.records.certificates import NotAPermit
+from sanitas.records.fees import payment_record, permit_fees
 from sanitas.records.sweep import evaluation_day
 
 

@@ -47,10 +47,10 @@ class NotAPermit(LookupError):
     """The key names no live permit."""
 
 
-def certificate_blockers(permit_key: str, on: date | None = None) -> list[Blocker]:
-    """Why no certificate of final inspection may issue for the permit ``permit_key`` on
-    ``on`` (default: the worklist's day), the first reasons first; empty when it may.
-    Raises :class:`NotAPermit` for a key that names no live permit."""
+def permit_in_context(permit_key: str, on: date | None = None) -> tuple[Any, Context]:
+    """The live permit ``permit_key`` and the engine's context of its group's records as
+    of ``on`` (default: the worklist's day), for the law to be asked about it. Raises
+    :class:`NotAPermit` for a key that names no live permit."""
     index = RecordIndex.objects.filter(key=permit_key, fact_type="permit", voided=False).first()
     if index is None:
         raise NotAPermit(permit_key)
@@ -61,14 +61,19 @@ def certificate_blockers(permit_key: str, on: date | None = None) -> list[Blocke
         facts = []
     pack = jurisdiction_pack()
     ctx = Context(
-        facts=FactIndex(facts),
-        as_of=on or evaluation_day(),
-        pack=pack,
-        calendar=pack.calendar(),
+        facts=FactIndex(facts), as_of=on or evaluation_day(), pack=pack, calendar=pack.calendar()
     )
     permit = ctx.get(permit_key)
     if permit is None:
         raise NotAPermit(permit_key)
+    return permit, ctx
+
+
+def certificate_blockers(permit_key: str, on: date | None = None) -> list[Blocker]:
+    """Why no certificate of final inspection may issue for the permit ``permit_key`` on
+    ``on`` (default: the worklist's day), the first reasons first; empty when it may.
+    Raises :class:`NotAPermit` for a key that names no live permit."""
+    permit, ctx = permit_in_context(permit_key, on)
     return [
         Blocker(
             requirement=found.requirement,

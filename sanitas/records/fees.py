@@ -14,16 +14,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sanitas.ordinance.engine import Context, FactIndex
-from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.ordinance.permits.administration import fee_account
 from sanitas.ordinance.permits.fees import in_cents
-from sanitas.records.models import RECORD_MODELS, RecordIndex
-from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
-
-
-class NotAPermit(LookupError):
-    """The key names no live permit."""
+from sanitas.records.certificates import permit_in_context
+from sanitas.records.models import RECORD_MODELS
 
 
 @dataclass(frozen=True)
@@ -79,21 +73,7 @@ class Fees:
 def permit_fees(permit_key: str, on: date | None = None) -> Fees:
     """The fees of the permit ``permit_key`` as of ``on`` (default: the worklist's day).
     Raises :class:`NotAPermit` for a key that names no live permit."""
-    index = RecordIndex.objects.filter(key=permit_key, fact_type="permit", voided=False).first()
-    if index is None:
-        raise NotAPermit(permit_key)
-    raw, _lent = evaluation_facts(index.subject_group)
-    try:
-        facts = parse_facts(raw)
-    except FactsError:
-        facts = []
-    pack = jurisdiction_pack()
-    ctx = Context(
-        facts=FactIndex(facts), as_of=on or evaluation_day(), pack=pack, calendar=pack.calendar()
-    )
-    permit = ctx.get(permit_key)
-    if permit is None:
-        raise NotAPermit(permit_key)
+    permit, ctx = permit_in_context(permit_key, on)
     found = fee_account(permit, ctx)
     keys = _payment_keys(permit_key)
     payments = tuple(

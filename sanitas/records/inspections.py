@@ -15,13 +15,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sanitas.ordinance.engine import Context, FactIndex
-from sanitas.ordinance.facts import FactsError, parse_facts
 from sanitas.ordinance.messages import render
 from sanitas.ordinance.permits.scheduling import stage_refusals
-from sanitas.records.certificates import NotAPermit, record_key_of
-from sanitas.records.models import RecordIndex
-from sanitas.records.sweep import evaluation_day, evaluation_facts, jurisdiction_pack
+from sanitas.records.certificates import NotAPermit, permit_in_context, record_key_of
 
 __all__ = ["NotAPermit", "StageRefused", "inspection_refusals"]
 
@@ -45,21 +41,7 @@ def inspection_refusals(permit_key: str, stage: str, on: date | None = None) -> 
     """Why an inspection of ``stage`` of the work under the permit ``permit_key`` may not
     be asked for on ``on`` (default: the worklist's day); empty when it may. Raises
     :class:`NotAPermit` for a key that names no live permit."""
-    index = RecordIndex.objects.filter(key=permit_key, fact_type="permit", voided=False).first()
-    if index is None:
-        raise NotAPermit(permit_key)
-    raw, _lent = evaluation_facts(index.subject_group)
-    try:
-        facts = parse_facts(raw)
-    except FactsError:
-        facts = []
-    pack = jurisdiction_pack()
-    ctx = Context(
-        facts=FactIndex(facts), as_of=on or evaluation_day(), pack=pack, calendar=pack.calendar()
-    )
-    permit = ctx.get(permit_key)
-    if permit is None:
-        raise NotAPermit(permit_key)
+    permit, ctx = permit_in_context(permit_key, on)
     return [
         StageRefused(found.requirement, found.said, record_key_of(found.about, permit_key))
         for found in stage_refusals(permit, stage, ctx, ctx.as_of)

@@ -15,7 +15,8 @@ from sanitas.access.policy import About, allows
 from sanitas.kit.said import reader_language
 from sanitas.kit.titles import titles
 from sanitas.notices.permit_fees import method_words, money
-from sanitas.records.fees import NotAPermit, permit_fees
+from sanitas.records.certificates import NotAPermit
+from sanitas.records.fees import permit_fees
 
 register = template.Library()
 
